@@ -1,0 +1,241 @@
+// The board model: what a KiCad board holds that routing and DRC care about, in integer
+// nanometres and absolute coordinates (footprint placement already applied). It is plain data:
+// readers fill it, algorithms elsewhere (drc/, route/) read it. Names are kept exactly as written.
+
+/** A point in nm, KiCad's axes (x right, y down). */
+export interface Pt {
+  x: number;
+  y: number;
+}
+
+/** Copper layers are numbered by stack position: 0 = F.Cu, 1 = In1.Cu, …, count-1 = B.Cu. */
+export type LayerMask = number; // bit i set = copper layer i; at most 32 copper layers
+
+export interface CopperLayer {
+  index: number;
+  /** Canonical name: F.Cu, In1.Cu … B.Cu. */
+  name: string;
+  /** The user's name from the layer table, if any. */
+  userName?: string;
+  /** Numeric id in the file's (layers …) table. */
+  fileId: number;
+  type: string; // signal | power | mixed | jumper
+}
+
+export interface Net {
+  code: number;
+  name: string;
+}
+
+export type PadType = 'thru_hole' | 'smd' | 'connect' | 'np_thru_hole';
+export type PadShapeKind = 'circle' | 'rect' | 'oval' | 'roundrect' | 'trapezoid' | 'custom' | 'chamfered_rect';
+
+/** A graphic primitive, used for custom pad shapes, copper graphics and the board outline. */
+export type Primitive =
+  | { kind: 'line'; a: Pt; b: Pt; width: number }
+  | { kind: 'arc'; start: Pt; mid: Pt; end: Pt; width: number }
+  | { kind: 'circle'; center: Pt; radius: number; width: number; filled: boolean }
+  | { kind: 'rect'; a: Pt; b: Pt; width: number; filled: boolean }
+  | { kind: 'poly'; pts: Pt[]; width: number; filled: boolean }
+  | { kind: 'curve'; pts: Pt[]; width: number };
+
+export interface Drill {
+  shape: 'circle' | 'oval';
+  /** Hole size in nm; for a circle w === h. */
+  w: number;
+  h: number;
+}
+
+export interface Pad {
+  /** Index in Board.pads. */
+  index: number;
+  footprint: number;
+  /** Pad "number" as written (may be empty, or any text). */
+  number: string;
+  net: number;
+  type: PadType;
+  shape: PadShapeKind;
+  /** Absolute position of the pad anchor (the hole centre), nm. */
+  at: Pt;
+  /** Absolute orientation in degrees, as KiCad writes it (counter-clockwise on screen). */
+  rotation: number;
+  /** Pad size along its own axes, nm. */
+  size: { w: number; h: number };
+  /** Copper offset from the hole, in the pad's own axes (unrotated), nm. */
+  offset: Pt;
+  drill: Drill | null;
+  /** Copper layers the pad has copper on (before unused-layer removal). */
+  layers: LayerMask;
+  /** KiCad may remove a through pad's copper on layers where nothing connects. */
+  removeUnusedLayers: boolean;
+  keepEndLayers: boolean;
+  roundrectRatio: number;
+  chamferRatio: number;
+  /** Chamfered corners: bit 0 top_left, 1 top_right, 2 bottom_left, 3 bottom_right. */
+  chamferCorners: number;
+  /** Trapezoid delta (rect_delta), nm. */
+  delta: { x: number; y: number };
+  /** Custom pads: the anchor shape and primitives in pad-local nm coordinates (unrotated). */
+  anchor?: 'circle' | 'rect';
+  primitives?: Primitive[];
+  /** Clearance override on the pad, nm (else the footprint's, else rules). */
+  clearance?: number;
+  /** Offset of the pad's s-expression in the source text. */
+  src: number;
+}
+
+export interface Footprint {
+  index: number;
+  reference: string;
+  value: string;
+  libId: string;
+  at: Pt;
+  rotation: number;
+  side: 'front' | 'back';
+  locked: boolean;
+  clearance?: number;
+  /** Net-tie groups: pad numbers that may short to each other. */
+  netTiePadGroups: string[][];
+  pads: number[];
+  uuid: string;
+  src: number;
+}
+
+export interface Track {
+  index: number;
+  kind: 'segment' | 'arc';
+  start: Pt;
+  end: Pt;
+  /** Only for arcs. */
+  mid?: Pt;
+  width: number;
+  layer: number;
+  net: number;
+  locked: boolean;
+  uuid: string;
+  src: number;
+}
+
+export type ViaType = 'through' | 'blind' | 'micro';
+
+export interface Via {
+  index: number;
+  at: Pt;
+  size: number;
+  drill: number;
+  /** Span of copper layers, top to bottom (start ≤ end). */
+  layerFrom: number;
+  layerTo: number;
+  type: ViaType;
+  net: number;
+  locked: boolean;
+  removeUnusedLayers: boolean;
+  keepEndLayers: boolean;
+  uuid: string;
+  src: number;
+}
+
+/** A closed polygon with holes; points in nm, outline first. */
+export interface PolygonWithHoles {
+  outline: Pt[];
+  holes: Pt[][];
+}
+
+export interface KeepoutFlags {
+  tracks: boolean;
+  vias: boolean;
+  pads: boolean;
+  copperpour: boolean;
+  footprints: boolean;
+}
+
+export interface Zone {
+  index: number;
+  net: number;
+  name: string;
+  layers: LayerMask;
+  priority: number;
+  outline: PolygonWithHoles[];
+  /** Filled copper per copper layer index (empty when unfilled). */
+  fills: Map<number, PolygonWithHoles[]>;
+  /** Present for rule areas (keep-outs). */
+  keepout?: KeepoutFlags;
+  clearance: number;
+  minThickness: number;
+  /** Pad connection: thermal, solid (yes), none (no), thru_hole_only. */
+  padConnection: 'thermal' | 'solid' | 'none' | 'thru_hole_only';
+  thermalGap: number;
+  thermalBridgeWidth: number;
+  /** Footprint that owns it (footprint zones), or -1. */
+  footprint: number;
+  src: number;
+}
+
+/** Copper that is not a track: board graphics and footprint graphics on copper layers, and text. */
+export interface CopperGraphic {
+  index: number;
+  layer: number;
+  net: number;
+  shape: Primitive;
+  /** For text: the bounding box (nm) of the rendered text, since glyphs are not modelled. */
+  text?: { value: string; box: { minX: number; minY: number; maxX: number; maxY: number } };
+  footprint: number;
+  src: number;
+}
+
+/** Edge.Cuts (and footprint edge) graphics, absolute nm. */
+export interface OutlineShape {
+  shape: Primitive;
+  footprint: number;
+  src: number;
+}
+
+export interface StackupLayer {
+  name: string;
+  type: string;
+  thickness?: number;
+}
+
+export interface Diagnostic {
+  severity: 'error' | 'warning';
+  message: string;
+  /** Source file name and 1-based position, when known. */
+  source?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface Board {
+  version: number;
+  generator: string;
+  copperLayers: CopperLayer[];
+  /** Every layer of the table, by canonical name → file id (for writing and non-copper checks). */
+  layerIds: Map<string, number>;
+  /** Indexed by net code: nets[code]. Code 0 is the unconnected net (name ""). */
+  nets: Net[];
+  netByName: Map<string, number>;
+  footprints: Footprint[];
+  pads: Pad[];
+  tracks: Track[];
+  vias: Via[];
+  zones: Zone[];
+  graphics: CopperGraphic[];
+  outline: OutlineShape[];
+  stackup: StackupLayer[];
+  /** Board thickness, nm. */
+  thickness: number;
+  warnings: Diagnostic[];
+  /** The source text, kept so the writer can splice added copper into it. */
+  text: string;
+  source: string;
+}
+
+/** Mask with every copper layer of the board. */
+export function allCopper(board: Board): LayerMask {
+  const n = board.copperLayers.length;
+  return n >= 32 ? 0xffffffff >>> 0 : ((1 << n) - 1) >>> 0;
+}
+
+export function layerInMask(mask: LayerMask, layer: number): boolean {
+  return ((mask >>> layer) & 1) === 1;
+}

@@ -1,0 +1,266 @@
+// Reads a `.kicad_pcb` (KiCad 6 to 9) into the board model: layers, nets, footprints and pads,
+// tracks, arcs and vias, zones and rule areas, copper graphics and text, the Edge.Cuts outline and
+// the stack-up. The source text is kept on the board so the writer can splice into it.
+
+import type { Board, CopperLayer, Net, Pt, StackupLayer, Track, Via } from '../board/model.ts';
+import { copperRank, LayerResolver } from '../board/layers.ts';
+import { atomAt, child, children, head, parseSexpr, type SList } from './sexpr.ts';
+import { readFootprint } from './read-footprint.ts';
+import { identity, layerList, layerOf, readPrimitive } from './read-shapes.ts';
+import { readZone } from './read-zone.ts';
+import { flag, ReadContext } from './values.ts';
+
+export interface ReadBoardOptions {
+  /** File name for error messages. */
+  source?: string;
+  /** Chord error for arcs turned into polylines, nm (KiCad's default max_error). */
+  maxError?: number;
+}
+
+const GRAPHICS = new Set(['gr_line', 'gr_arc', 'gr_circle', 'gr_rect', 'gr_poly', 'gr_curve']);
+
+export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
+  const source = opts.source ?? '';
+  const maxError = opts.maxError ?? 5000;
+  const root = parseSexpr(text, source);
+  const ctx = new ReadContext(text, source);
+  if (head(root) !== 'kicad_pcb') throw ctx.error(root, `expected (kicad_pcb …), found (${head(root)} …)`);
+
+  const versionNode = child(root, 'version');
+  const version = versionNode ? ctx.num(versionNode, 1) : 0;
+  if (version && version < 20211014) {
+    ctx.warn(versionNode!, `file format ${version} is older than KiCad 6; it is read as far as it goes`);
+  }
+
+  const { copperLayers, layerIds } = readLayerTable(ctx, root);
+  const layers = new LayerResolver(copperLayers);
+
+  const nets: Net[] = [];
+  const netByName = new Map<string, number>();
+  const netCodes = new Map<number, number>();
+  for (const n of children(root, 'net')) {
+    const code = ctx.num(n, 1, 'net');
+    const name = atomAt(n, 2) ?? '';
+    netCodes.set(code, nets.length);
+    nets.push({ code, name });
+    if (!netByName.has(name)) netByName.set(name, code);
+  }
+  if (nets.length === 0 || nets[0].code !== 0) {
+    // KiCad always has net 0, the unconnected net; boards written without a table still get it.
+    if (!netCodes.has(0)) {
+      netCodes.set(0, nets.length);
+      nets.push({ code: 0, name: '' });
+      netByName.set('', 0);
+    }
+  }
+  // Indexed by code: board.nets[code]. KiCad numbers nets densely when it saves; a gap is filled.
+  nets.sort((a, b) => a.code - b.code);
+  const dense: Net[] = [];
+  for (const n of nets) {
+    while (dense.length < n.code) {
+      ctx.warn(root, `net code ${dense.length} is missing from the net table`);
+      dense.push({ code: dense.length, name: '' });
+    }
+    if (dense.length === n.code) dense.push(n);
+  }
+  nets.splice(0, nets.length, ...dense);
+
+  const netOf = (code: number, name: string | undefined, at: SList): number => {
+    if (netCodes.has(code)) return code;
+    if (name !== undefined && netByName.has(name)) return netByName.get(name)!;
+    throw ctx.error(at, `net ${code}${name !== undefined ? ` "${name}"` : ''} is not in the board's net table`);
+  };
+
+  const board: Board = {
+    version,
+    generator: ctx.str(root, 'generator') ?? '',
+    copperLayers,
+    layerIds,
+    nets,
+    netByName,
+    footprints: [],
+    pads: [],
+    tracks: [],
+    vias: [],
+    zones: [],
+    graphics: [],
+    outline: [],
+    stackup: [],
+    thickness: 1_600_000,
+    warnings: ctx.warnings,
+    text,
+    source,
+  };
+
+  const general = child(root, 'general');
+  if (general) board.thickness = ctx.optNm(general, 'thickness') ?? board.thickness;
+  const setup = child(root, 'setup');
+  const stackup = setup && child(setup, 'stackup');
+  if (stackup) board.stackup = readStackup(ctx, stackup);
+
+  const sink = { board, layers, net: netOf, maxError };
+  for (let k = 1; k < root.items.length; k++) {
+    const it = root.items[k];
+    if (it.kind !== 'list') continue;
+    const h = head(it);
+    switch (h) {
+      case 'footprint':
+      case 'module':
+        readFootprint(ctx, it, sink);
+        for (const z of children(it, 'zone')) {
+          board.zones.push(readZone(ctx, z, layers, netOf, board.zones.length, board.footprints.length - 1, maxError));
+        }
+        break;
+      case 'segment':
+      case 'arc':
+        board.tracks.push(readTrack(ctx, it, layers, netOf, board.tracks.length));
+        break;
+      case 'via':
+        board.vias.push(readVia(ctx, it, layers, netOf, board.vias.length));
+        break;
+      case 'zone':
+        board.zones.push(readZone(ctx, it, layers, netOf, board.zones.length, -1, maxError));
+        break;
+      case 'gr_text':
+        readCopperText(ctx, it, board, layers);
+        break;
+      default:
+        if (GRAPHICS.has(h)) {
+          const layer = layerOf(it);
+          if (layer === undefined) break;
+          const copper = layers.index(layer);
+          if (copper < 0 && layer !== 'Edge.Cuts') break;
+          const shape = readPrimitive(ctx, it, identity, maxError);
+          if (!shape) break;
+          if (layer === 'Edge.Cuts') board.outline.push({ shape, footprint: -1, src: it.start });
+          else {
+            const netNode = child(it, 'net');
+            const net = netNode ? netOf(ctx.num(netNode, 1), atomAt(netNode, 2), netNode) : 0;
+            board.graphics.push({ index: board.graphics.length, layer: copper, net, shape, footprint: -1, src: it.start });
+          }
+        }
+    }
+  }
+  return board;
+}
+
+function readLayerTable(ctx: ReadContext, root: SList): { copperLayers: CopperLayer[]; layerIds: Map<string, number> } {
+  const table = ctx.need(root, 'layers', 'kicad_pcb');
+  const layerIds = new Map<string, number>();
+  const copper: CopperLayer[] = [];
+  for (let k = 1; k < table.items.length; k++) {
+    const it = table.items[k];
+    if (it.kind !== 'list') continue;
+    const id = Number(atomAt(it, 0));
+    const name = atomAt(it, 1);
+    if (!Number.isInteger(id) || name === undefined) throw ctx.error(it, 'a layer entry must read (id "name" type ["user name"])');
+    layerIds.set(name, id);
+    if (copperRank(name) >= 0) {
+      copper.push({ index: 0, name, userName: atomAt(it, 3), fileId: id, type: atomAt(it, 2) ?? 'signal' });
+    }
+  }
+  if (copper.length === 0) throw ctx.error(table, 'the layer table has no copper layer');
+  copper.sort((a, b) => copperRank(a.name) - copperRank(b.name));
+  copper.forEach((l, i) => (l.index = i));
+  return { copperLayers: copper, layerIds };
+}
+
+function copperLayerOf(ctx: ReadContext, node: SList, layers: LayerResolver): number {
+  const name = layerOf(node);
+  if (name === undefined) throw ctx.error(node, `(${head(node)}) has no (layer)`);
+  const i = layers.index(name);
+  if (i < 0) throw ctx.error(child(node, 'layer')!, `(${head(node)}) is on "${name}", which is not an enabled copper layer`);
+  return i;
+}
+
+function readTrack(ctx: ReadContext, node: SList, layers: LayerResolver, netOf: (c: number, n: string | undefined, at: SList) => number, index: number): Track {
+  const isArc = head(node) === 'arc';
+  const netNode = child(node, 'net');
+  const t: Track = {
+    index,
+    kind: isArc ? 'arc' : 'segment',
+    start: ctx.pt(ctx.need(node, 'start')),
+    end: ctx.pt(ctx.need(node, 'end')),
+    width: ctx.nm(ctx.need(node, 'width'), 1),
+    layer: copperLayerOf(ctx, node, layers),
+    net: netNode ? netOf(ctx.num(netNode, 1), atomAt(netNode, 2), netNode) : 0,
+    locked: flag(node, 'locked'),
+    uuid: ctx.str(node, 'uuid') ?? ctx.str(node, 'tstamp') ?? '',
+    src: node.start,
+  };
+  if (isArc) t.mid = ctx.pt(ctx.need(node, 'mid'));
+  return t;
+}
+
+function readVia(ctx: ReadContext, node: SList, layers: LayerResolver, netOf: (c: number, n: string | undefined, at: SList) => number, index: number): Via {
+  const names = layerList(node);
+  let from = 0;
+  let to = layers.count - 1;
+  if (names.length >= 2) {
+    const a = layers.index(names[0]);
+    const b = layers.index(names[1]);
+    if (a < 0 || b < 0) throw ctx.error(child(node, 'layers')!, `via spans "${names[0]}" to "${names[1]}", not enabled copper layers`);
+    from = Math.min(a, b);
+    to = Math.max(a, b);
+  }
+  const type = flag(node, 'micro') ? 'micro' : flag(node, 'blind') ? 'blind' : 'through';
+  const netNode = child(node, 'net');
+  const at: Pt = ctx.pt(ctx.need(node, 'at'));
+  return {
+    index,
+    at,
+    size: ctx.nm(ctx.need(node, 'size'), 1),
+    drill: ctx.nm(ctx.need(node, 'drill'), 1),
+    layerFrom: from,
+    layerTo: to,
+    type,
+    net: netNode ? netOf(ctx.num(netNode, 1), atomAt(netNode, 2), netNode) : 0,
+    locked: flag(node, 'locked'),
+    removeUnusedLayers: flag(node, 'remove_unused_layers'),
+    keepEndLayers: flag(node, 'keep_end_layers'),
+    uuid: ctx.str(node, 'uuid') ?? ctx.str(node, 'tstamp') ?? '',
+    src: node.start,
+  };
+}
+
+/** Copper text: glyphs are not modelled, so it stands as its (rotated) bounding box. */
+function readCopperText(ctx: ReadContext, node: SList, board: Board, layers: LayerResolver): void {
+  const layerName = layerOf(node);
+  const layer = layerName === undefined ? -1 : layers.index(layerName);
+  if (layer < 0) return;
+  const value = atomAt(node, 1) ?? '';
+  const at = ctx.need(node, 'at');
+  const c = { x: ctx.nm(at, 1), y: ctx.nm(at, 2) };
+  const angle = at.items.length > 3 ? ctx.num(at, 3) : 0;
+  const font = child(child(node, 'effects') ?? node, 'font');
+  const sizeNode = font && child(font, 'size');
+  const h = sizeNode ? ctx.nm(sizeNode, 1) : 1_500_000;
+  const w = sizeNode ? ctx.nm(sizeNode, 2) : h;
+  const thick = (font && ctx.optNm(font, 'thickness')) ?? Math.round(h / 8);
+  const lines = value.split('\n');
+  const longest = Math.max(...lines.map((l) => [...l].length));
+  const hw = (longest * w * 1.0) / 2 + thick;
+  const hh = (lines.length * h * 1.4) / 2 + thick;
+  const r = (angle * Math.PI) / 180;
+  const ex = Math.abs(hw * Math.cos(r)) + Math.abs(hh * Math.sin(r));
+  const ey = Math.abs(hw * Math.sin(r)) + Math.abs(hh * Math.cos(r));
+  const box = { minX: Math.floor(c.x - ex), minY: Math.floor(c.y - ey), maxX: Math.ceil(c.x + ex), maxY: Math.ceil(c.y + ey) };
+  board.graphics.push({
+    index: board.graphics.length,
+    layer,
+    net: 0,
+    shape: { kind: 'rect', a: { x: box.minX, y: box.minY }, b: { x: box.maxX, y: box.maxY }, width: 0, filled: true },
+    text: { value, box },
+    footprint: -1,
+    src: node.start,
+  });
+  ctx.warn(node, `copper text "${value}" on ${layers.name(layer)} is modelled as its bounding box`);
+}
+
+function readStackup(ctx: ReadContext, stackup: SList): StackupLayer[] {
+  const out: StackupLayer[] = [];
+  for (const l of children(stackup, 'layer')) {
+    out.push({ name: atomAt(l, 1) ?? '', type: ctx.str(l, 'type') ?? '', thickness: ctx.optNm(l, 'thickness') });
+  }
+  return out;
+}

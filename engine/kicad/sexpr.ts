@@ -1,0 +1,183 @@
+// Lossless s-expression reader for KiCad files (.kicad_pcb, .kicad_dru, fp tables).
+// Every node keeps its byte span in the source text, so a writer can splice new items into
+// the original text and leave every other byte as it was. Errors carry line:column.
+
+export interface SAtom {
+  readonly kind: 'atom';
+  /** The value: unquoted and unescaped for strings, the raw token otherwise. */
+  readonly text: string;
+  readonly quoted: boolean;
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface SList {
+  readonly kind: 'list';
+  readonly items: SNode[];
+  /** Offset of '(' and one past ')'. */
+  readonly start: number;
+  readonly end: number;
+}
+
+export type SNode = SAtom | SList;
+
+/** A malformed file or value, located by 1-based line and column. */
+export class KicadParseError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly line: number,
+    readonly column: number,
+    readonly source = '',
+  ) {
+    super(`${source ? source + ':' : ''}${line}:${column}: ${reason}`);
+    this.name = 'KicadParseError';
+  }
+}
+
+/** Maps byte offsets to line:column lazily; built once per text. */
+export class SourceMap {
+  #lineStarts: number[] | null = null;
+  constructor(readonly text: string, readonly source = '') {}
+
+  position(offset: number): { line: number; column: number } {
+    if (!this.#lineStarts) {
+      const starts = [0];
+      const t = this.text;
+      for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) === 10) starts.push(i + 1);
+      this.#lineStarts = starts;
+    }
+    const s = this.#lineStarts;
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - s[lo] + 1 };
+  }
+
+  error(offset: number, reason: string): KicadParseError {
+    const { line, column } = this.position(offset);
+    return new KicadParseError(reason, line, column, this.source);
+  }
+}
+
+const OPEN = 40; // (
+const CLOSE = 41; // )
+const QUOTE = 34; // "
+const BACKSLASH = 92;
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11;
+}
+
+const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', a: '\x07', b: '\b', f: '\f', v: '\v' };
+
+/** Parses one top-level list (trailing whitespace allowed). Throws KicadParseError. */
+export function parseSexpr(text: string, source = ''): SList {
+  const map = new SourceMap(text, source);
+  const n = text.length;
+  let i = 0;
+  const stack: { items: SNode[]; start: number }[] = [];
+  let root: SList | null = null;
+
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    if (root) throw map.error(i, 'text after the end of the top-level list');
+    if (c === OPEN) {
+      stack.push({ items: [], start: i });
+      i++;
+    } else if (c === CLOSE) {
+      const top = stack.pop();
+      if (!top) throw map.error(i, "unbalanced ')'");
+      const list: SList = { kind: 'list', items: top.items, start: top.start, end: i + 1 };
+      i++;
+      if (stack.length === 0) root = list;
+      else stack[stack.length - 1].items.push(list);
+    } else if (c === QUOTE) {
+      if (stack.length === 0) throw map.error(i, "expected '('");
+      const start = i;
+      i++;
+      let out = '';
+      let runStart = i;
+      for (;;) {
+        if (i >= n) throw map.error(start, 'unterminated string');
+        const d = text.charCodeAt(i);
+        if (d === QUOTE) break;
+        if (d === BACKSLASH && i + 1 < n) {
+          out += text.slice(runStart, i);
+          const e = text[i + 1];
+          out += ESCAPES[e] ?? e;
+          i += 2;
+          runStart = i;
+          continue;
+        }
+        i++;
+      }
+      out += text.slice(runStart, i);
+      i++;
+      stack[stack.length - 1].items.push({ kind: 'atom', text: out, quoted: true, start, end: i });
+    } else {
+      if (stack.length === 0) throw map.error(i, "expected '('");
+      const start = i;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (isSpace(d) || d === OPEN || d === CLOSE || d === QUOTE) break;
+        i++;
+      }
+      stack[stack.length - 1].items.push({ kind: 'atom', text: text.slice(start, i), quoted: false, start, end: i });
+    }
+  }
+  if (stack.length > 0) throw map.error(stack[stack.length - 1].start, "this '(' is never closed");
+  if (!root) throw map.error(0, 'empty file: expected an s-expression');
+  return root;
+}
+
+/** The head keyword of a list: `(segment ...)` → "segment"; "" when the list starts with a list. */
+export function head(list: SList): string {
+  const h = list.items[0];
+  return h && h.kind === 'atom' ? h.text : '';
+}
+
+export function isList(node: SNode | undefined, name?: string): node is SList {
+  return !!node && node.kind === 'list' && (name === undefined || head(node) === name);
+}
+
+/** First direct child list with that head. */
+export function child(list: SList, name: string): SList | undefined {
+  for (let k = 1; k < list.items.length; k++) {
+    const it = list.items[k];
+    if (it.kind === 'list' && head(it) === name) return it;
+  }
+  return undefined;
+}
+
+/** All direct child lists with that head, in file order. */
+export function children(list: SList, name: string): SList[] {
+  const out: SList[] = [];
+  for (let k = 1; k < list.items.length; k++) {
+    const it = list.items[k];
+    if (it.kind === 'list' && head(it) === name) out.push(it);
+  }
+  return out;
+}
+
+/** True when a bare atom (a flag such as `locked` or `hide`) stands among the list's items. */
+export function hasFlag(list: SList, flag: string): boolean {
+  for (let k = 1; k < list.items.length; k++) {
+    const it = list.items[k];
+    if (it.kind === 'atom' && !it.quoted && it.text === flag) return true;
+  }
+  return false;
+}
+
+/** The atom text at position k (1 = first argument), or undefined. */
+export function atomAt(list: SList, k: number): string | undefined {
+  const it = list.items[k];
+  return it && it.kind === 'atom' ? it.text : undefined;
+}

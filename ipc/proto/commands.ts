@@ -1,0 +1,71 @@
+// The .proto text of KiCad 9.0.8's kiapi.common.commands that this client sends and receives.
+// Names and numbers equal KiCad's (checked by tests/live/proto-schema.test.ts).
+
+export const COMMON_COMMANDS_PROTO = `
+syntax = "proto3";
+package kiapi.common.commands;
+enum RunActionStatus { RAS_UNKNOWN = 0; RAS_OK = 1; RAS_INVALID = 2; RAS_FRAME_NOT_OPEN = 3; }
+enum CommitAction { CMA_UNKNOWN = 0; CMA_COMMIT = 1; CMA_DROP = 2; }
+enum ItemStatusCode {
+  ISC_UNKNOWN = 0; ISC_OK = 1; ISC_INVALID_TYPE = 2; ISC_EXISTING = 3; ISC_NONEXISTENT = 4;
+  ISC_IMMUTABLE = 5; ISC_INVALID_DATA = 7;
+}
+enum ItemDeletionStatus { IDS_UNKNOWN = 0; IDS_OK = 1; IDS_NONEXISTENT = 2; IDS_IMMUTABLE = 3; }
+
+message GetVersion {}
+message GetVersionResponse { kiapi.common.types.KiCadVersion version = 1; }
+message Ping {}
+message GetOpenDocuments { kiapi.common.types.DocumentType type = 1; }
+message GetOpenDocumentsResponse { repeated kiapi.common.types.DocumentSpecifier documents = 1; }
+message RunAction { string action = 1; }
+message RunActionResponse { RunActionStatus status = 1; }
+
+message BeginCommit {}
+message BeginCommitResponse { kiapi.common.types.KIID id = 1; }
+message EndCommit { kiapi.common.types.KIID id = 1; CommitAction action = 2; string message = 3; }
+message EndCommitResponse {}
+
+message ItemStatus { ItemStatusCode code = 1; string error_message = 2; }
+message CreateItems {
+  kiapi.common.types.ItemHeader header = 1;
+  repeated google.protobuf.Any items = 2;
+  kiapi.common.types.KIID container = 3;
+}
+message ItemCreationResult { ItemStatus status = 1; google.protobuf.Any item = 2; }
+message CreateItemsResponse {
+  kiapi.common.types.ItemHeader header = 1;
+  kiapi.common.types.ItemRequestStatus status = 2;
+  repeated ItemCreationResult created_items = 3;
+}
+message GetItems { kiapi.common.types.ItemHeader header = 1; repeated kiapi.common.types.KiCadObjectType types = 2; }
+message GetItemsResponse {
+  kiapi.common.types.ItemHeader header = 1;
+  kiapi.common.types.ItemRequestStatus status = 2;
+  repeated google.protobuf.Any items = 3;
+}
+message UpdateItems { kiapi.common.types.ItemHeader header = 1; repeated google.protobuf.Any items = 2; }
+message ItemUpdateResult { ItemStatus status = 1; google.protobuf.Any item = 2; }
+message UpdateItemsResponse {
+  kiapi.common.types.ItemHeader header = 1;
+  kiapi.common.types.ItemRequestStatus status = 2;
+  repeated ItemUpdateResult updated_items = 3;
+}
+message DeleteItems { kiapi.common.types.ItemHeader header = 1; repeated kiapi.common.types.KIID item_ids = 2; }
+message ItemDeletionResult { kiapi.common.types.KIID id = 1; ItemDeletionStatus status = 2; }
+message DeleteItemsResponse {
+  kiapi.common.types.ItemHeader header = 1;
+  kiapi.common.types.ItemRequestStatus status = 2;
+  repeated ItemDeletionResult deleted_items = 3;
+}
+
+message GetSelection { kiapi.common.types.ItemHeader header = 1; repeated kiapi.common.types.KiCadObjectType types = 2; }
+message SelectionResponse { repeated google.protobuf.Any items = 1; }
+message AddToSelection { kiapi.common.types.ItemHeader header = 1; repeated kiapi.common.types.KIID items = 2; }
+message RemoveFromSelection { kiapi.common.types.ItemHeader header = 1; repeated kiapi.common.types.KIID items = 2; }
+message ClearSelection { kiapi.common.types.ItemHeader header = 1; }
+
+message SaveDocumentToString { kiapi.common.types.DocumentSpecifier document = 1; }
+message SavedDocumentResponse { kiapi.common.types.DocumentSpecifier document = 1; string contents = 2; }
+message GetNetClasses {}
+message NetClassesResponse { repeated kiapi.common.project.NetClass net_classes = 1; }
+`;

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what the tests need from Debian: KiCad 9 (bookworm-backports), Xvfb, xdotool, Chromium.
+# The backports source is derived from the machine's own Debian source entry: same URIs, suite changed.
+set -euo pipefail
+
+want_kicad="9.0"
+have_kicad() { command -v kicad-cli >/dev/null 2>&1 && kicad-cli version 2>/dev/null | grep -q "^${want_kicad}"; }
+have_all() { have_kicad && command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v chromium >/dev/null; }
+
+if have_all; then
+  echo "install-system: KiCad $(kicad-cli version), Xvfb, xdotool and chromium already present"
+  exit 0
+fi
+
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
+
+backports=/etc/apt/sources.list.d/tracemaker-backports.sources
+if [ ! -f "$backports" ]; then
+  src=""
+  for f in /etc/apt/sources.list.d/debian.sources /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    if grep -qE '^Suites:.*\bbookworm\b' "$f"; then src="$f"; break; fi
+  done
+  if [ -n "$src" ]; then
+    # First deb822 stanza whose suites include plain "bookworm": keep its URIs, components and key.
+    awk -v RS='' '/Suites:[^\n]*bookworm( |\n|$)/ && !done { print; done=1 }' "$src" \
+      | sed -E 's/^Suites:.*/Suites: bookworm-backports/' | grep -v '^#' | $SUDO tee "$backports" >/dev/null
+  elif [ -f /etc/apt/sources.list ] && grep -qE '^deb .* bookworm ' /etc/apt/sources.list; then
+    backports=/etc/apt/sources.list.d/tracemaker-backports.list
+    grep -E '^deb .* bookworm ' /etc/apt/sources.list | head -1 \
+      | sed -E 's/ bookworm / bookworm-backports /' | $SUDO tee "$backports" >/dev/null
+  else
+    echo "install-system: no Debian bookworm source entry found to derive bookworm-backports from" >&2
+    exit 1
+  fi
+  echo "install-system: added $backports"
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends -t bookworm-backports kicad >/dev/null
+$SUDO apt-get install -y -qq --no-install-recommends xvfb xdotool chromium xauth zip unzip >/dev/null
+kicad-cli version

@@ -1,0 +1,39 @@
+// Where the shared benchmark boards are, and a list of them for tests and benchmarks.
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const SHARED = resolve(process.env.TRACEMAKER_SHARED ?? join(import.meta.dirname, '..', '..', '..', 'shared'));
+export const BENCH = join(SHARED, 'bench', 'boards');
+
+export interface BenchBoard {
+  tier: string;
+  name: string;
+  dir: string;
+  /** The bare board (routing removed). */
+  bare: string;
+  /** The reference routing. */
+  ref: string;
+  pro: string;
+}
+
+export function benchBoards(): BenchBoard[] {
+  if (!existsSync(BENCH)) throw new Error(`benchmark boards not found at ${BENCH} (set TRACEMAKER_SHARED)`);
+  const out: BenchBoard[] = [];
+  for (const tier of readdirSync(BENCH).sort()) {
+    for (const name of readdirSync(join(BENCH, tier)).sort()) {
+      const dir = join(BENCH, tier, name);
+      out.push({
+        tier,
+        name,
+        dir,
+        bare: join(dir, `${name}.kicad_pcb`),
+        ref: join(dir, `${name}.ref.kicad_pcb`),
+        pro: join(dir, `${name}.kicad_pro`),
+      });
+    }
+  }
+  return out;
+}
+
+/** Python with KiCad's pcbnew module (Debian's KiCad package installs it for the system python). */
+export const PCBNEW_PYTHON = process.env.PCBNEW_PYTHON ?? '/usr/bin/python3';
