@@ -1,0 +1,241 @@
+// Design rules as the router and the DRC ask for them: which net class a net is in, and the
+// clearance, width and via size that apply to an item or a pair of items. Resolution follows
+// KiCad: net class values, raised by the board minimums, overridden by matching custom rules
+// (a later rule in the file wins over an earlier one).
+
+import type { Board, Diagnostic } from './model.ts';
+
+export type Severity = 'error' | 'warning' | 'ignore';
+
+/** Board Setup → Constraints, nm. */
+export interface BoardMinimums {
+  clearance: number;
+  trackWidth: number;
+  connection: number;
+  viaDiameter: number;
+  viaAnnularWidth: number;
+  throughHoleDiameter: number;
+  holeClearance: number;
+  holeToHole: number;
+  copperEdgeClearance: number;
+  microviaDiameter: number;
+  microviaDrill: number;
+  allowBlindBuried: boolean;
+  allowMicrovias: boolean;
+  maxError: number;
+}
+
+export interface NetClass {
+  name: string;
+  /** Lower number = higher priority (KiCad 9); Default is lowest. */
+  priority: number;
+  clearance: number;
+  trackWidth: number;
+  viaDiameter: number;
+  viaDrill: number;
+  microviaDiameter: number;
+  microviaDrill: number;
+  diffPairWidth: number;
+  diffPairGap: number;
+}
+
+export interface ProjectRules {
+  minimums: BoardMinimums;
+  classes: NetClass[];
+  patterns: { pattern: string; netclass: string }[];
+  /** Explicit net → class names (from the schematic). */
+  assignments: Map<string, string[]>;
+  severities: Map<string, Severity>;
+  warnings: Diagnostic[];
+}
+
+export type RuleCondition =
+  | { kind: 'cmp'; item: 'A' | 'B'; prop: 'NetClass' | 'NetName' | 'Layer'; negate: boolean; value: string }
+  | { kind: 'and'; a: RuleCondition; b: RuleCondition }
+  | { kind: 'or'; a: RuleCondition; b: RuleCondition };
+
+export interface RuleConstraint {
+  kind: 'clearance' | 'track_width' | 'via_diameter' | 'hole_clearance' | 'edge_clearance' | 'hole_size';
+  min?: number;
+  opt?: number;
+  max?: number;
+}
+
+export interface CustomRule {
+  name: string;
+  order: number;
+  layer: string | undefined;
+  condition: RuleCondition | null;
+  constraints: RuleConstraint[];
+}
+
+/** What a rule condition can ask of an item. */
+export interface RuleItem {
+  net: number;
+  /** Copper layer index the check is on. */
+  layer: number;
+}
+
+/** KiCad's severities for the checks the engine runs, when the project says nothing. */
+const DEFAULT_SEVERITY: Record<string, Severity> = {
+  clearance: 'error',
+  shorting_items: 'error',
+  tracks_crossing: 'error',
+  copper_edge_clearance: 'error',
+  hole_clearance: 'error',
+  hole_to_hole: 'error',
+  track_width: 'error',
+  via_diameter: 'error',
+  annular_width: 'error',
+  drill_out_of_range: 'error',
+  track_dangling: 'warning',
+  via_dangling: 'warning',
+  item_on_disabled_layer: 'error',
+  items_not_allowed: 'error',
+  unconnected_items: 'error',
+};
+
+/** Anchored wildcard (`*`, `?`) test, as KiCad matches net class patterns. */
+function wildcard(pattern: string): RegExp {
+  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${re}$`);
+}
+
+function anchoredRegex(pattern: string): RegExp | null {
+  try {
+    return new RegExp(`^(?:${pattern})$`);
+  } catch {
+    return null;
+  }
+}
+
+export class RuleResolver {
+  readonly classOfNet: NetClass[];
+  readonly defaultClass: NetClass;
+  readonly #classByName = new Map<string, NetClass>();
+  readonly #layerNames: string[];
+
+  constructor(
+    readonly board: Board,
+    readonly project: ProjectRules,
+    readonly custom: CustomRule[] = [],
+  ) {
+    for (const c of project.classes) this.#classByName.set(c.name, c);
+    this.defaultClass = this.#classByName.get('Default') ?? project.classes[0];
+    this.#layerNames = board.copperLayers.map((l) => l.name);
+    const matchers = project.patterns.map((p) => ({ cls: this.#classByName.get(p.netclass)!, w: wildcard(p.pattern), r: anchoredRegex(p.pattern) }));
+    this.classOfNet = board.nets.map((net) => {
+      const found: NetClass[] = [];
+      for (const name of project.assignments.get(net.name) ?? []) {
+        const c = this.#classByName.get(name);
+        if (c) found.push(c);
+      }
+      for (const m of matchers) if (m.w.test(net.name) || (m.r && m.r.test(net.name))) found.push(m.cls);
+      if (found.length === 0) return this.defaultClass;
+      // KiCad 9 composes several classes; the highest-priority one decides every value we use.
+      let best = found[0];
+      for (const c of found) if (c.priority < best.priority) best = c;
+      return best;
+    });
+  }
+
+  get minimums(): BoardMinimums {
+    return this.project.minimums;
+  }
+
+  netClass(net: number): NetClass {
+    return this.classOfNet[net] ?? this.defaultClass;
+  }
+
+  severity(type: string): Severity {
+    return this.project.severities.get(type) ?? DEFAULT_SEVERITY[type] ?? 'error';
+  }
+
+  #matches(rule: CustomRule, a: RuleItem, b: RuleItem | null): boolean {
+    if (rule.layer !== undefined && !this.#layerMatches(rule.layer, a.layer)) return false;
+    if (!rule.condition) return true;
+    return this.#eval(rule.condition, a, b);
+  }
+
+  #layerMatches(name: string, layer: number): boolean {
+    if (name === 'outer') return layer === 0 || layer === this.#layerNames.length - 1;
+    if (name === 'inner') return layer > 0 && layer < this.#layerNames.length - 1;
+    return this.#layerNames[layer] === name;
+  }
+
+  #eval(c: RuleCondition, a: RuleItem, b: RuleItem | null): boolean {
+    if (c.kind === 'and') return this.#eval(c.a, a, b) && this.#eval(c.b, a, b);
+    if (c.kind === 'or') return this.#eval(c.a, a, b) || this.#eval(c.b, a, b);
+    const item = c.item === 'A' ? a : b;
+    if (!item) return false;
+    let v: string;
+    if (c.prop === 'NetClass') v = this.netClass(item.net).name;
+    else if (c.prop === 'NetName') v = this.board.nets[item.net]?.name ?? '';
+    else v = this.#layerNames[item.layer] ?? '';
+    return (v === c.value) !== c.negate;
+  }
+
+  /**
+   * The last matching custom rule's bound for a constraint, trying (A,B) and (B,A) since KiCad
+   * evaluates a pair both ways. Undefined when no custom rule applies.
+   */
+  #custom(kind: RuleConstraint['kind'], bound: 'min' | 'opt' | 'max', a: RuleItem, b: RuleItem | null): number | undefined {
+    for (let k = this.custom.length - 1; k >= 0; k--) {
+      const rule = this.custom[k];
+      const con = rule.constraints.find((x) => x.kind === kind && x[bound] !== undefined);
+      if (!con) continue;
+      if (this.#matches(rule, a, b) || (b && this.#matches(rule, b, a))) return con[bound];
+    }
+    return undefined;
+  }
+
+  /** Copper clearance between two items of different nets, nm. */
+  clearance(a: RuleItem, b: RuleItem): number {
+    const custom = this.#custom('clearance', 'min', a, b);
+    const base = custom ?? Math.max(this.netClass(a.net).clearance, this.netClass(b.net).clearance);
+    return Math.max(base, this.minimums.clearance);
+  }
+
+  /** The largest clearance any pair on the board can need, nm: the margin for spatial queries. */
+  maxClearance(): number {
+    let m = this.minimums.clearance;
+    for (const c of this.project.classes) m = Math.max(m, c.clearance);
+    for (const r of this.custom) for (const c of r.constraints) if (c.kind === 'clearance' && c.min !== undefined) m = Math.max(m, c.min);
+    return m;
+  }
+
+  /** Width the router draws a net's tracks with on a layer, nm (custom opt/min, else class). */
+  trackWidth(net: number, layer: number): number {
+    const item = { net, layer };
+    const w = this.#custom('track_width', 'opt', item, null) ?? this.#custom('track_width', 'min', item, null) ?? this.netClass(net).trackWidth;
+    return Math.max(w, this.minimums.trackWidth);
+  }
+
+  /** Smallest track width allowed for a net on a layer, nm. */
+  minTrackWidth(net: number, layer: number): number {
+    return Math.max(this.#custom('track_width', 'min', { net, layer }, null) ?? 0, this.minimums.trackWidth);
+  }
+
+  /** Via the router places for a net: diameter and drill, nm. */
+  via(net: number): { diameter: number; drill: number } {
+    const c = this.netClass(net);
+    const item = { net, layer: 0 };
+    const d = this.#custom('via_diameter', 'opt', item, null) ?? this.#custom('via_diameter', 'min', item, null) ?? c.viaDiameter;
+    const h = this.#custom('hole_size', 'opt', item, null) ?? this.#custom('hole_size', 'min', item, null) ?? c.viaDrill;
+    return { diameter: Math.max(d, this.minimums.viaDiameter), drill: Math.max(h, this.minimums.throughHoleDiameter) };
+  }
+
+  /** Copper to board edge, nm. */
+  edgeClearance(net: number, layer: number): number {
+    return Math.max(this.#custom('edge_clearance', 'min', { net, layer }, null) ?? 0, this.minimums.copperEdgeClearance);
+  }
+
+  /** Copper to a hole of another net, nm. */
+  holeClearance(a: RuleItem, b: RuleItem): number {
+    return Math.max(this.#custom('hole_clearance', 'min', a, b) ?? 0, this.minimums.holeClearance);
+  }
+
+  get holeToHole(): number {
+    return this.minimums.holeToHole;
+  }
+}

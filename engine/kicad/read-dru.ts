@@ -1,0 +1,138 @@
+// Reads `.kicad_dru` custom rules: `(rule "name" (layer …) (condition "…") (constraint …))`.
+// Supported constraints: clearance, track_width, via_diameter, hole_clearance, edge_clearance,
+// hole_size; conditions compare A/B NetClass, NetName and Layer. Anything else is a warning that
+// names the rule and the clause, and a rule with an unsupported condition is not applied.
+
+import type { Diagnostic } from '../board/model.ts';
+import type { CustomRule, RuleCondition, RuleConstraint } from '../board/rules.ts';
+import { atomAt, children, head, parseSexpr, type SList } from './sexpr.ts';
+import { ReadContext } from './values.ts';
+
+const CONSTRAINTS = new Set(['clearance', 'track_width', 'via_diameter', 'hole_clearance', 'edge_clearance', 'hole_size']);
+
+export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: CustomRule[]; warnings: Diagnostic[] } {
+  // The file is a sequence of top-level lists; wrap it so the reader sees one.
+  const root = parseSexpr(`(dru\n${text}\n)`, source);
+  const ctx = new ReadContext(`(dru\n${text}\n)`, source);
+  const warnings: Diagnostic[] = [];
+  const warn = (node: SList, message: string) => {
+    const { line, column } = ctx.map.position(node.start);
+    // Line numbers shift by the one wrapper line added above.
+    warnings.push({ severity: 'warning', message, source, line: line - 1, column });
+  };
+  const rules: CustomRule[] = [];
+  for (let k = 1; k < root.items.length; k++) {
+    const it = root.items[k];
+    if (it.kind !== 'list') continue;
+    const h = head(it);
+    if (h === 'version') continue;
+    if (h !== 'rule') {
+      warn(it, `(${h}) is not a rule and is ignored`);
+      continue;
+    }
+    const name = atomAt(it, 1) ?? '';
+    const rule: CustomRule = { name, order: rules.length, layer: undefined, condition: null, constraints: [] };
+    let usable = true;
+    for (let j = 2; j < it.items.length; j++) {
+      const c = it.items[j];
+      if (c.kind !== 'list') continue;
+      const ch = head(c);
+      if (ch === 'layer') rule.layer = atomAt(c, 1);
+      else if (ch === 'condition') {
+        const expr = atomAt(c, 1) ?? '';
+        const parsed = parseCondition(expr);
+        if ('error' in parsed) {
+          warn(c, `rule "${name}": condition "${expr}" is not supported (${parsed.error}); the rule is not applied`);
+          usable = false;
+        } else rule.condition = parsed.cond;
+      } else if (ch === 'constraint') {
+        const kind = atomAt(c, 1) ?? '';
+        if (!CONSTRAINTS.has(kind)) {
+          warn(c, `rule "${name}": constraint ${kind} is not supported and is ignored`);
+          continue;
+        }
+        const con: RuleConstraint = { kind: kind as RuleConstraint['kind'] };
+        for (const bound of ['min', 'opt', 'max'] as const) {
+          const b = children(c, bound)[0];
+          if (!b) continue;
+          const v = parseLength(atomAt(b, 1) ?? '');
+          if (v === null) warn(b, `rule "${name}": ${kind} ${bound} value "${atomAt(b, 1)}" is not a length`);
+          else con[bound] = v;
+        }
+        rule.constraints.push(con);
+      } else if (ch === 'severity') {
+        warn(c, `rule "${name}": (severity) is not supported and is ignored`);
+      } else warn(c, `rule "${name}": clause (${ch}) is not supported and is ignored`);
+    }
+    if (usable && rule.constraints.length > 0) rules.push(rule);
+  }
+  return { rules, warnings };
+}
+
+/** "0.2mm", "8mil", "0.2" (mm) → nm; null when unreadable. */
+export function parseLength(s: string): number | null {
+  const m = /^\s*(-?[0-9]*\.?[0-9]+(?:e[-+]?\d+)?)\s*(mm|mil|mils|in|um|nm)?\s*$/i.exec(s);
+  if (!m) return null;
+  const v = Number(m[1]);
+  const unit = (m[2] ?? 'mm').toLowerCase();
+  const scale = unit === 'mm' ? 1e6 : unit === 'mil' || unit === 'mils' ? 25_400 : unit === 'in' ? 25_400_000 : unit === 'um' ? 1e3 : 1;
+  return Math.round(v * scale);
+}
+
+type Parsed = { cond: RuleCondition } | { error: string };
+
+const TOKEN = /\s*(&&|\|\||==|!=|\(|\)|'[^']*'|"[^"]*"|[AB]\.[A-Za-z_]+|[^\s()]+)/y;
+
+/** Condition language subset: `A.NetClass == 'x'`, `B.NetName != 'y'`, `A.Layer == 'F.Cu'`, &&, ||, (). */
+export function parseCondition(expr: string): Parsed {
+  const tokens: string[] = [];
+  TOKEN.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while (TOKEN.lastIndex < expr.length && (m = TOKEN.exec(expr))) tokens.push(m[1]);
+  if (tokens.join('').replace(/\s/g, '') !== expr.replace(/\s/g, '')) return { error: 'unreadable text' };
+  let i = 0;
+  const peek = () => tokens[i];
+  const fail = (why: string): never => {
+    throw new Error(why);
+  };
+  const primary = (): RuleCondition => {
+    if (peek() === '(') {
+      i++;
+      const c = or();
+      if (tokens[i++] !== ')') fail("missing ')'");
+      return c;
+    }
+    const lhs = tokens[i++] ?? '';
+    const lm = /^([AB])\.(NetClass|NetName|Layer)$/.exec(lhs);
+    if (!lm) fail(`"${lhs}" is not one of A/B.NetClass, A/B.NetName, A/B.Layer`);
+    const op = tokens[i++];
+    if (op !== '==' && op !== '!=') fail(`expected == or != after ${lhs}`);
+    const rhs = tokens[i++] ?? '';
+    if (!/^['"].*['"]$/.test(rhs)) fail(`expected a quoted value after ${lhs} ${op}`);
+    return { kind: 'cmp', item: lm![1] as 'A' | 'B', prop: lm![2] as 'NetClass' | 'NetName' | 'Layer', negate: op === '!=', value: rhs.slice(1, -1) };
+  };
+  const and = (): RuleCondition => {
+    let c = primary();
+    while (peek() === '&&') {
+      i++;
+      c = { kind: 'and', a: c, b: primary() };
+    }
+    return c;
+  };
+  const or = (): RuleCondition => {
+    let c = and();
+    while (peek() === '||') {
+      i++;
+      c = { kind: 'or', a: c, b: and() };
+    }
+    return c;
+  };
+  try {
+    const c = or();
+    if (i !== tokens.length) fail(`unexpected "${tokens[i]}"`);
+    return { cond: c };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
