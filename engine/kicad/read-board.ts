@@ -24,6 +24,7 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
   const maxError = opts.maxError ?? 5000;
   const root = parseSexpr(text, source);
   const ctx = new ReadContext(text, source);
+  if (/\S/.test(text.slice(root.end))) ctx.warn(root.end, 'text after the end of the board is ignored, as KiCad ignores it');
   if (head(root) !== 'kicad_pcb') throw ctx.error(root, `expected (kicad_pcb …), found (${head(root)} …)`);
 
   const versionNode = child(root, 'version');

@@ -4,6 +4,7 @@
 
 import type { Diagnostic } from '../board/model.ts';
 import type { BoardMinimums, NetClass, ProjectRules, Severity } from '../board/rules.ts';
+import { jsonErrorOffset } from './json-error.ts';
 import { mmToNm } from './values.ts';
 
 /** KiCad 9's defaults (Board Setup → Constraints), nm. */
@@ -73,15 +74,13 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
     if (!o) throw new Error('the top level is not an object');
     root = o;
   } catch (e) {
-    const m = /position (\d+)/.exec((e as Error).message);
+    const pos = jsonErrorOffset(text);
     let where = '';
-    if (m) {
-      const pos = Number(m[1]);
+    if (pos >= 0) {
       const before = text.slice(0, pos);
-      const line = before.split('\n').length;
-      where = ` at ${line}:${pos - before.lastIndexOf('\n')}`;
+      where = ` at ${before.split('\n').length}:${pos - before.lastIndexOf('\n')}`;
     }
-    throw new ProjectError(`not valid JSON${where}: ${(e as Error).message}`, source);
+    throw new ProjectError(`not valid JSON${where}: ${(e as Error).message.split('\n')[0]}`, source);
   }
 
   const ds = obj(obj(root.board)?.design_settings);

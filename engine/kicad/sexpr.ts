@@ -88,7 +88,8 @@ export function parseSexpr(text: string, source = ''): SList {
       i++;
       continue;
     }
-    if (root) throw map.error(i, 'text after the end of the top-level list');
+    // KiCad stops reading where the top-level list closes; so do we (the caller may warn).
+    if (root) break;
     if (c === OPEN) {
       stack.push({ items: [], start: i });
       i++;

@@ -37,3 +37,20 @@ export function benchBoards(): BenchBoard[] {
 
 /** Python with KiCad's pcbnew module (Debian's KiCad package installs it for the system python). */
 export const PCBNEW_PYTHON = process.env.PCBNEW_PYTHON ?? '/usr/bin/python3';
+
+/** KiCad's own demo boards (Debian's kicad-demos package, installed by scripts/install-system.sh). */
+export const KICAD_DEMOS = process.env.KICAD_DEMOS ?? '/usr/share/kicad/demos';
+
+export function demoBoards(): string[] {
+  if (!existsSync(KICAD_DEMOS)) throw new Error(`KiCad demos not found at ${KICAD_DEMOS}: run scripts/install-system.sh`);
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(dir, name.name);
+      if (name.isDirectory()) walk(p);
+      else if (name.name.endsWith('.kicad_pcb')) out.push(p);
+    }
+  };
+  walk(KICAD_DEMOS);
+  return out;
+}

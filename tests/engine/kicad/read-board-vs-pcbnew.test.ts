@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBoard } from '../../../engine/kicad/read-board.ts';
-import { benchBoards, PCBNEW_PYTHON } from '../../support/bench.ts';
+import { benchBoards, demoBoards, PCBNEW_PYTHON } from '../../support/bench.ts';
 
 const DUMP = join(import.meta.dirname, '..', '..', 'oracle', 'pcbnew_dump.py');
 
@@ -24,7 +24,7 @@ function norm(deg: number): number {
   return Math.round(d * 1000) / 1000 === 360 ? 0 : Math.round(d * 1000) / 1000;
 }
 
-const boards = benchBoards().flatMap((b) => [b.bare, b.ref]);
+const boards = [...benchBoards().flatMap((b) => [b.bare, b.ref]), ...demoBoards()];
 
 describe('reader agrees with pcbnew', () => {
   it.each(boards.map((f) => [f.split('/').pop()!, f]))('%s', (_name, file) => {

@@ -1,0 +1,38 @@
+// The test command: build, type-check, then every vitest suite (unit, KiCad-agreement, live,
+// browser), ending with one plain "N passed, N failed, N skipped" line.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function step(cmd, args) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.log(`0 passed, 1 failed: ${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
+    process.exit(1);
+  }
+}
+
+step(process.execPath, ['scripts/build.mjs']);
+step('npx', ['tsc', '--noEmit', '-p', '.']);
+
+const dir = mkdtempSync(join(tmpdir(), 'tracemaker-tests-'));
+const report = join(dir, 'vitest.json');
+const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const j = JSON.parse(readFileSync(report, 'utf8'));
+  passed = j.numPassedTests;
+  failed = j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+  skipped = j.numPendingTests + j.numTodoTests;
+  for (const s of j.testResults ?? []) if (s.status === 'failed' && (s.assertionResults ?? []).length === 0) failed++;
+} catch {
+  failed = Math.max(failed, 1);
+}
+rmSync(dir, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(r.status === 0 && failed === 0 ? 0 : 1);
