@@ -4,7 +4,7 @@
 
 import type { Board, Footprint, Pad, PadShapeKind, PadType, Primitive, Pt } from '../board/model.ts';
 import type { LayerResolver } from '../board/layers.ts';
-import { place } from '../board/transform.ts';
+import { rotatePoint } from '../geom/units.ts';
 import { atomAt, child, children, head, type SList } from './sexpr.ts';
 import { identity, layerList, layerOf, readPrimitive } from './read-shapes.ts';
 import { flag, type ReadContext } from './values.ts';
@@ -57,7 +57,10 @@ export function readFootprint(ctx: ReadContext, node: SList, sink: FootprintSink
     }
   }
   board.footprints.push(fp);
-  const tf = (p: Pt) => place(p, origin, rotation);
+  const tf = (p: Pt): Pt => {
+    const [x, y] = rotatePoint(p.x, p.y, rotation);
+    return { x: x + origin.x, y: y + origin.y };
+  };
 
   for (let k = 1; k < node.items.length; k++) {
     const it = node.items[k];

@@ -3,7 +3,8 @@
 // transform; KiCad 6's centre/angle arcs are converted to start/mid/end.
 
 import type { Primitive, Pt } from '../board/model.ts';
-import { rotate } from '../board/transform.ts';
+import { arcToPolyline } from '../geom/arc.ts';
+import { rotatePoint } from '../geom/units.ts';
 import { atomAt, child, head, type SList } from './sexpr.ts';
 import type { ReadContext } from './values.ts';
 
@@ -66,13 +67,13 @@ export function readPrimitive(ctx: ReadContext, node: SList, tf: Transform, maxE
         const s = ctx.pt(ctx.need(node, 'end'));
         const sweep = ctx.num(angle, 1);
         const rel = { x: s.x - c.x, y: s.y - c.y };
-        const mRel = rotate(rel, -sweep / 2);
-        const eRel = rotate(rel, -sweep);
+        const [mx, my] = rotatePoint(rel.x, rel.y, -sweep / 2);
+        const [ex, ey] = rotatePoint(rel.x, rel.y, -sweep);
         return {
           kind: 'arc',
           start: tf(s),
-          mid: tf({ x: c.x + mRel.x, y: c.y + mRel.y }),
-          end: tf({ x: c.x + eRel.x, y: c.y + eRel.y }),
+          mid: tf({ x: c.x + mx, y: c.y + my }),
+          end: tf({ x: c.x + ex, y: c.y + ey }),
           width,
         };
       }
@@ -146,41 +147,11 @@ export function layerList(node: SList): string[] {
 }
 
 
-/** Circle through three points, or null when they are collinear. */
-export function circleThrough(a: Pt, b: Pt, c: Pt): { c: Pt; r: number } | null {
-  const d = 2 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y));
-  if (d === 0) return null;
-  const a2 = a.x * a.x + a.y * a.y;
-  const b2 = b.x * b.x + b.y * b.y;
-  const c2 = c.x * c.x + c.y * c.y;
-  const x = (a2 * (b.y - c.y) + b2 * (c.y - a.y) + c2 * (a.y - b.y)) / d;
-  const y = (a2 * (c.x - b.x) + b2 * (a.x - c.x) + c2 * (b.x - a.x)) / d;
-  return { c: { x, y }, r: Math.hypot(a.x - x, a.y - y) };
-}
-
-/**
- * An arc through start, mid and end as a polyline whose chord error is at most maxError nm
- * (the start and end points are kept exactly).
- */
-export function arcPolyline(s: Pt, m: Pt, e: Pt, maxError: number): Pt[] {
-  const circ = circleThrough(s, m, e);
-  if (!circ) return [s, e];
-  const { c, r } = circ;
-  const a0 = Math.atan2(s.y - c.y, s.x - c.x);
-  const am = Math.atan2(m.y - c.y, m.x - c.x);
-  const a1 = Math.atan2(e.y - c.y, e.x - c.x);
-  const norm = (v: number) => ((v % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
-  // Sweep direction: the one that passes through the mid point.
-  let sweep = norm(a1 - a0);
-  if (norm(am - a0) > sweep) sweep -= 2 * Math.PI;
-  const step = r > maxError ? 2 * Math.acos(1 - maxError / r) : Math.PI / 2;
-  const n = Math.max(2, Math.ceil(Math.abs(sweep) / Math.max(step, 1e-9)));
-  const out: Pt[] = [s];
-  for (let i = 1; i < n; i++) {
-    const a = a0 + (sweep * i) / n;
-    out.push({ x: Math.round(c.x + r * Math.cos(a)), y: Math.round(c.y + r * Math.sin(a)) });
-  }
-  out.push(e);
+/** An arc through start, mid and end as a polyline with chord error ≤ maxError nm. */
+function arcPolyline(s: Pt, m: Pt, e: Pt, maxError: number): Pt[] {
+  const flat = arcToPolyline(s.x, s.y, m.x, m.y, e.x, e.y, maxError);
+  const out: Pt[] = [];
+  for (let i = 0; i < flat.length; i += 2) out.push({ x: flat[i], y: flat[i + 1] });
   return out;
 }
 

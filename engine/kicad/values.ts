@@ -3,6 +3,7 @@
 // file, line and column of the offending token.
 
 import type { Diagnostic, Pt } from '../board/model.ts';
+import { kiRound } from '../geom/units.ts';
 import { atomAt, child, type SList, type SNode, SourceMap } from './sexpr.ts';
 
 /** Largest coordinate the engine accepts, nm (KiCad's own limit is about ±2.1e9). */
@@ -75,10 +76,12 @@ function head(list: SList): string {
   return atomAt(list, 0) ?? '';
 }
 
-/** Millimetres to integer nanometres, rounding half away from zero as KiCad's KiROUND does. */
+/**
+ * Millimetres to integer nanometres as KiCad's parser rounds them (KiROUND), without the range
+ * guard: callers that read coordinates check the range themselves, with the token's position.
+ */
 export function mmToNm(mm: number): number {
-  const v = mm * 1e6;
-  return v < 0 ? -Math.round(-v) : Math.round(v);
+  return kiRound(mm * 1e6) + 0;
 }
 
 /**
