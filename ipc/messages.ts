@@ -40,9 +40,11 @@ export function messageType(fullName: string): protobuf.Type {
 /** Encodes a plain object (snake_case keys, enum values by name or number) as the named message. */
 export function encode(fullName: string, value: Wire): Uint8Array {
   const type = messageType(fullName);
-  const invalid = type.verify(value);
+  // fromObject maps enum names to numbers; verify then catches what it cannot convert (wrong types).
+  const message = type.fromObject(value);
+  const invalid = type.verify(message);
   if (invalid) throw new TypeError(`invalid ${fullName}: ${invalid}`);
-  return type.encode(type.fromObject(value)).finish();
+  return type.encode(message).finish();
 }
 
 /** Decodes bytes as the named message; malformed bytes are a protocol error, not a crash. */
@@ -74,9 +76,13 @@ export function unpackAny(any: Wire): Wire {
 
 /** The numeric value of an enum member, by enum full name and member name. */
 export function enumValue(enumName: string, member: string): number {
-  const value = schema.lookupEnum(enumName).values[member];
+  const value = enumValueOrUndefined(enumName, member);
   if (value === undefined) throw new TypeError(`${member} is not a member of ${enumName}`);
   return value;
+}
+
+export function enumValueOrUndefined(enumName: string, member: string): number | undefined {
+  return Object.hasOwn(schema.lookupEnum(enumName).values, member) ? schema.lookupEnum(enumName).values[member] : undefined;
 }
 
 /** The member name of an enum value, or undefined for a value our schema does not know. */
@@ -86,11 +92,19 @@ export function enumName(enumName: string, value: number): string | undefined {
 
 /**
  * An int64 from the wire as a JS number. Nanometre coordinates fit easily; a value past 2^53 would be
- * silently rounded, so it is refused instead.
+ * silently rounded, so it is refused instead. protobufjs hands int64 over as a Long {low, high} (or a
+ * number or decimal string when built from a plain object).
  */
 export function int64(value: unknown): number {
   if (value === undefined || value === null) return 0;
   if (typeof value === 'number') return value;
+  if (typeof value === 'object' && 'high' in value && 'low' in value) {
+    const { high, low, unsigned } = value as { high: number; low: number; unsigned?: boolean };
+    // |value| < 2^53 exactly when the high word is within ±2^21 (signed) or below 2^21 (unsigned).
+    const hi = unsigned ? high >>> 0 : high;
+    if (hi >= -0x200000 && hi < 0x200000) return hi * 0x100000000 + (low >>> 0);
+    throw new KicadProtocolError(`int64 value ${String(value)} does not fit a JS number exactly`);
+  }
   const text = String(value);
   const big = BigInt(text);
   if (big > BigInt(Number.MAX_SAFE_INTEGER) || big < BigInt(Number.MIN_SAFE_INTEGER)) {

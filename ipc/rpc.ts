@@ -20,6 +20,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Safe to send again after a reply went astray (reads). Edits are not: they may have run already. */
   idempotent?: boolean;
+  /** false: report AS_BUSY / AS_NOT_READY at once instead of waiting them out. */
+  retryBusy?: boolean;
 }
 
 // The stale second reply 9.0.8 sends after an unparseable request; we never send a request without a
@@ -30,6 +32,8 @@ const GET_VERSION = 'kiapi.common.commands.GetVersion';
 const EMPTY = 'google.protobuf.Empty';
 const VERSION_RESPONSE = 'kiapi.common.commands.GetVersionResponse';
 const RESYNC_ROUNDS = 8;
+/** How often a read is sent again after its reply went astray. */
+const MAX_REPEATS = 2;
 
 class OutOfStep extends Error {}
 
@@ -56,19 +60,22 @@ export class Rpc {
   async call(command: string, request: Wire, responseType: string, opts: CallOptions = {}): Promise<Wire> {
     const started = this.#options.now();
     let delay = 50;
+    let resyncs = 0;
     for (;;) {
       try {
         return await this.#once(command, request, responseType, opts);
       } catch (err) {
         if (err instanceof OutOfStep) {
           await this.resync();
-          if (opts.idempotent) continue;
+          resyncs++;
+          if (opts.idempotent && resyncs <= MAX_REPEATS) continue;
           throw new KicadProtocolError(
             `${shortName(command)}: KiCad's reply was out of step (${err.message}); the stream is back in step, ` +
-              'but the command may or may not have run',
+              (opts.idempotent ? 'but went out of step again' : 'but the command may or may not have run'),
           );
         }
         if (!(err instanceof KicadApiError) || (err.code !== 'AS_BUSY' && err.code !== 'AS_NOT_READY')) throw err;
+        if (opts.retryBusy === false) throw err;
         const waited = this.#options.now() - started;
         if (waited >= this.#options.busyTimeoutMs) {
           throw new KicadBusyError(err.code, err.kicadMessage, err.command, waited);

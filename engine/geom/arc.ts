@@ -38,13 +38,16 @@ export function arcGeometry(sx: number, sy: number, mx: number, my: number, ex: 
   }
   const turn = orient2d(sx, sy, mx, my, ex, ey);
   if (turn === 0) return undefined;
-  // Circumcentre relative to start keeps magnitudes small and the formula well conditioned.
-  const bx = mx - sx, by = my - sy, qx = ex - sx, qy = ey - sy;
-  const den = 2 * (bx * qy - by * qx);
+  // Circumcentre relative to start, as exact rationals in BigInt then divided once: a nearly
+  // straight arc has a tiny denominator that doubles would get badly wrong (its centre may lie
+  // 1e12 nm away), while this keeps the centre to a few ulps.
+  const bx = BigInt(mx - sx), by = BigInt(my - sy), qx = BigInt(ex - sx), qy = BigInt(ey - sy);
+  const den = 2n * (bx * qy - by * qx);
   const b2 = bx * bx + by * by;
   const q2 = qx * qx + qy * qy;
-  const ux = (qy * b2 - by * q2) / den;
-  const uy = (bx * q2 - qx * b2) / den;
+  const dn = Number(den);
+  const ux = Number(qy * b2 - by * q2) / dn;
+  const uy = Number(bx * q2 - qx * b2) / dn;
   const cx = sx + ux;
   const cy = sy + uy;
   const r = Math.hypot(ux, uy);
@@ -70,12 +73,6 @@ export function arcHasAngle(g: ArcGeometry, theta: number): boolean {
   let t = (theta - g.a0) % TWO_PI;
   if (t < 0) t += TWO_PI;
   return t <= g.sweep + ANGLE_SLACK || t >= TWO_PI - ANGLE_SLACK;
-}
-
-/** The arc's end points in sweep order (start of sweep, end of sweep), doubles. */
-export function arcEnds(g: ArcGeometry): [number, number, number, number] {
-  const a1 = g.a0 + g.sweep;
-  return [g.cx + g.r * Math.cos(g.a0), g.cy + g.r * Math.sin(g.a0), g.cx + g.r * Math.cos(a1), g.cy + g.r * Math.sin(a1)];
 }
 
 /** Nearest arc point to (px, py) offered into out as (arc point, p). */

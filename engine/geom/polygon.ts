@@ -3,6 +3,7 @@
 // against points, segments and other polygons (containment counts as distance 0).
 // No boolean operations and no offsetting: polygons are grown by a radius in shapes.ts instead.
 
+import { edgeIndexOf, pointInIndexed } from './edge-index.ts';
 import { newPair, nearestPointSegment, nearestSegmentSegment, type NearestPair } from './nearest.ts';
 import {
   comparePointSegmentUnchecked as cmpPS,
@@ -48,6 +49,8 @@ export function pointInRing(ring: Float64Array, px: number, py: number): Sign {
 /** Where (px, py) is relative to the polygon's material: 1 inside, 0 on an outline or hole
  *  boundary, -1 outside or inside a hole. Exact. */
 export function pointInPolygon(p: Rings, px: number, py: number): Sign {
+  const ix = edgeIndexOf(p);
+  if (ix !== undefined) return pointInIndexed(ix, px, py);
   const s = pointInRing(p.outline, px, py);
   if (s <= 0) return s;
   for (const h of p.holes) {
@@ -142,6 +145,8 @@ function zeroVersus(d: number): Sign {
 /** Sign of (distance from the polygon's material to point P − d), exactly. d ≥ 0, k/2 nm. */
 export function comparePolygonPoint(p: Rings, px: number, py: number, d: number): Sign {
   if (pointInPolygon(p, px, py) >= 0) return zeroVersus(d);
+  const ix = edgeIndexOf(p);
+  if (ix !== undefined) return compareIndexedSegment(ix.edges, ix.tree.search(px - d, py - d, px + d, py + d), px, py, px, py, d);
   let best: Sign = 1;
   const rings = [p.outline, ...p.holes];
   for (const r of rings) {
@@ -167,27 +172,8 @@ export function comparePolygonPoint(p: Rings, px: number, py: number, d: number)
 /** Sign of (distance from the polygon's material to segment A–B − d), exactly. */
 export function comparePolygonSegment(p: Rings, ax: number, ay: number, bx: number, by: number, d: number): Sign {
   if (pointInPolygon(p, ax, ay) >= 0) return zeroVersus(d);
-  const sMinX = Math.min(ax, bx) - d, sMaxX = Math.max(ax, bx) + d;
-  const sMinY = Math.min(ay, by) - d, sMaxY = Math.max(ay, by) + d;
-  let best: Sign = 1;
-  const rings = [p.outline, ...p.holes];
-  for (const r of rings) {
-    const n = r.length;
-    let x1 = r[n - 2], y1 = r[n - 1];
-    for (let i = 0; i < n; i += 2) {
-      const x2 = r[i], y2 = r[i + 1];
-      if (!(Math.min(x1, x2) > sMaxX || Math.max(x1, x2) < sMinX || Math.min(y1, y2) > sMaxY || Math.max(y1, y2) < sMinY)) {
-        const s = cmpSS(x1, y1, x2, y2, ax, ay, bx, by, d);
-        if (s < best) {
-          if (s < 0) return s;
-          best = s;
-        }
-      }
-      x1 = x2;
-      y1 = y2;
-    }
-  }
-  return best;
+  // Outside at A: the segment reaches the material only through the boundary.
+  return compareRingsSegment(p, ax, ay, bx, by, d);
 }
 
 /** Sign of (distance between the materials of two polygons − d), exactly. A polygon inside the
@@ -195,6 +181,12 @@ export function comparePolygonSegment(p: Rings, ax: number, ay: number, bx: numb
 export function comparePolygonPolygon(p: Rings, q: Rings, d: number): Sign {
   if (pointInPolygon(q, p.outline[0], p.outline[1]) >= 0) return zeroVersus(d);
   if (pointInPolygon(p, q.outline[0], q.outline[1]) >= 0) return zeroVersus(d);
+  // Walk the edges of the smaller polygon and search the larger one's (indexed) edges.
+  if (ringsSize(q) > ringsSize(p)) {
+    const t = p;
+    p = q;
+    q = t;
+  }
   let best: Sign = 1;
   const qRings = [q.outline, ...q.holes];
   for (const r of qRings) {
@@ -202,8 +194,7 @@ export function comparePolygonPolygon(p: Rings, q: Rings, d: number): Sign {
     let x1 = r[n - 2], y1 = r[n - 1];
     for (let i = 0; i < n; i += 2) {
       const x2 = r[i], y2 = r[i + 1];
-      // Edge against edges: the material-containment cases were settled above, so only the
-      // boundaries remain; comparePolygonSegment's own inside test is harmless here.
+      // Containment was settled above, so only boundary against boundary remains.
       const s = compareRingsSegment(p, x1, y1, x2, y2, d);
       if (s < best) {
         if (s < 0) return s;
@@ -216,10 +207,31 @@ export function comparePolygonPolygon(p: Rings, q: Rings, d: number): Sign {
   return best;
 }
 
+function ringsSize(p: Rings): number {
+  let n = p.outline.length;
+  for (const h of p.holes) n += h.length;
+  return n;
+}
+
+// Segment against the listed edges of an edge index.
+function compareIndexedSegment(e: Float64Array, hits: readonly number[], ax: number, ay: number, bx: number, by: number, d: number): Sign {
+  let best: Sign = 1;
+  for (const h of hits) {
+    const s = cmpSS(e[4 * h], e[4 * h + 1], e[4 * h + 2], e[4 * h + 3], ax, ay, bx, by, d);
+    if (s < best) {
+      if (s < 0) return s;
+      best = s;
+    }
+  }
+  return best;
+}
+
 // Boundary-only version of comparePolygonSegment (no containment test).
 function compareRingsSegment(p: Rings, ax: number, ay: number, bx: number, by: number, d: number): Sign {
   const sMinX = Math.min(ax, bx) - d, sMaxX = Math.max(ax, bx) + d;
   const sMinY = Math.min(ay, by) - d, sMaxY = Math.max(ay, by) + d;
+  const ix = edgeIndexOf(p);
+  if (ix !== undefined) return compareIndexedSegment(ix.edges, ix.tree.search(sMinX, sMinY, sMaxX, sMaxY), ax, ay, bx, by, d);
   let best: Sign = 1;
   for (let k = -1; k < p.holes.length; k++) {
     const r = k < 0 ? p.outline : p.holes[k];
@@ -262,15 +274,24 @@ export function nearestPolygonSegment(p: Rings, ax: number, ay: number, bx: numb
     out.d = 0; out.ax = ax; out.ay = ay; out.bx = ax; out.by = ay;
     return out;
   }
-  forEachEdge(p, (x1, y1, x2, y2) => {
-    if (ax === bx && ay === by) {
-      const t = newPair();
-      nearestPointSegment(ax, ay, x1, y1, x2, y2, t);
-      if (t.d < out.d) { out.d = t.d; out.ax = t.bx; out.ay = t.by; out.bx = t.ax; out.by = t.ay; }
-    } else {
-      nearestSegmentSegment(x1, y1, x2, y2, ax, ay, bx, by, out);
+  const t = newPair();
+  const take = (x1: number, y1: number, x2: number, y2: number): void => {
+    nearestSegmentSegment(x1, y1, x2, y2, ax, ay, bx, by, t);
+  };
+  const ix = edgeIndexOf(p);
+  if (ix === undefined) {
+    forEachEdge(p, take);
+  } else {
+    // An upper bound from the edge nearest to A, then only edges whose boxes lie within it.
+    const e = ix.edges;
+    const first = ix.tree.neighbors(ax, ay, 1)[0];
+    take(e[4 * first], e[4 * first + 1], e[4 * first + 2], e[4 * first + 3]);
+    const u = t.d;
+    for (const h of ix.tree.search(Math.min(ax, bx) - u, Math.min(ay, by) - u, Math.max(ax, bx) + u, Math.max(ay, by) + u)) {
+      take(e[4 * h], e[4 * h + 1], e[4 * h + 2], e[4 * h + 3]);
     }
-  });
+  }
+  if (t.d < out.d) Object.assign(out, t);
   return out;
 }
 
@@ -287,9 +308,25 @@ export function nearestPolygonPolygon(p: Rings, q: Rings, out: NearestPair = new
     out.d = 0; out.ax = px; out.ay = py; out.bx = px; out.by = py;
     return out;
   }
-  forEachEdge(q, (x1, y1, x2, y2) => {
-    forEachEdge(p, (u1, v1, u2, v2) => nearestSegmentSegment(u1, v1, u2, v2, x1, y1, x2, y2, out));
-  });
+  const t = newPair();
+  const ip = edgeIndexOf(p);
+  if (ip === undefined) {
+    forEachEdge(q, (x1, y1, x2, y2) => {
+      forEachEdge(p, (u1, v1, u2, v2) => nearestSegmentSegment(u1, v1, u2, v2, x1, y1, x2, y2, t));
+    });
+  } else {
+    // Walk q's edges; search p's edges within the best distance found so far.
+    const e = ip.edges;
+    const first = ip.tree.neighbors(qx, qy, 1)[0];
+    nearestSegmentSegment(e[4 * first], e[4 * first + 1], e[4 * first + 2], e[4 * first + 3], qx, qy, qx, qy, t);
+    forEachEdge(q, (x1, y1, x2, y2) => {
+      const u = t.d;
+      for (const h of ip.tree.search(Math.min(x1, x2) - u, Math.min(y1, y2) - u, Math.max(x1, x2) + u, Math.max(y1, y2) + u)) {
+        nearestSegmentSegment(e[4 * h], e[4 * h + 1], e[4 * h + 2], e[4 * h + 3], x1, y1, x2, y2, t);
+      }
+    });
+  }
+  if (t.d < out.d) Object.assign(out, t);
   return out;
 }
 

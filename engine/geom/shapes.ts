@@ -106,13 +106,27 @@ export function segment(ax: number, ay: number, bx: number, by: number, width: n
   return { kind: 'segment', ax, ay, bx, by, width: assertWidth(width, 'segment width') };
 }
 
+// Nearly straight arcs (each half within this many nm of its chord) become the two chords
+// start–mid–end: their centres lie so far away (1e13 nm and more) that double arithmetic
+// around the centre would lose more than this, and the chords are checked exactly.
+const FLAT_ARC_SAGITTA = 0.5;
+
 /** A track arc through start, mid and end (nm) with the given width. Collinear points with
- *  start ≠ end make a straight track, so a Segment comes back in that case. */
-export function arc(sx: number, sy: number, mx: number, my: number, ex: number, ey: number, width: number): Arc | Segment {
+ *  start ≠ end make a straight track (a Segment comes back), and an arc whose halves stray at
+ *  most 0.5 nm from their chords comes back as the two chord tracks start–mid–end. */
+export function arc(sx: number, sy: number, mx: number, my: number, ex: number, ey: number, width: number): Arc | Segment | Compound {
   for (const [v, w] of [[sx, 'sx'], [sy, 'sy'], [mx, 'mx'], [my, 'my'], [ex, 'ex'], [ey, 'ey']] as const) assertCoord(v, `arc ${w}`);
   assertWidth(width, 'arc width');
   const geom = arcGeometry(sx, sy, mx, my, ex, ey);
   if (geom === undefined) return { kind: 'segment', ax: sx, ay: sy, bx: ex, by: ey, width };
+  // Sagitta of a half arc: r(1 − cos(sweep/4)) = 2r·sin²(sweep/8), without cancellation.
+  const sHalf = 2 * geom.r * Math.sin(geom.sweep / 8) ** 2;
+  if (sHalf <= FLAT_ARC_SAGITTA) {
+    return compound([
+      { kind: 'segment', ax: sx, ay: sy, bx: mx, by: my, width },
+      { kind: 'segment', ax: mx, ay: my, bx: ex, by: ey, width },
+    ]);
+  }
   // The exact integer end points, in sweep order, stand in for the recomputed ones.
   const ends: [number, number, number, number] = geom.ccw ? [sx, sy, ex, ey] : [ex, ey, sx, sy];
   return { kind: 'arc', sx, sy, mx, my, ex, ey, width, geom, ends };

@@ -22,8 +22,8 @@ const GRAPHICS = new Set(['gr_line', 'gr_arc', 'gr_circle', 'gr_rect', 'gr_poly'
 export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
   const source = opts.source ?? '';
   const maxError = opts.maxError ?? 5000;
-  const root = parseSexpr(text, source);
   const ctx = new ReadContext(text, source);
+  const root = parseSexpr(text, source, (at, message) => ctx.warn(at, message));
   if (/\S/.test(text.slice(root.end))) ctx.warn(root.end, 'text after the end of the board is ignored, as KiCad ignores it');
   if (head(root) !== 'kicad_pcb') throw ctx.error(root, `expected (kicad_pcb …), found (${head(root)} …)`);
 

@@ -74,16 +74,25 @@ function isSpace(c: number): boolean {
 
 const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', a: '\x07', b: '\b', f: '\f', v: '\v' };
 
-/** Parses one top-level list (trailing whitespace allowed). Throws KicadParseError. */
-export function parseSexpr(text: string, source = ''): SList {
+/**
+ * Parses one top-level list (trailing whitespace allowed). Throws KicadParseError.
+ *
+ * One repair, because KiCad's own parser accepts it: a keyword glued to a closing parenthesis,
+ * as in `(curved_edges no)filter_ratio 0.9)`, is read as if its `(` were there (KiCad's loops
+ * skip an optional `(` before each keyword). `onRepair` hears of each such place.
+ */
+export function parseSexpr(text: string, source = '', onRepair?: (offset: number, message: string) => void): SList {
   const map = new SourceMap(text, source);
   const n = text.length;
   let i = 0;
   const stack: { items: SNode[]; start: number }[] = [];
   let root: SList | null = null;
 
+  let glued = false;
   while (i < n) {
     const c = text.charCodeAt(i);
+    const afterClose = glued;
+    glued = false;
     if (isSpace(c)) {
       i++;
       continue;
@@ -98,6 +107,7 @@ export function parseSexpr(text: string, source = ''): SList {
       if (!top) throw map.error(i, "unbalanced ')'");
       const list: SList = { kind: 'list', items: top.items, start: top.start, end: i + 1 };
       i++;
+      glued = true;
       if (stack.length === 0) root = list;
       else stack[stack.length - 1].items.push(list);
     } else if (c === QUOTE) {
@@ -126,6 +136,10 @@ export function parseSexpr(text: string, source = ''): SList {
     } else {
       if (stack.length === 0) throw map.error(i, "expected '('");
       const start = i;
+      if (afterClose && stack.length > 1) {
+        stack.push({ items: [], start: i });
+        onRepair?.(i, `"${text.slice(i, Math.min(n, i + 24)).split(/[\s()]/)[0]}" follows ')' without its '(' — read as KiCad reads it`);
+      }
       while (i < n) {
         const d = text.charCodeAt(i);
         if (isSpace(d) || d === OPEN || d === CLOSE || d === QUOTE) break;

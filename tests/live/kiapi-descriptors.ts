@@ -1,7 +1,7 @@
 // Reads the protobuf schema compiled into KiCad's libkiapi: the serialized FileDescriptorProtos that
 // protoc embeds. It is the ground truth our hand-written .proto subset is checked against.
 import { readFileSync } from 'node:fs';
-import descriptor from 'protobufjs/ext/descriptor/index.js';
+import descriptor from 'protobufjs/ext/descriptor.js';
 
 export const LIBKIAPI = '/usr/lib/x86_64-linux-gnu/libkiapi.so.9.0.8';
 
@@ -50,7 +50,7 @@ export function readKiapiDescriptors(path = LIBKIAPI): Map<string, descriptor.IF
     if (!nameRe.test(name) || found.has(name)) continue;
     const size = descriptorLength(buf, at);
     try {
-      const file = descriptor.FileDescriptorProto.decode(buf.subarray(at, at + size));
+      const file = descriptor.FileDescriptorProto.decode(buf.subarray(at, at + size)) as descriptor.IFileDescriptorProto;
       if ((file.package ?? '').startsWith('kiapi.')) found.set(name, file);
     } catch {
       // A file name that happens to sit in a string table, not in a descriptor: keep scanning.

@@ -26,5 +26,6 @@ n_via = sum(1 for t in tracks if t.GetClass() == 'PCB_VIA')
 n_arc = sum(1 for t in tracks if t.GetClass() == 'PCB_ARC')
 print(json.dumps({
     'pads': pads, 'nets': nets, 'vias': n_via, 'arcs': n_arc, 'segments': len(tracks) - n_via - n_arc,
-    'zones': len(list(b.Zones())), 'copper_layers': b.GetCopperLayerCount(),
+    'zones': len(list(b.Zones())) + sum(len(list(fp.Zones())) for fp in b.GetFootprints()),
+    'copper_layers': b.GetCopperLayerCount(),
 }))

@@ -1,0 +1,445 @@
+// KicadClient: the typed commands of KiCad 9.0.8's IPC API for a PCB tool. It finds the socket, drops a
+// commit a crashed run left open, keeps the board specifier, refuses nets KiCad would silently invent,
+// and re-reads what it wrote. Every method speaks plain objects in nm (types.ts).
+import { tmpdir } from 'node:os';
+import { Commit, type CommitHost } from './commit.ts';
+import {
+  copperToAny, itemFromAny, layerName, layerValue, netClass, stackupLayer,
+} from './convert.ts';
+import { KicadApiError, KicadIpcError, KicadItemError, UnknownNetError } from './errors.ts';
+import { enumName, type Wire } from './messages.ts';
+import { Rpc, type CallOptions } from './rpc.ts';
+import { defaultSocketDir, resolveSocketPath, socketCandidates } from './socket-path.ts';
+import { netConnector, Transport, type Connector } from './transport.ts';
+import type {
+  Arc, BoardDocument, BoardItem, BoardShape, EditableItem, EnabledLayers, Footprint, ItemKind, KicadVersion,
+  LayerName, Net, NetClass, NewItem, Pad, StackupLayer, Track, Via, Zone,
+} from './types.ts';
+
+export interface ConnectOptions {
+  /** A socket path or `ipc://` URL; default KICAD_API_SOCKET, then the per-OS default and its `api-<pid>.sock` siblings. */
+  socket?: string;
+  /** Default KICAD_API_TOKEN; empty means "whichever KiCad answers first", remembered from then on. */
+  token?: string;
+  /** KiCad keys commits by this name: keep it stable per tool so a crashed run's commit can be dropped. */
+  clientName?: string;
+  /** The board to work on when several are open (file name as KiCad reports it). */
+  boardFilename?: string;
+  /** Per-call reply timeout, ms (reading a board as text gets at least `textTimeoutMs`). */
+  timeoutMs?: number;
+  textTimeoutMs?: number;
+  /** How long AS_BUSY / AS_NOT_READY (a modal dialog, an interactive tool) are retried, ms. */
+  busyTimeoutMs?: number;
+  env?: Record<string, string | undefined>;
+  connector?: Connector;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+const C = 'kiapi.common.commands.';
+const B = 'kiapi.board.commands.';
+const EMPTY = 'google.protobuf.Empty';
+const READ: CallOptions = { idempotent: true };
+
+const OBJECT_TYPES: Record<ItemKind, string> = {
+  footprint: 'KOT_PCB_FOOTPRINT', pad: 'KOT_PCB_PAD', shape: 'KOT_PCB_SHAPE', track: 'KOT_PCB_TRACE',
+  via: 'KOT_PCB_VIA', arc: 'KOT_PCB_ARC', zone: 'KOT_PCB_ZONE',
+};
+
+/** What `writeCopper` did: the items as KiCad holds them after the commit, and nets connectivity changed. */
+export interface WriteResult {
+  items: BoardItem[];
+  /** Items whose net KiCad changed because their copper touches another net's copper. */
+  renetted: { id: string; asked: string; got: string }[];
+}
+
+export class KicadClient implements CommitHost {
+  readonly socketPath: string;
+  readonly clientName: string;
+  #transport: Transport;
+  #rpc: Rpc;
+  #document: Wire | null = null;
+  #boardFilename: string | undefined;
+  #textTimeoutMs: number;
+  #openCommit: Commit | null = null;
+  #staleCommitDropped = false;
+
+  private constructor(transport: Transport, rpc: Rpc, clientName: string, opts: ConnectOptions) {
+    this.socketPath = transport.path;
+    this.#transport = transport;
+    this.#rpc = rpc;
+    this.clientName = clientName;
+    this.#boardFilename = opts.boardFilename;
+    this.#textTimeoutMs = opts.textTimeoutMs ?? 120_000;
+  }
+
+  /**
+   * Connects, checks the SP handshake and drops any commit a crashed run left open under this client name
+   * (if KiCad is busy just then, the drop waits for this client's first commit).
+   */
+  static async connect(opts: ConnectOptions = {}): Promise<KicadClient> {
+    const env = opts.env ?? process.env;
+    const timeoutMs = opts.timeoutMs ?? 10_000;
+    const connector = opts.connector ?? netConnector;
+    const transport = await openTransport(opts.socket, env, connector, timeoutMs);
+    const clientName = opts.clientName ?? 'tracemaker';
+    const rpc = new Rpc(transport, {
+      clientName,
+      token: opts.token ?? env.KICAD_API_TOKEN ?? '',
+      timeoutMs,
+      busyTimeoutMs: opts.busyTimeoutMs ?? 15_000,
+      sleep: opts.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      now: opts.now ?? Date.now,
+    });
+    const client = new KicadClient(transport, rpc, clientName, opts);
+    try {
+      await client.#dropStaleCommit(false);
+    } catch (err) {
+      // A busy KiCad (a dialog is up) still lets us read; the drop is then done before our first commit.
+      if (!(err instanceof KicadApiError && (err.code === 'AS_BUSY' || err.code === 'AS_NOT_READY'))) {
+        transport.close();
+        throw err;
+      }
+    }
+    return client;
+  }
+
+  close(): void {
+    this.#transport.close();
+  }
+
+  /** KiCad's instance token, as given or as learnt from the first reply. */
+  get token(): string {
+    return this.#rpc.token;
+  }
+
+  async version(): Promise<KicadVersion> {
+    const r = await this.#rpc.call(`${C}GetVersion`, {}, `${C}GetVersionResponse`, READ);
+    const v = r.version ?? {};
+    return { major: v.major ?? 0, minor: v.minor ?? 0, patch: v.patch ?? 0, full: v.full_version ?? '' };
+  }
+
+  async ping(): Promise<void> {
+    await this.#rpc.call(`${C}Ping`, {}, EMPTY, READ);
+  }
+
+  /** The boards open in this KiCad process (a pcbnew process has at most one). */
+  async openBoards(): Promise<BoardDocument[]> {
+    return (await this.#boardSpecifiers()).map(boardDocument);
+  }
+
+  /** The board this client works on; picked on first use (by `boardFilename`, else the only one open). */
+  async board(): Promise<BoardDocument> {
+    return boardDocument(await this.#board());
+  }
+
+  /** The whole board as `.kicad_pcb` text, unsaved edits included. */
+  async boardText(): Promise<string> {
+    const r = await this.#rpc.call(`${C}SaveDocumentToString`, { document: await this.#board() },
+      `${C}SavedDocumentResponse`, { idempotent: true, timeoutMs: this.#textTimeoutMs });
+    return r.contents ?? '';
+  }
+
+  /** Board items of the given kinds, in KiCad's order. Footprints carry their pads. */
+  async items(kinds: ItemKind[]): Promise<BoardItem[]> {
+    if (kinds.length === 0) return [];
+    const r = await this.#rpc.call(`${C}GetItems`, { header: await this.#header(), types: kinds.map((k) => OBJECT_TYPES[k]) },
+      `${C}GetItemsResponse`, READ);
+    checkItemRequest(r.status, 'GetItems');
+    return (r.items ?? []).map(itemFromAny);
+  }
+
+  footprints(): Promise<Footprint[]> { return this.#ofKind('footprint'); }
+  pads(): Promise<Pad[]> { return this.#ofKind('pad'); }
+  tracks(): Promise<Track[]> { return this.#ofKind('track'); }
+  arcs(): Promise<Arc[]> { return this.#ofKind('arc'); }
+  vias(): Promise<Via[]> { return this.#ofKind('via'); }
+  zones(): Promise<Zone[]> { return this.#ofKind('zone'); }
+  boardShapes(): Promise<BoardShape[]> { return this.#ofKind('shape'); }
+
+  /** Every net with its code; code 0 is the unconnected net "". */
+  async nets(netClassFilter: string[] = []): Promise<Net[]> {
+    const r = await this.#rpc.call(`${B}GetNets`, { board: await this.#board(), netclass_filter: netClassFilter },
+      `${B}NetsResponse`, READ);
+    return (r.nets ?? []).map((n: Wire) => ({ code: n.code?.value ?? 0, name: n.name ?? '' }));
+  }
+
+  async netClasses(): Promise<NetClass[]> {
+    const r = await this.#rpc.call(`${C}GetNetClasses`, {}, `${C}NetClassesResponse`, READ);
+    return (r.net_classes ?? []).map(netClass);
+  }
+
+  /** The effective (resolved) net class of each named net. */
+  async netClassForNets(names: string[]): Promise<Map<string, NetClass>> {
+    const r = await this.#rpc.call(`${B}GetNetClassForNets`, { net: names.map((name) => ({ name })) },
+      `${B}NetClassForNetsResponse`, READ);
+    const out = new Map<string, NetClass>();
+    for (const [name, cls] of Object.entries(r.classes ?? {})) out.set(name, netClass(cls as Wire));
+    return out;
+  }
+
+  async enabledLayers(): Promise<EnabledLayers> {
+    const r = await this.#rpc.call(`${B}GetBoardEnabledLayers`, { board: await this.#board() },
+      `${B}BoardEnabledLayersResponse`, READ);
+    return {
+      copperLayerCount: r.copper_layer_count ?? 0,
+      layers: (r.layers ?? []).map(layerName).filter((l: LayerName | null): l is LayerName => l !== null),
+    };
+  }
+
+  /** The enabled copper layers from top to bottom: F.Cu, In1.Cu, …, B.Cu. */
+  async copperLayers(): Promise<LayerName[]> {
+    const { layers } = await this.enabledLayers();
+    const copper = layers.filter((l) => l.endsWith('.Cu'));
+    return copper.sort((a, b) => copperRank(a) - copperRank(b));
+  }
+
+  /** The physical stack-up from top to bottom. */
+  async stackup(): Promise<StackupLayer[]> {
+    const r = await this.#rpc.call(`${B}GetBoardStackup`, { board: await this.#board() }, `${B}BoardStackupResponse`, READ);
+    return (r.stackup?.layers ?? []).map(stackupLayer);
+  }
+
+  /** The user's selection (all kinds, or only `kinds`), as full items. */
+  async selection(kinds: ItemKind[] = []): Promise<BoardItem[]> {
+    const r = await this.#rpc.call(`${C}GetSelection`, { header: await this.#header(), types: kinds.map((k) => OBJECT_TYPES[k]) },
+      `${C}SelectionResponse`, READ);
+    return (r.items ?? []).map(itemFromAny);
+  }
+
+  /** Adds items by id to the selection and returns the whole new selection; unknown ids are ignored by KiCad. */
+  async addToSelection(ids: string[]): Promise<BoardItem[]> {
+    const r = await this.#rpc.call(`${C}AddToSelection`, { header: await this.#header(), items: ids.map(kiid) },
+      `${C}SelectionResponse`, READ);
+    return (r.items ?? []).map(itemFromAny);
+  }
+
+  async removeFromSelection(ids: string[]): Promise<BoardItem[]> {
+    const r = await this.#rpc.call(`${C}RemoveFromSelection`, { header: await this.#header(), items: ids.map(kiid) },
+      `${C}SelectionResponse`, READ);
+    return (r.items ?? []).map(itemFromAny);
+  }
+
+  async clearSelection(): Promise<void> {
+    await this.#rpc.call(`${C}ClearSelection`, { header: await this.#header() }, EMPTY, READ);
+  }
+
+  /** Opens a commit; one per client name at a time (KiCad refuses a second). */
+  async beginCommit(): Promise<Commit> {
+    if (this.#openCommit?.open) throw new KicadIpcError(`commit ${this.#openCommit.id} is still open`);
+    if (!this.#staleCommitDropped) await this.#dropStaleCommit(true);
+    const r = await this.#rpc.call(`${C}BeginCommit`, {}, `${C}BeginCommitResponse`);
+    this.#openCommit = new Commit(this, r.id?.value ?? '');
+    return this.#openCommit;
+  }
+
+  async endCommit(id: string, action: 'commit' | 'drop', message: string): Promise<void> {
+    await this.#rpc.call(`${C}EndCommit`, { id: kiid(id), action: action === 'commit' ? 'CMA_COMMIT' : 'CMA_DROP', message },
+      `${C}EndCommitResponse`);
+  }
+
+  /**
+   * Creates copper items. Net names are checked against the board first (KiCad would create an unknown
+   * name as a new net). Outside a commit each call is its own undo step. Returns KiCad's echo, whose nets
+   * are as sent: connectivity may still change them when the commit ends (see writeCopper).
+   */
+  async createItems(items: NewItem[]): Promise<BoardItem[]> {
+    await this.#checkNets(items);
+    const r = await this.#rpc.call(`${C}CreateItems`, { header: await this.#header(), items: items.map(copperToAny) },
+      `${C}CreateItemsResponse`);
+    checkItemRequest(r.status, 'CreateItems');
+    return itemResults('CreateItems', r.created_items ?? []);
+  }
+
+  /** Replaces items by id. Vias are sent with a plain through/blind padstack (mask settings default). */
+  async updateItems(items: EditableItem[]): Promise<BoardItem[]> {
+    await this.#checkNets(items);
+    const r = await this.#rpc.call(`${C}UpdateItems`, { header: await this.#header(), items: items.map(copperToAny) },
+      `${C}UpdateItemsResponse`);
+    checkItemRequest(r.status, 'UpdateItems');
+    return itemResults('UpdateItems', r.updated_items ?? []);
+  }
+
+  /** Deletes items by id. KiCad 9.0.8 reports no per-item result, so a missing id is not detected here. */
+  async deleteItems(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const r = await this.#rpc.call(`${C}DeleteItems`, { header: await this.#header(), item_ids: ids.map(kiid) },
+      `${C}DeleteItemsResponse`);
+    checkItemRequest(r.status, 'DeleteItems');
+  }
+
+  /**
+   * Writes new copper as one undo step labelled `message`: begin, create, end; any failure drops the
+   * commit so nothing half-written stays. Then re-reads the items, because KiCad re-nets copper that
+   * touches another net's copper only after the commit.
+   */
+  async writeCopper(items: NewItem[], message: string): Promise<WriteResult> {
+    const commit = await this.beginCommit();
+    let created: BoardItem[];
+    try {
+      created = await commit.create(items);
+      await commit.push(message);
+    } catch (err) {
+      await commit.drop().catch((dropErr: unknown) => {
+        throw new AggregateError([err, dropErr], `${(err as Error).message}; dropping the commit failed too`);
+      });
+      throw err;
+    }
+    const ids = new Set(created.map((c) => ('id' in c ? c.id : '')));
+    const kinds = [...new Set(items.map((i) => i.kind))];
+    const byId = new Map<string, BoardItem>();
+    for (const item of await this.items(kinds)) if ('id' in item && ids.has(item.id)) byId.set(item.id, item);
+    const final: BoardItem[] = [];
+    const renetted: WriteResult['renetted'] = [];
+    created.forEach((c, i) => {
+      const now = 'id' in c ? byId.get(c.id) : undefined;
+      if (!now || !('net' in now) || !('id' in now)) throw new KicadIpcError(`item ${i} is missing after the commit`);
+      final.push(now);
+      if (now.net !== items[i].net) renetted.push({ id: now.id, asked: items[i].net, got: now.net });
+    });
+    return { items: final, renetted };
+  }
+
+  /** Refills every zone (KiCad 9.0.8 cannot refill a chosen few). */
+  async refillZones(): Promise<void> {
+    await this.#rpc.call(`${B}RefillZones`, { board: await this.#board(), zones: [] }, EMPTY);
+  }
+
+  /**
+   * Runs a KiCad tool action by name. Only non-interactive actions are safe: one that opens a dialog
+   * blocks the whole API until the user closes it.
+   */
+  async runAction(action: string): Promise<'ok' | 'invalid' | 'frame_not_open' | 'unknown'> {
+    const r = await this.#rpc.call(`${C}RunAction`, { action }, `${C}RunActionResponse`);
+    const status = enumName('kiapi.common.commands.RunActionStatus', r.status ?? 0) ?? 'RAS_UNKNOWN';
+    return status.slice(4).toLowerCase() as 'ok' | 'invalid' | 'frame_not_open' | 'unknown';
+  }
+
+  async zoomToSelection(): Promise<void> {
+    await this.#action('common.Control.zoomFitSelection');
+  }
+
+  /** Highlights a net in the editor (selects its copper, as KiCad's highlight works from the selection). */
+  async highlightNet(name: string): Promise<void> {
+    const known = new Set((await this.nets()).map((n) => n.name));
+    if (!known.has(name)) throw new UnknownNetError([name]);
+    const onNet = (await this.items(['pad', 'track', 'arc', 'via'])).filter((i) => 'net' in i && i.net === name);
+    await this.clearSelection();
+    await this.addToSelection(onNet.map((i) => ('id' in i ? i.id : '')));
+    await this.#action('pcbnew.EditorControl.highlightNetSelection');
+  }
+
+  async clearHighlight(): Promise<void> {
+    await this.#action('pcbnew.EditorControl.clearHighlight');
+  }
+
+  async #action(name: string): Promise<void> {
+    const status = await this.runAction(name);
+    if (status !== 'ok') throw new KicadIpcError(`RunAction ${name}: ${status}`);
+  }
+
+  async #ofKind<T extends BoardItem>(kind: ItemKind): Promise<T[]> {
+    return (await this.items([kind])).filter((i): i is T => i.kind === kind);
+  }
+
+  async #checkNets(items: { net: string }[]): Promise<void> {
+    const wanted = new Set(items.map((i) => i.net).filter((n) => n !== ''));
+    if (wanted.size === 0) return;
+    const known = new Set((await this.nets()).map((n) => n.name));
+    const unknown = [...wanted].filter((n) => !known.has(n)).sort();
+    if (unknown.length > 0) throw new UnknownNetError(unknown);
+  }
+
+  async #boardSpecifiers(): Promise<Wire[]> {
+    const r = await this.#rpc.call(`${C}GetOpenDocuments`, { type: 'DOCTYPE_PCB' }, `${C}GetOpenDocumentsResponse`, READ);
+    return r.documents ?? [];
+  }
+
+  async #board(): Promise<Wire> {
+    if (this.#document) return this.#document;
+    const boards = await this.#boardSpecifiers();
+    const wanted = this.#boardFilename;
+    const pick = wanted ? boards.find((b) => b.board_filename === wanted) : boards.length === 1 ? boards[0] : undefined;
+    if (!pick) {
+      const names = boards.map((b) => JSON.stringify(b.board_filename)).join(', ') || 'none';
+      throw new KicadIpcError(
+        wanted ? `board ${JSON.stringify(wanted)} is not open in KiCad (open: ${names})` : `expected one open board, found ${names}`,
+      );
+    }
+    this.#document = pick;
+    return pick;
+  }
+
+  async #header(): Promise<Wire> {
+    return { document: await this.#board() };
+  }
+
+  // A run that crashed with a commit open leaves it open in KiCad under our client name. DROP is not
+  // checked against the id; when there is nothing to drop KiCad answers AS_BAD_REQUEST, which is fine.
+  async #dropStaleCommit(retryBusy: boolean): Promise<void> {
+    try {
+      // Dropping is safe to repeat, so a reply that went astray may be asked for again.
+      await this.#rpc.call(`${C}EndCommit`, { action: 'CMA_DROP' }, `${C}EndCommitResponse`, { retryBusy, idempotent: true });
+    } catch (err) {
+      if (!(err instanceof KicadApiError) || err.code !== 'AS_BAD_REQUEST' || !/commit in progress/.test(err.kicadMessage)) {
+        throw err;
+      }
+    }
+    this.#staleCommitDropped = true;
+  }
+}
+
+async function openTransport(
+  socket: string | undefined, env: Record<string, string | undefined>, connector: Connector, timeoutMs: number,
+): Promise<Transport> {
+  const se = { env, platform: process.platform, tmpdir: env.TMPDIR || tmpdir() };
+  if (socket || env.KICAD_API_SOCKET || process.platform === 'win32') {
+    const path = resolveSocketPath({ ...se, env: socket ? { KICAD_API_SOCKET: socket } : env });
+    const transport = new Transport(path, connector);
+    await transport.open(timeoutMs);
+    return transport;
+  }
+  // Standalone on Unix: api.sock may be stale or belong to another KiCad process; try each live one.
+  const candidates = socketCandidates(defaultSocketDir(se));
+  if (candidates.length === 0) candidates.push(resolveSocketPath(se));
+  let lastError: unknown;
+  for (const path of candidates) {
+    const transport = new Transport(path, connector);
+    try {
+      await transport.open(timeoutMs);
+      return transport;
+    } catch (err) {
+      transport.close();
+      lastError = err;
+    }
+  }
+  throw lastError;
+}
+
+function boardDocument(w: Wire): BoardDocument {
+  return { boardFilename: w.board_filename ?? '', projectName: w.project?.name ?? '', projectPath: w.project?.path ?? '' };
+}
+
+function kiid(id: string): Wire {
+  return { value: id };
+}
+
+function copperRank(layer: LayerName): number {
+  if (layer === 'F.Cu') return 0;
+  if (layer === 'B.Cu') return 1000;
+  return layerValue(layer);
+}
+
+function checkItemRequest(status: number | undefined, command: string): void {
+  const name = enumName('kiapi.common.types.ItemRequestStatus', status ?? 0) ?? 'IRS_UNKNOWN';
+  if (name !== 'IRS_OK') throw new KicadIpcError(`${command}: the request as a whole failed with ${name}`);
+}
+
+function itemResults(command: string, results: Wire[]): BoardItem[] {
+  return results.map((r, i) => {
+    const code = enumName('kiapi.common.commands.ItemStatusCode', r.status?.code ?? 0) ?? 'ISC_UNKNOWN';
+    if (code !== 'ISC_OK') throw new KicadItemError(command, i, code, r.status?.error_message ?? '');
+    return itemFromAny(r.item);
+  });
+}
+

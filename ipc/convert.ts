@@ -1,0 +1,280 @@
+// Translation between KiCad's protobuf items and the client's plain objects (types.ts): nm as numbers,
+// enums as short lower-case names, layers as file names. Only this file and messages.ts see wire shapes.
+import { KicadProtocolError } from './errors.ts';
+import { anyTypeName, enumName, enumValue, enumValueOrUndefined, int64, packAny, unpackAny, type Wire } from './messages.ts';
+import type {
+  Arc, BoardItem, BoardShape, EditableItem, Footprint, LayerName, NetClass, NewItem, Pad, PadLayerShape,
+  PolyNode, Polygon, ShapeGeometry, StackupLayer, Track, Vec2, Via, ViaType, Zone,
+} from './types.ts';
+
+const BOARD_LAYER = 'kiapi.board.types.BoardLayer';
+const T = 'kiapi.board.types.';
+
+/** KiCad's API layer number → file name ("BL_In1_Cu" → "In1.Cu"); null for the no-layer values. */
+export function layerName(value: number): LayerName | null {
+  const member = enumName(BOARD_LAYER, value);
+  if (!member || value <= 2) return null;
+  return member.slice(3).replace('_', '.');
+}
+
+/** File layer name → KiCad's API layer number. The API numbers differ from the file's, so map by name. */
+export function layerValue(name: LayerName): number {
+  const value = enumValueOrUndefined(BOARD_LAYER, `BL_${name.replace('.', '_')}`);
+  // The round trip refuses spellings that only look right after the substitution, such as "F_Cu".
+  if (value === undefined || layerName(value) !== name) throw new TypeError(`unknown layer name ${JSON.stringify(name)}`);
+  return value;
+}
+
+function requiredLayer(value: number | undefined, what: string): LayerName {
+  const name = layerName(value ?? 0);
+  if (name === null) throw new KicadProtocolError(`${what} has no layer (${value ?? 0})`);
+  return name;
+}
+
+export function vec(w: Wire | null | undefined): Vec2 {
+  return { x: int64(w?.x_nm), y: int64(w?.y_nm) };
+}
+
+function vecWire(v: Vec2): Wire {
+  return { x_nm: checkedNm(v.x), y_nm: checkedNm(v.y) };
+}
+
+function checkedNm(n: number): number {
+  if (!Number.isSafeInteger(n)) throw new TypeError(`a length must be an integer number of nm, got ${n}`);
+  return n;
+}
+
+function distance(w: Wire | null | undefined): number {
+  return int64(w?.value_nm);
+}
+
+function optionalDistance(w: Wire | null | undefined): number | null {
+  return w ? int64(w.value_nm) : null;
+}
+
+function lower(enumFull: string, value: number | undefined, prefix: string): string {
+  const member = enumName(enumFull, value ?? 0);
+  return member ? member.slice(prefix.length).toLowerCase() : 'unknown';
+}
+
+function netName(w: Wire | null | undefined): string {
+  return w?.name ?? '';
+}
+
+function isLocked(value: number | undefined): boolean {
+  return value === enumValue('kiapi.common.types.LockedState', 'LS_LOCKED');
+}
+
+function polyNodes(line: Wire | null | undefined): PolyNode[] {
+  return (line?.nodes ?? []).map((n: Wire): PolyNode =>
+    n.arc ? { arc: { start: vec(n.arc.start), mid: vec(n.arc.mid), end: vec(n.arc.end) } } : { point: vec(n.point) });
+}
+
+export function polygons(set: Wire | null | undefined): Polygon[] {
+  return (set?.polygons ?? []).map((p: Wire) => ({
+    outline: polyNodes(p.outline),
+    holes: (p.holes ?? []).map(polyNodes),
+  }));
+}
+
+function track(w: Wire): Track {
+  return {
+    kind: 'track', id: w.id?.value ?? '', locked: isLocked(w.locked),
+    start: vec(w.start), end: vec(w.end), width: distance(w.width),
+    layer: requiredLayer(w.layer, 'track'), net: netName(w.net),
+  };
+}
+
+function arc(w: Wire): Arc {
+  return {
+    kind: 'arc', id: w.id?.value ?? '', locked: isLocked(w.locked),
+    start: vec(w.start), mid: vec(w.mid), end: vec(w.end), width: distance(w.width),
+    layer: requiredLayer(w.layer, 'arc'), net: netName(w.net),
+  };
+}
+
+function via(w: Wire): Via {
+  const stack = w.pad_stack ?? {};
+  return {
+    kind: 'via', id: w.id?.value ?? '', locked: isLocked(w.locked), position: vec(w.position),
+    type: lower(`${T}ViaType`, w.type, 'VT_') as ViaType,
+    diameter: int64(stack.copper_layers?.[0]?.size?.x_nm),
+    drill: int64(stack.drill?.diameter?.x_nm),
+    startLayer: layerName(stack.drill?.start_layer ?? 0) ?? 'F.Cu',
+    endLayer: layerName(stack.drill?.end_layer ?? 0) ?? 'B.Cu',
+    net: netName(w.net),
+  };
+}
+
+function pad(w: Wire, footprint: string): Pad {
+  const stack = w.pad_stack ?? {};
+  const shapes: PadLayerShape[] = (stack.copper_layers ?? []).map((l: Wire) => ({
+    layer: requiredLayer(l.layer, 'pad shape'),
+    shape: lower(`${T}PadStackShape`, l.shape, 'PSS_') as PadLayerShape['shape'],
+    size: vec(l.size), offset: vec(l.offset),
+    cornerRoundingRatio: l.corner_rounding_ratio ?? 0, chamferRatio: l.chamfer_ratio ?? 0,
+  }));
+  const drillShape = lower(`${T}DrillShape`, stack.drill?.shape, 'DS_');
+  return {
+    kind: 'pad', id: w.id?.value ?? '', locked: isLocked(w.locked), number: w.number ?? '',
+    net: netName(w.net), type: lower(`${T}PadType`, w.type, 'PT_') as Pad['type'],
+    position: vec(w.position), angle: stack.angle?.value_degrees ?? 0,
+    padstack: lower(`${T}PadStackType`, stack.type, 'PST_') as Pad['padstack'],
+    layers: (stack.layers ?? []).map((l: number) => layerName(l)).filter((l: LayerName | null) => l !== null),
+    shapes, drill: vec(stack.drill?.diameter),
+    drillShape: drillShape === 'circle' || drillShape === 'oblong' ? drillShape : 'none',
+    clearanceOverride: optionalDistance(w.copper_clearance_override), footprint,
+  };
+}
+
+function fieldText(field: Wire | null | undefined): string {
+  return field?.text?.text?.text ?? '';
+}
+
+function footprint(w: Wire): Footprint {
+  const reference = fieldText(w.reference_field);
+  const pads: Pad[] = [];
+  for (const any of w.definition?.items ?? []) {
+    if (anyTypeName(any) === `${T}Pad`) pads.push(pad(unpackAny(any), reference));
+  }
+  const lib = w.definition?.id;
+  return {
+    kind: 'footprint', id: w.id?.value ?? '', locked: isLocked(w.locked), reference,
+    value: fieldText(w.value_field),
+    libraryId: lib ? `${lib.library_nickname ?? ''}:${lib.entry_name ?? ''}` : '',
+    position: vec(w.position), orientation: w.orientation?.value_degrees ?? 0,
+    layer: requiredLayer(w.layer, 'footprint'), pads,
+  };
+}
+
+function zone(w: Wire): Zone {
+  const copper = w.copper_settings;
+  const rule = w.rule_area_settings;
+  return {
+    kind: 'zone', id: w.id?.value ?? '', locked: isLocked(w.locked),
+    type: lower(`${T}ZoneType`, w.type, 'ZT_') as Zone['type'], name: w.name ?? '',
+    layers: (w.layers ?? []).map((l: number) => requiredLayer(l, 'zone')),
+    outline: polygons(w.outline), net: netName(copper?.net), priority: w.priority ?? 0, filled: !!w.filled,
+    clearance: optionalDistance(copper?.clearance), minThickness: optionalDistance(copper?.min_thickness),
+    keepout: rule
+      ? {
+          copper: !!rule.keepout_copper, vias: !!rule.keepout_vias, tracks: !!rule.keepout_tracks,
+          pads: !!rule.keepout_pads, footprints: !!rule.keepout_footprints,
+        }
+      : null,
+    filledPolygons: (w.filled_polygons ?? []).map((f: Wire) => ({
+      layer: requiredLayer(f.layer, 'zone fill'), polygons: polygons(f.shapes),
+    })),
+  };
+}
+
+function geometry(s: Wire): ShapeGeometry {
+  if (s.segment) return { type: 'segment', start: vec(s.segment.start), end: vec(s.segment.end) };
+  if (s.rectangle) return { type: 'rectangle', topLeft: vec(s.rectangle.top_left), bottomRight: vec(s.rectangle.bottom_right) };
+  if (s.arc) return { type: 'arc', start: vec(s.arc.start), mid: vec(s.arc.mid), end: vec(s.arc.end) };
+  if (s.circle) return { type: 'circle', center: vec(s.circle.center), radiusPoint: vec(s.circle.radius_point) };
+  if (s.polygon) return { type: 'polygon', polygons: polygons(s.polygon) };
+  if (s.bezier) {
+    const b = s.bezier;
+    return { type: 'bezier', start: vec(b.start), control1: vec(b.control1), control2: vec(b.control2), end: vec(b.end) };
+  }
+  throw new KicadProtocolError('board shape without geometry');
+}
+
+function boardShape(w: Wire): BoardShape {
+  const attrs = w.shape?.attributes;
+  return {
+    kind: 'shape', id: w.id?.value ?? '', locked: isLocked(w.locked),
+    layer: requiredLayer(w.layer, 'shape'), net: netName(w.net),
+    strokeWidth: distance(attrs?.stroke?.width),
+    filled: attrs?.fill?.fill_type === enumValue('kiapi.common.types.GraphicFillType', 'GFT_FILLED'),
+    geometry: geometry(w.shape ?? {}),
+  };
+}
+
+/** A plain item from an Any of GetItems, GetSelection or CreateItems. */
+export function itemFromAny(any: Wire): BoardItem {
+  const type = anyTypeName(any);
+  switch (type) {
+    case `${T}Track`: return track(unpackAny(any));
+    case `${T}Arc`: return arc(unpackAny(any));
+    case `${T}Via`: return via(unpackAny(any));
+    case `${T}Pad`: return pad(unpackAny(any), '');
+    case `${T}FootprintInstance`: return footprint(unpackAny(any));
+    case `${T}Zone`: return zone(unpackAny(any));
+    case `${T}BoardGraphicShape`: return boardShape(unpackAny(any));
+    default: return { kind: 'other', type };
+  }
+}
+
+function lockedWire(locked: boolean | undefined): string {
+  return locked ? 'LS_LOCKED' : 'LS_UNLOCKED';
+}
+
+/** A new or edited copper item as an Any for CreateItems/UpdateItems; `id` is '' for a new item. */
+export function copperToAny(item: NewItem | EditableItem): Wire {
+  const id = 'id' in item && item.id ? { value: item.id } : undefined;
+  const net = { name: item.net };
+  switch (item.kind) {
+    case 'track':
+      return packAny(`${T}Track`, {
+        id, start: vecWire(item.start), end: vecWire(item.end), width: { value_nm: checkedNm(item.width) },
+        locked: lockedWire(item.locked), layer: layerValue(item.layer), net,
+      });
+    case 'arc':
+      return packAny(`${T}Arc`, {
+        id, start: vecWire(item.start), mid: vecWire(item.mid), end: vecWire(item.end),
+        width: { value_nm: checkedNm(item.width) }, locked: lockedWire(item.locked), layer: layerValue(item.layer), net,
+      });
+    case 'via': {
+      const start = layerValue(item.startLayer ?? 'F.Cu');
+      const end = layerValue(item.endLayer ?? 'B.Cu');
+      const d = checkedNm(item.diameter);
+      const drill = checkedNm(item.drill);
+      return packAny(`${T}Via`, {
+        id, position: vecWire(item.position), locked: lockedWire(item.locked), net,
+        type: `VT_${(item.type ?? 'through').toUpperCase()}`,
+        pad_stack: {
+          type: 'PST_NORMAL', layers: [start, end],
+          drill: { start_layer: start, end_layer: end, diameter: { x_nm: drill, y_nm: drill }, shape: 'DS_CIRCLE' },
+          // A normal padstack's single entry on F.Cu stands for every copper layer.
+          copper_layers: [{ layer: layerValue('F.Cu'), shape: 'PSS_CIRCLE', size: { x_nm: d, y_nm: d } }],
+        },
+      });
+    }
+  }
+}
+
+export function netClass(w: Wire): NetClass {
+  const board = w.board ?? {};
+  const viaStack = board.via_stack;
+  const microStack = board.microvia_stack;
+  const type = lower('kiapi.common.project.NetClassType', w.type, 'NCT_');
+  return {
+    name: w.name ?? '',
+    priority: w.priority ?? null,
+    clearance: optionalDistance(board.clearance),
+    trackWidth: optionalDistance(board.track_width),
+    diffPairTrackWidth: optionalDistance(board.diff_pair_track_width),
+    diffPairGap: optionalDistance(board.diff_pair_gap),
+    viaDiameter: viaStack?.copper_layers?.[0]?.size ? int64(viaStack.copper_layers[0].size.x_nm) : null,
+    viaDrill: viaStack?.drill?.diameter ? int64(viaStack.drill.diameter.x_nm) : null,
+    microviaDiameter: microStack?.copper_layers?.[0]?.size ? int64(microStack.copper_layers[0].size.x_nm) : null,
+    microviaDrill: microStack?.drill?.diameter ? int64(microStack.drill.diameter.x_nm) : null,
+    type: type === 'explicit' || type === 'implicit' ? type : 'unknown',
+    constituents: w.constituents ?? [],
+  };
+}
+
+export function stackupLayer(w: Wire): StackupLayer {
+  return {
+    layer: layerName(w.layer ?? 0),
+    type: lower('kiapi.board.BoardStackupLayerType', w.type, 'BSLT_') as StackupLayer['type'],
+    enabled: !!w.enabled, thickness: distance(w.thickness),
+    materialName: w.material_name ?? '', userName: w.user_name ?? '',
+    dielectric: (w.dielectric?.layer ?? []).map((d: Wire) => ({
+      epsilonR: d.epsilon_r ?? 0, lossTangent: d.loss_tangent ?? 0,
+      materialName: d.material_name ?? '', thickness: distance(d.thickness),
+    })),
+  };
+}
