@@ -6,6 +6,7 @@ import { ProjectError } from '../engine/kicad/read-project.ts';
 import type { Command, ParsedArgs } from './commands/command.ts';
 import { COMMANDS } from './commands/index.ts';
 import { UsageError } from './design-files.ts';
+import { isRouteWorker, runRouteWorker } from './route-workers.ts';
 
 function parseArgs(cmd: Command, argv: string[]): ParsedArgs {
   const out: ParsedArgs = { positional: [], flags: {} };
@@ -63,5 +64,6 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const code = await main(process.argv.slice(2));
-process.exitCode = code;
+// The same bundle is the route worker's script; a worker routes and never runs the CLI.
+if (isRouteWorker()) runRouteWorker();
+else process.exitCode = await main(process.argv.slice(2));

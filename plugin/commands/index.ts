@@ -1,6 +1,17 @@
 // The table of sub-commands, in the order `tracemaker --help` lists them.
+// Each command registers here with one import and one entry in the list.
 
+import { agent } from './agent.ts';
 import type { Command } from './command.ts';
 import { info } from './info.ts';
+import { relay } from './relay.ts';
+import { route } from './route.ts';
+import { session } from './session.ts';
 
-export const COMMANDS: Command[] = [info];
+export const COMMANDS: Command[] = [
+  info,
+  route,
+  session,
+  relay,
+  agent,
+];

@@ -1,0 +1,115 @@
+// Routes every bare board of a benchmark set with the built CLI, judges each output with
+// ../shared/bench/tools/judge.py (KiCad's DRC is the judge) and prints the PCBWorld table per
+// tier: CP, Rout., DRV, WL, Via, Time, beside the reference routing's WL and Via.
+//   npm run bench -- [--set DIR] [--out FILE] [--tier A] [--only SUBSTR] [--threads T] [--variants V] [--work W]
+// A script that prints figures, not a pass/fail test.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const setDir = resolve(opt('set', join(root, '..', 'shared', 'bench', 'boards')));
+const outFile = resolve(opt('out', join(root, 'bench', 'out', 'route-bench.json')));
+const onlyTier = opt('tier', undefined);
+const only = opt('only', undefined);
+const extra = [];
+for (const f of ['threads', 'variants', 'work', 'seed']) if (opt(f)) extra.push(`--${f}`, opt(f));
+const judge = resolve(setDir, '..', 'tools', 'judge.py');
+const python = process.env.PCBNEW_PYTHON ?? '/usr/bin/python3';
+const cli = join(root, 'dist', 'tracemaker.js');
+const work = join(dirname(outFile), 'boards');
+mkdirSync(work, { recursive: true });
+
+const manifest = new Map();
+const mf = resolve(setDir, '..', 'manifest.jsonl');
+if (existsSync(mf)) for (const line of readFileSync(mf, 'utf8').split('\n')) if (line.trim()) { const r = JSON.parse(line); manifest.set(r.name, r); }
+
+const boards = [];
+for (const tier of readdirSync(setDir).sort()) {
+  if (onlyTier && tier !== onlyTier) continue;
+  for (const name of readdirSync(join(setDir, tier)).sort()) {
+    if (only && !name.includes(only)) continue;
+    const bare = join(setDir, tier, name, `${name}.kicad_pcb`);
+    if (existsSync(bare)) boards.push({ tier, name, bare });
+  }
+}
+
+const records = [];
+for (const b of boards) {
+  const out = join(work, `${b.name}.routed.kicad_pcb`);
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('node', [cli, 'route', b.bare, '--out', out, '--json', ...extra], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  let summary = null;
+  try {
+    summary = JSON.parse(r.stdout);
+  } catch {
+    summary = null;
+  }
+  let verdict = null;
+  if (r.status === 0) {
+    try {
+      verdict = JSON.parse(execFileSync(python, [judge, b.bare, out, '--time', seconds.toFixed(3)], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+    } catch (e) {
+      verdict = { ok: false, error: String(e.message ?? e).slice(0, 300) };
+    }
+  }
+  const m = manifest.get(b.name) ?? {};
+  const rec = {
+    tier: b.tier,
+    name: b.name,
+    pins: m.pins,
+    ok: r.status === 0 && !!verdict?.ok,
+    error: r.status === 0 ? verdict?.error : (r.stderr || '').slice(0, 500),
+    seconds,
+    clean_pass: !!verdict?.clean_pass,
+    routability: verdict?.routability ?? 0,
+    drv: verdict?.drv ?? null,
+    drv_new: verdict?.drv_new ?? null,
+    drv_by_type: verdict?.drv_by_type ?? {},
+    wirelength_mm: verdict?.wirelength_mm ?? 0,
+    vias: verdict?.vias ?? 0,
+    ref_wirelength_mm: m.ref_wirelength_mm ?? null,
+    ref_vias: m.ref_vias ?? null,
+    open: summary?.open ?? null,
+    work: summary?.work ?? null,
+    reasons: (summary?.open_connections ?? []).map((c) => c.reason),
+  };
+  records.push(rec);
+  console.log(
+    `${b.tier} ${b.name.padEnd(44)} CP ${rec.clean_pass ? 1 : 0} rout ${rec.routability.toFixed(3)} drv ${rec.drv ?? '-'} ${JSON.stringify(rec.drv_by_type)} WL ${rec.wirelength_mm.toFixed(1)}/${rec.ref_wirelength_mm ?? '-'} via ${rec.vias}/${rec.ref_vias ?? '-'} ${seconds.toFixed(2)} s${rec.ok ? '' : ' ERROR ' + (rec.error ?? '')}`,
+  );
+}
+
+const median = (xs) => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const k = Math.floor(s.length / 2);
+  return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
+};
+console.log('\ntier  boards  CP     Rout.  DRV  WL (ref)            Via (ref)    Time med (max)');
+for (const tier of [...new Set(records.map((r) => r.tier))]) {
+  const rs = records.filter((r) => r.tier === tier);
+  const cp = rs.filter((r) => r.clean_pass).length / rs.length;
+  const rout = rs.reduce((s, r) => s + r.routability, 0) / rs.length;
+  const drv = rs.reduce((s, r) => s + (r.drv ?? 0), 0);
+  const wl = rs.reduce((s, r) => s + r.wirelength_mm, 0);
+  const rwl = rs.reduce((s, r) => s + (r.ref_wirelength_mm ?? 0), 0);
+  const via = rs.reduce((s, r) => s + r.vias, 0);
+  const rvia = rs.reduce((s, r) => s + (r.ref_vias ?? 0), 0);
+  const t = rs.map((r) => r.seconds);
+  console.log(
+    `${tier.padEnd(5)} ${String(rs.length).padEnd(7)} ${cp.toFixed(2).padEnd(6)} ${rout.toFixed(3).padEnd(6)} ${String(drv).padEnd(4)} ${wl.toFixed(0).padStart(7)} (${rwl.toFixed(0)}) ${(wl / (rwl || 1)).toFixed(2)}×  ${String(via).padStart(5)} (${rvia}) ${(via / (rvia || 1)).toFixed(2)}×  ${median(t).toFixed(2)} s (${Math.max(...t).toFixed(1)})`,
+  );
+}
+mkdirSync(dirname(outFile), { recursive: true });
+writeFileSync(outFile, JSON.stringify(records, null, 2) + '\n');
+console.log(`\nrecords: ${outFile}`);

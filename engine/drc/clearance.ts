@@ -1,0 +1,166 @@
+// Copper clearance between items of different nets, as KiCad's copper-clearance provider counts
+// it: one finding per item pair at most (the first common layer that fails), `tracks_crossing`
+// when two straight tracks' centre lines meet, `shorting_items` when netted copper touches, else
+// `clearance`; then `hole_clearance` from copper to a hole of another item. Zone fills are
+// checked against items once per (item, zone, layer). Zone-to-zone clearance is not checked.
+
+import type { Board } from '../board/model.ts';
+import type { RuleResolver } from '../board/rules.ts';
+import { compareDistance } from '../geom/collide.ts';
+import { nearest } from '../geom/distance.ts';
+import { segmentsIntersect } from '../geom/predicates.ts';
+import type { Shape } from '../geom/shapes.ts';
+import type { CopperItem, CopperItems } from './copper-items.ts';
+import { mmText, type ItemRef, type ViolationSink } from './violation.ts';
+
+/** KiCad's DRC epsilon (ADVANCED_CFG DRCEpsilon, 0.0005 mm): a gap this much under the rule passes. */
+export const DRC_EPSILON = 500;
+
+/** Distance below `limit` (nm) between two shapes, with KiCad's epsilon: limit − ε, floor 0. */
+export function tooClose(a: Shape, b: Shape, limit: number): boolean {
+  if (limit <= 0) return false;
+  const t = limit - DRC_EPSILON;
+  // A rule within ε of zero still catches copper that touches.
+  if (t <= 0) return compareDistance(a, b, 0) === 0;
+  return compareDistance(a, b, t) < 0;
+}
+
+export function itemRef(it: CopperItem): ItemRef {
+  return { kind: it.kind, index: it.ref };
+}
+
+/** The item's own clearance override (pad, its footprint, or a zone's), nm; undefined if none. */
+export function localClearance(board: Board, it: CopperItem): number | undefined {
+  if (it.kind === 'pad') {
+    const pad = board.pads[it.ref];
+    const c = pad.clearance ?? board.footprints[pad.footprint]?.clearance;
+    return c !== undefined && c > 0 ? c : undefined;
+  }
+  if (it.kind === 'zone') {
+    const c = board.zones[it.ref].clearance;
+    return c > 0 ? c : undefined;
+  }
+  return undefined;
+}
+
+/** Clearance required between two items on a layer, nm: local overrides win, else the rules. */
+export function pairClearance(board: Board, rules: RuleResolver, a: CopperItem, b: CopperItem, layer: number): number {
+  const la = localClearance(board, a);
+  const lb = localClearance(board, b);
+  if (la !== undefined || lb !== undefined) return Math.max(la ?? 0, lb ?? 0);
+  return rules.clearance({ net: a.net, layer }, { net: b.net, layer });
+}
+
+function inNetTieFootprint(board: Board, it: CopperItem): boolean {
+  return it.kind === 'graphic' && it.footprint >= 0 && board.footprints[it.footprint].netTiePadGroups.length > 0;
+}
+
+function isNetTie(board: Board, a: CopperItem, b: CopperItem): boolean {
+  // A net-tie footprint's copper graphics join nets by design; KiCad checks them against nothing.
+  if (inNetTieFootprint(board, a) || inNetTieFootprint(board, b)) return true;
+  if (a.footprint < 0 || a.footprint !== b.footprint) return false;
+  const fp = board.footprints[a.footprint];
+  if (a.kind === 'pad' && b.kind === 'pad') {
+    const na = board.pads[a.ref].number;
+    const nb = board.pads[b.ref].number;
+    if (na === nb && na !== '') return true;
+    for (const g of fp.netTiePadGroups) if (g.includes(na) && g.includes(nb)) return true;
+    return false;
+  }
+  // Graphics inside a net-tie footprint may join its pads.
+  return fp.netTiePadGroups.length > 0;
+}
+
+function firstLayer(mask: number): number {
+  return mask === 0 ? -1 : 31 - Math.clz32(mask & -mask);
+}
+
+export interface ClearanceOptions {
+  /** Only pairs with at least one of these item ids are checked (the router's added copper). */
+  scope?: Set<number>;
+}
+
+/** Runs the copper and hole clearance checks over every near pair of items. */
+export function checkClearance(copper: CopperItems, rules: RuleResolver, sink: ViolationSink, opts: ClearanceOptions = {}): void {
+  const board = copper.board;
+  const items = copper.items;
+  const wantCopper = sink.wants('clearance') || sink.wants('shorting_items') || sink.wants('tracks_crossing');
+  const wantHoles = sink.wants('hole_clearance');
+  if (!wantCopper && !wantHoles) return;
+  const zoneSeen = new Set<string>();
+  const margin = Math.max(rules.maxClearance(), rules.minimums.holeClearance);
+  const sources = opts.scope ? [...opts.scope].sort((x, y) => x - y) : items.map((it) => it.id);
+  for (const i of sources) {
+    const a = items[i];
+    for (const j of copper.near(a.hole ?? a.shape, margin)) {
+      if (j === i) continue;
+      if (opts.scope ? opts.scope.has(j) && j < i : j < i) continue;
+      const b = items[j];
+      if (a.kind === 'zone' && b.kind === 'zone') continue;
+      if (a.net === b.net) continue;
+      const tie = isNetTie(board, a, b);
+      let found = false;
+      if (wantCopper && !tie) found = copperPair(copper, rules, sink, a, b, zoneSeen);
+      if (!found && wantHoles && a.footprint !== b.footprint) {
+        if (a.hole && b.kind !== 'zone') found = holePair(rules, sink, b, a);
+        if (!found && b.hole && a.kind !== 'zone') holePair(rules, sink, a, b);
+      }
+    }
+  }
+}
+
+// Copper against copper on the common layers; reports at most one finding. True when reported.
+function copperPair(copper: CopperItems, rules: RuleResolver, sink: ViolationSink, a: CopperItem, b: CopperItem, zoneSeen: Set<string>): boolean {
+  const board = copper.board;
+  let common = (a.layers & b.layers) >>> 0;
+  while (common !== 0) {
+    const layer = firstLayer(common);
+    common = (common & ~(1 << layer)) >>> 0;
+    if (a.kind === 'track' && b.kind === 'track' && a.shape.kind === 'segment' && b.shape.kind === 'segment') {
+      const s = a.shape;
+      const t = b.shape;
+      if (segmentsIntersect(s.ax, s.ay, s.bx, s.by, t.ax, t.ay, t.bx, t.by)) {
+        const n = nearest(a.shape, b.shape);
+        sink.add('tracks_crossing', 'Tracks crossing', { x: n.ax, y: n.ay }, [a.net, b.net], [itemRef(a), itemRef(b)]);
+        return true;
+      }
+    }
+    const zone = a.kind === 'zone' ? a : b.kind === 'zone' ? b : null;
+    if (zone) {
+      const other = zone === a ? b : a;
+      const key = `${other.id}:${zone.ref}:${layer}`;
+      if (zoneSeen.has(key)) continue;
+      const c = pairClearance(board, rules, a, b, layer);
+      if (tooClose(a.shape, b.shape, c)) {
+        zoneSeen.add(key);
+        report(sink, 'clearance', c, a, b);
+        return true;
+      }
+      continue;
+    }
+    const c = pairClearance(board, rules, a, b, layer);
+    if (!tooClose(a.shape, b.shape, c)) continue;
+    const touching = compareDistance(a.shape, b.shape, 0) === 0;
+    report(sink, touching && a.net > 0 && b.net > 0 ? 'shorting_items' : 'clearance', c, a, b);
+    return true;
+  }
+  return false;
+}
+
+// Copper of `a` against the hole of `h`.
+function holePair(rules: RuleResolver, sink: ViolationSink, a: CopperItem, h: CopperItem): boolean {
+  if (!h.hole) return false;
+  const layer = firstLayer(a.layers);
+  if (layer < 0) return false;
+  const c = rules.holeClearance({ net: a.net, layer }, { net: h.net, layer });
+  if (c <= 0 || !tooClose(a.shape, h.hole, c)) return false;
+  const n = nearest(a.shape, h.hole);
+  sink.add('hole_clearance', `Hole clearance violation (clearance ${mmText(c)}; actual ${mmText(n.distance)})`, { x: n.ax, y: n.ay }, [a.net, h.net], [itemRef(a), itemRef(h)]);
+  return true;
+}
+
+function report(sink: ViolationSink, type: 'clearance' | 'shorting_items', c: number, a: CopperItem, b: CopperItem): void {
+  const n = nearest(a.shape, b.shape);
+  const text = type === 'shorting_items' ? 'Items shorting two nets' : `Clearance violation (clearance ${mmText(c)}; actual ${mmText(n.distance)})`;
+  sink.add(type, text, { x: (n.ax + n.bx) / 2, y: (n.ay + n.by) / 2 }, [a.net, b.net], [itemRef(a), itemRef(b)]);
+}

@@ -1,0 +1,71 @@
+// The design-rule check: runs every check on a loaded design and returns KiCad-typed findings and
+// the unconnected count (KiCad's ratsnest). `checkAdded` judges only the pairs that involve new
+// copper, for the router and the session. Checks themselves live one per file beside this one.
+
+import type { Track, Via } from '../board/model.ts';
+import type { Design } from '../kicad/load.ts';
+import { checkClearance } from './clearance.ts';
+import { connect } from './connectivity.ts';
+import { checkDangling } from './dangling.ts';
+import { CopperItems } from './copper-items.ts';
+import { ViolationSink, VIOLATION_TYPES, type Violation, type ViolationType } from './violation.ts';
+
+export interface DrcReport {
+  /** Every finding whose type is not ignored by the project, in check order. */
+  violations: Violation[];
+  /** Missing connections (ratsnest edges), KiCad's "unconnected items". */
+  unconnected: number;
+  /** Error-level findings per type (types with none are left out). */
+  errors: Partial<Record<ViolationType, number>>;
+}
+
+export interface DrcOptions {
+  /** Restrict pair checks to pairs with at least one of these tracks / vias (board indices). */
+  scope?: { tracks: number[]; vias: number[] };
+}
+
+function summarise(violations: Violation[]): Partial<Record<ViolationType, number>> {
+  const errors: Partial<Record<ViolationType, number>> = {};
+  for (const t of VIOLATION_TYPES) {
+    const n = violations.filter((v) => v.type === t && v.severity === 'error').length;
+    if (n > 0) errors[t] = n;
+  }
+  return errors;
+}
+
+/** Runs the full DRC on a design. */
+export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
+  const { board, rules } = design;
+  const copper = new CopperItems(board, Math.max(rules.maxClearance(), rules.minimums.holeClearance));
+  const sink = new ViolationSink(board, rules);
+  const conn = connect(copper);
+  let scope: Set<number> | undefined;
+  if (opts.scope) {
+    scope = new Set<number>();
+    for (const t of opts.scope.tracks) scope.add(copper.trackItem[t]);
+    for (const v of opts.scope.vias) scope.add(copper.viaItem[v]);
+  }
+  checkClearance(copper, rules, sink, { scope });
+  checkDangling(copper, conn, sink, scope);
+  return { violations: sink.violations, unconnected: conn.unconnected, errors: summarise(sink.violations) };
+}
+
+/**
+ * Judges added copper: the tracks and vias given are appended to the board (a copy of its
+ * arrays; the design is not changed) and only pairs involving them are checked; the unconnected
+ * count is that of the whole board with them.
+ */
+export function checkAdded(design: Design, tracks: Omit<Track, 'index'>[], vias: Omit<Via, 'index'>[]): DrcReport {
+  const board = design.board;
+  const t0 = board.tracks.length;
+  const v0 = board.vias.length;
+  const withAdded = {
+    ...board,
+    tracks: [...board.tracks, ...tracks.map((t, k) => ({ ...t, index: t0 + k }))],
+    vias: [...board.vias, ...vias.map((v, k) => ({ ...v, index: v0 + k }))],
+  };
+  return runDrc(
+    { ...design, board: withAdded },
+    { scope: { tracks: tracks.map((_, k) => t0 + k), vias: vias.map((_, k) => v0 + k) } },
+  );
+}

@@ -1,0 +1,96 @@
+// A DRC finding as the engine reports it: KiCad's type key, the severity the project gives that
+// type, a sentence, the nets involved (names) and where (nm). Also the small collector the checks
+// report into, which applies severities and drops ignored types. No geometry here.
+
+import type { Board, Pt } from '../board/model.ts';
+import type { RuleResolver, Severity } from '../board/rules.ts';
+import type { CopperItem } from './copper-items.ts';
+
+/** KiCad's DRC type keys for the checks the engine runs. */
+export type ViolationType =
+  | 'clearance'
+  | 'shorting_items'
+  | 'tracks_crossing'
+  | 'copper_edge_clearance'
+  | 'hole_clearance'
+  | 'hole_to_hole'
+  | 'track_width'
+  | 'via_diameter'
+  | 'annular_width'
+  | 'drill_out_of_range'
+  | 'track_dangling'
+  | 'via_dangling'
+  | 'item_on_disabled_layer'
+  | 'items_not_allowed';
+
+export const VIOLATION_TYPES: readonly ViolationType[] = [
+  'clearance',
+  'shorting_items',
+  'tracks_crossing',
+  'copper_edge_clearance',
+  'hole_clearance',
+  'hole_to_hole',
+  'track_width',
+  'via_diameter',
+  'annular_width',
+  'drill_out_of_range',
+  'track_dangling',
+  'via_dangling',
+  'item_on_disabled_layer',
+  'items_not_allowed',
+];
+
+/** Which board item a violation names: kind and index in the board's array. */
+export interface ItemRef {
+  kind: CopperItem['kind'] | 'outline' | 'keepout';
+  index: number;
+}
+
+export interface Violation {
+  type: ViolationType;
+  severity: Exclude<Severity, 'ignore'>;
+  description: string;
+  /** Net names of the items involved (empty name for net 0 is left out). */
+  nets: string[];
+  /** Marker position, nm. */
+  pos: Pt;
+  items: ItemRef[];
+}
+
+/** Collects violations, applying the project's severities (ignored types are never built). */
+export class ViolationSink {
+  readonly violations: Violation[] = [];
+  readonly #severity = new Map<string, Severity>();
+
+  constructor(
+    readonly board: Board,
+    readonly rules: RuleResolver,
+  ) {}
+
+  severity(type: ViolationType): Severity {
+    let s = this.#severity.get(type);
+    if (s === undefined) this.#severity.set(type, (s = this.rules.severity(type)));
+    return s;
+  }
+
+  /** True when a type is reported at all (not set to ignore). */
+  wants(type: ViolationType): boolean {
+    return this.severity(type) !== 'ignore';
+  }
+
+  add(type: ViolationType, description: string, pos: Pt, nets: number[], items: ItemRef[]): void {
+    const severity = this.severity(type);
+    if (severity === 'ignore') return;
+    const names: string[] = [];
+    for (const n of nets) {
+      const name = this.board.nets[n]?.name;
+      if (n > 0 && name !== undefined && !names.includes(name)) names.push(name);
+    }
+    this.violations.push({ type, severity, description, nets: names, pos: { x: Math.round(pos.x), y: Math.round(pos.y) }, items });
+  }
+}
+
+/** mm text for descriptions, as KiCad prints them ("0.2000 mm"). */
+export function mmText(nm: number): string {
+  return `${(nm / 1e6).toFixed(4)} mm`;
+}

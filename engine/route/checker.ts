@@ -1,0 +1,153 @@
+// The exact gate every new segment and via passes before it is kept: clearance to other nets'
+// copper (fixed and newly routed), hole clearance, hole-to-hole, board edge and keep-outs, by
+// geom's exact collides. Fixed items sit in a static spatial index; routed copper goes into its
+// overlay and can be taken out again when a net is ripped.
+
+import { bbox, circle, collides, overlaps, segment, SpatialIndex, type Shape } from '../geom/index.ts';
+import type { RouterHost } from './host.ts';
+
+type Kind = 'pad' | 'copper' | 'zone' | 'keepout' | 'hole' | 'edge';
+
+interface Item {
+  kind: Kind;
+  shape: Shape;
+  layers: number;
+  net: number;
+  clearance: number;
+  plated: boolean;
+  keepTracks: boolean;
+  keepVias: boolean;
+}
+
+export interface Violation {
+  /** Net of the item hit (0 for edge, keep-out, unconnected copper). */
+  net: number;
+  kind: Kind;
+}
+
+export class Checker {
+  readonly #items: Item[] = [];
+  readonly #index: SpatialIndex;
+  readonly #added = new Map<number, Item>();
+  /** Ids of added items per net, for ripping. */
+  readonly #byNet = new Map<number, number[]>();
+  #nextId: number;
+  readonly #all: number;
+
+  constructor(
+    readonly host: RouterHost,
+    readonly softZones: boolean,
+  ) {
+    const push = (it: Item) => this.#items.push(it);
+    this.#all = host.layerCount >= 32 ? 0xffffffff >>> 0 : ((1 << host.layerCount) - 1) >>> 0;
+    for (const p of host.pads) push({ kind: 'pad', shape: p.shape, layers: p.layers, net: p.net, clearance: p.clearance, plated: true, keepTracks: false, keepVias: false });
+    for (const o of host.obstacles) {
+      const kind: Kind = o.kind === 'keepout' ? 'keepout' : o.kind === 'zone' ? 'zone' : 'copper';
+      push({ kind, shape: o.shape, layers: o.layers, net: o.net, clearance: o.clearance, plated: true, keepTracks: !!o.keepTracks, keepVias: !!o.keepVias });
+    }
+    for (const h of host.holes) push({ kind: 'hole', shape: h.shape, layers: this.#all, net: h.net, clearance: 0, plated: h.plated, keepTracks: false, keepVias: false });
+    for (const e of host.outline) push({ kind: 'edge', shape: e, layers: this.#all, net: 0, clearance: 0, plated: false, keepTracks: false, keepVias: false });
+    this.#index = new SpatialIndex(this.#items.map((it) => bbox(it.shape)), 0);
+    this.#nextId = this.#items.length;
+  }
+
+  #get(id: number): Item {
+    return id < this.#items.length ? this.#items[id] : this.#added.get(id)!;
+  }
+
+  #near(s: Shape, reach: number): number[] {
+    const b = bbox(s);
+    return this.#index.query({ minX: b.minX - reach, minY: b.minY - reach, maxX: b.maxX + reach, maxY: b.maxY + reach });
+  }
+
+  /** Largest clearance the rules may ask around this net, nm (for the query reach). */
+  #reach(net: number): number {
+    const r = this.host.rules;
+    let m = r.holeToHole + r.holeClearance(net, 0);
+    for (let l = 0; l < this.host.layerCount; l++) m = Math.max(m, r.clearance(net, 0, l) * 2, r.edgeClearance(net, l));
+    return m + 2_000_000;
+  }
+
+  /** First violation of a copper shape of `net` on `layer`, or undefined when it is clean. */
+  #copper(net: number, layer: number, s: Shape, isVia: boolean, reach: number): Violation | undefined {
+    const r = this.host.rules;
+    const bit = 1 << layer;
+    for (const id of this.#near(s, reach)) {
+      const it = this.#get(id);
+      if ((it.layers & bit) === 0) continue;
+      switch (it.kind) {
+        case 'edge':
+          if (collides(s, it.shape, Math.max(r.edgeClearance(net, layer), 1))) return { net: 0, kind: 'edge' };
+          break;
+        case 'keepout':
+          if ((isVia ? it.keepVias : it.keepTracks) && (overlaps(s, it.shape) || collides(s, it.shape, 1))) return { net: 0, kind: 'keepout' };
+          break;
+        case 'hole':
+          if (it.plated && it.net === net && it.net > 0) break;
+          if (collides(s, it.shape, r.holeClearance(net, it.net))) return { net: it.net, kind: 'hole' };
+          break;
+        case 'zone':
+          if (this.softZones || it.net === net) break;
+          if (it.net === 0 ? overlaps(s, it.shape) || collides(s, it.shape, r.clearance(net, 0, layer)) : collides(s, it.shape, Math.max(r.clearance(net, it.net, layer), it.clearance))) return { net: it.net, kind: 'zone' };
+          break;
+        default:
+          if (it.net === net && net > 0) break;
+          if (overlaps(s, it.shape) || collides(s, it.shape, Math.max(r.clearance(net, it.net, layer), it.clearance))) return { net: it.net, kind: it.kind };
+      }
+    }
+    return undefined;
+  }
+
+  /** Checks a track segment (nm) of `net` on `layer`. */
+  track(net: number, layer: number, ax: number, ay: number, bx: number, by: number, width: number): Violation | undefined {
+    return this.#copper(net, layer, segment(ax, ay, bx, by, width), false, this.#reach(net));
+  }
+
+  /** Checks a through via (nm) of `net` spanning layers from..to. */
+  via(net: number, x: number, y: number, diameter: number, drill: number, from: number, to: number): Violation | undefined {
+    const r = this.host.rules;
+    const reach = this.#reach(net);
+    const cu = circle(x, y, diameter / 2);
+    for (let l = from; l <= to; l++) {
+      const v = this.#copper(net, l, cu, true, reach);
+      if (v) return v;
+    }
+    const hole = circle(x, y, drill / 2);
+    for (const id of this.#near(hole, reach)) {
+      const it = this.#get(id);
+      if (it.kind === 'hole' && collides(hole, it.shape, Math.max(r.holeToHole, 1))) return { net: it.net, kind: 'hole' };
+      if ((it.kind === 'pad' || it.kind === 'copper') && it.net !== net && collides(hole, it.shape, r.holeClearance(net, it.net))) return { net: it.net, kind: it.kind };
+    }
+    return undefined;
+  }
+
+  /** Adds routed copper of a net so later checks see it. */
+  addTrack(net: number, layer: number, ax: number, ay: number, bx: number, by: number, width: number): void {
+    this.#add(net, { kind: 'copper', shape: segment(ax, ay, bx, by, width), layers: 1 << layer, net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
+  }
+
+  addVia(net: number, x: number, y: number, diameter: number, drill: number, from: number, to: number): void {
+    let m = 0;
+    for (let l = from; l <= to; l++) m |= 1 << l;
+    this.#add(net, { kind: 'copper', shape: circle(x, y, diameter / 2), layers: m >>> 0, net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
+    this.#add(net, { kind: 'hole', shape: circle(x, y, drill / 2), layers: this.#all, net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
+  }
+
+  #add(net: number, it: Item): void {
+    const id = this.#nextId++;
+    this.#added.set(id, it);
+    this.#index.add(id, bbox(it.shape));
+    let l = this.#byNet.get(net);
+    if (!l) this.#byNet.set(net, (l = []));
+    l.push(id);
+  }
+
+  /** Takes a net's routed copper out again. */
+  removeNet(net: number): void {
+    for (const id of this.#byNet.get(net) ?? []) {
+      this.#index.remove(id);
+      this.#added.delete(id);
+    }
+    this.#byNet.delete(net);
+  }
+}

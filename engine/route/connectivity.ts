@@ -1,0 +1,99 @@
+// The router's own connectivity: which pads of a net already share copper (pads touching,
+// existing tracks and vias, zone fills reaching pads), as union-find over same-net items that
+// overlap on a common layer. Kept apart so it can be swapped for engine/drc's when that lands.
+
+import { bbox, overlaps, type Box, type Shape } from '../geom/index.ts';
+import type { RouterHost } from './host.ts';
+
+export interface ConnItem {
+  net: number;
+  layers: number;
+  shape: Shape;
+  /** Pad index into host.pads, or -1 for other copper. */
+  pad: number;
+  /** A zone fill (an island of it no pad touches is removed by KiCad's refill). */
+  zone?: boolean;
+}
+
+class UnionFind {
+  readonly parent: Int32Array;
+  constructor(n: number) {
+    this.parent = Int32Array.from({ length: n }, (_, i) => i);
+  }
+  find(i: number): number {
+    const p = this.parent;
+    while (p[i] !== i) {
+      p[i] = p[p[i]];
+      i = p[i];
+    }
+    return i;
+  }
+  union(a: number, b: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    // The smaller root wins, so component ids do not depend on the order of unions.
+    if (ra < rb) this.parent[rb] = ra;
+    else if (rb < ra) this.parent[ra] = rb;
+  }
+}
+
+function boxesTouch(a: Box, b: Box): boolean {
+  return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+}
+
+/** Groups items into connected pieces per net: returns, per net, its pieces as item lists
+ *  (pieces ordered by their smallest item index). Nets with items on net 0 are skipped. */
+export function connectedPieces(items: readonly ConnItem[]): Map<number, number[][]> {
+  const uf = new UnionFind(items.length);
+  const byNet = new Map<number, number[]>();
+  items.forEach((it, i) => {
+    if (it.net <= 0) return;
+    let l = byNet.get(it.net);
+    if (!l) byNet.set(it.net, (l = []));
+    l.push(i);
+  });
+  const boxes = items.map((it) => bbox(it.shape));
+  for (const list of byNet.values()) {
+    // Sweep on x so only items whose boxes overlap in x are compared.
+    const order = [...list].sort((a, b) => boxes[a].minX - boxes[b].minX || a - b);
+    for (let i = 0; i < order.length; i++) {
+      const a = order[i];
+      for (let j = i + 1; j < order.length; j++) {
+        const b = order[j];
+        if (boxes[b].minX > boxes[a].maxX) break;
+        if ((items[a].layers & items[b].layers) === 0) continue;
+        if (!boxesTouch(boxes[a], boxes[b])) continue;
+        if (uf.find(a) === uf.find(b)) continue;
+        if (overlaps(items[a].shape, items[b].shape)) uf.union(a, b);
+      }
+    }
+  }
+  const out = new Map<number, number[][]>();
+  for (const net of [...byNet.keys()].sort((a, b) => a - b)) {
+    const groups = new Map<number, number[]>();
+    for (const i of byNet.get(net)!) {
+      const r = uf.find(i);
+      let g = groups.get(r);
+      if (!g) groups.set(r, (g = []));
+      g.push(i);
+    }
+    out.set(net, [...groups.values()].sort((a, b) => a[0] - b[0]));
+  }
+  return out;
+}
+
+/** The connectivity items of a host: its pads, then fixed tracks, vias and zone fills. */
+export function hostItems(host: RouterHost): ConnItem[] {
+  const items: ConnItem[] = host.pads.map((p, i) => ({ net: p.net, layers: p.layers, shape: p.shape, pad: i }));
+  for (const o of host.obstacles) {
+    if ((o.kind === 'track' || o.kind === 'via' || o.kind === 'zone') && o.net > 0) items.push({ net: o.net, layers: o.layers, shape: o.shape, pad: -1, zone: o.kind === 'zone' });
+  }
+  return items;
+}
+
+/** Pieces per net that hold at least one pad or copper; a net with one piece is connected. */
+export function openNets(pieces: Map<number, number[][]>): number[] {
+  const out: number[] = [];
+  for (const [net, groups] of pieces) if (groups.length > 1) out.push(net);
+  return out;
+}

@@ -1,0 +1,237 @@
+// Adapter from the board model and rule resolver to the router's RouterHost: pads and copper
+// become exact geom shapes, Edge.Cuts becomes flattened edges, and the rules are asked through
+// the RuleResolver. Session copper (added earlier, kept locked) is fixed copper like the board's.
+
+import type { Board, Pad, Primitive as BoardPrimitive } from '../board/model.ts';
+import type { RuleResolver } from '../board/rules.ts';
+import type { Design } from '../kicad/load.ts';
+import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import { arc, arcToPolyline, circle, compound, padShape, polygon, rect, segment, type PadPrimitive, type Shape } from '../geom/index.ts';
+import type { HostHole, HostObstacle, HostPad, HostRules, RouterHost } from './host.ts';
+
+function padPrimitives(pad: Pad): PadPrimitive[] | undefined {
+  if (!pad.primitives) return undefined;
+  const out: PadPrimitive[] = [];
+  for (const p of pad.primitives) {
+    if (p.kind === 'line') out.push({ kind: 'line', sx: p.a.x, sy: p.a.y, ex: p.b.x, ey: p.b.y, width: p.width });
+    else if (p.kind === 'arc') out.push({ kind: 'arc', sx: p.start.x, sy: p.start.y, mx: p.mid.x, my: p.mid.y, ex: p.end.x, ey: p.end.y, width: p.width });
+    else if (p.kind === 'circle') out.push({ kind: 'circle', cx: p.center.x, cy: p.center.y, radius: p.radius, width: p.width, filled: p.filled });
+    else if (p.kind === 'rect') out.push({ kind: 'rect', sx: p.a.x, sy: p.a.y, ex: p.b.x, ey: p.b.y, width: p.width, filled: p.filled });
+    else if (p.kind === 'poly') out.push({ kind: 'poly', points: p.pts.flatMap((q) => [q.x, q.y]), width: p.width, filled: p.filled });
+    else for (let i = 0; i + 1 < p.pts.length; i++) out.push({ kind: 'line', sx: p.pts[i].x, sy: p.pts[i].y, ex: p.pts[i + 1].x, ey: p.pts[i + 1].y, width: p.width });
+  }
+  return out;
+}
+
+/** The copper outline of a pad (all its layers share it). */
+export function shapeOfPad(pad: Pad): Shape {
+  const c = pad.chamferCorners;
+  return padShape({
+    shape: pad.shape,
+    x: pad.at.x,
+    y: pad.at.y,
+    sizeX: pad.size.w,
+    sizeY: pad.size.h,
+    rotation: pad.rotation,
+    offsetX: pad.offset.x,
+    offsetY: pad.offset.y,
+    roundrectRatio: pad.roundrectRatio,
+    chamferRatio: pad.chamferRatio,
+    chamfer: { topLeft: (c & 1) !== 0, topRight: (c & 2) !== 0, bottomLeft: (c & 4) !== 0, bottomRight: (c & 8) !== 0 },
+    deltaX: pad.delta.x,
+    deltaY: pad.delta.y,
+    anchor: pad.anchor,
+    primitives: padPrimitives(pad),
+  });
+}
+
+/** A board graphic as copper: outlines keep their stroke, filled shapes their area. */
+export function shapeOfPrimitive(p: BoardPrimitive): Shape | undefined {
+  const w = Math.max(0, p.width);
+  switch (p.kind) {
+    case 'line':
+      return segment(p.a.x, p.a.y, p.b.x, p.b.y, w);
+    case 'arc':
+      return arc(p.start.x, p.start.y, p.mid.x, p.mid.y, p.end.x, p.end.y, w);
+    case 'circle':
+      if (p.filled) return circle(p.center.x, p.center.y, p.radius + w / 2);
+      return arc(p.center.x + p.radius, p.center.y, p.center.x - p.radius, p.center.y, p.center.x + p.radius, p.center.y, w);
+    case 'rect':
+      if (p.filled) return rect(p.a.x, p.a.y, p.b.x, p.b.y, w / 2);
+      return compound([
+        segment(p.a.x, p.a.y, p.b.x, p.a.y, w),
+        segment(p.b.x, p.a.y, p.b.x, p.b.y, w),
+        segment(p.b.x, p.b.y, p.a.x, p.b.y, w),
+        segment(p.a.x, p.b.y, p.a.x, p.a.y, w),
+      ]);
+    case 'poly': {
+      if (p.pts.length === 0) return undefined;
+      if (p.filled && p.pts.length >= 3) return polygon(p.pts.flatMap((q) => [q.x, q.y]), [], w / 2);
+      const parts: Shape[] = [];
+      for (let i = 0; i < p.pts.length; i++) {
+        const a = p.pts[i];
+        const b = p.pts[(i + 1) % p.pts.length];
+        parts.push(segment(a.x, a.y, b.x, b.y, w));
+      }
+      return compound(parts);
+    }
+    case 'curve': {
+      if (p.pts.length < 2) return undefined;
+      const parts: Shape[] = [];
+      for (let i = 0; i + 1 < p.pts.length; i++) parts.push(segment(p.pts[i].x, p.pts[i].y, p.pts[i + 1].x, p.pts[i + 1].y, w));
+      return compound(parts);
+    }
+  }
+}
+
+/** Edges of an outline primitive, arcs and circles flattened (nm quadruples appended to out). */
+function outlineEdges(p: BoardPrimitive, out: number[]): void {
+  const poly = (pts: ArrayLike<number>, closed: boolean) => {
+    const n = pts.length / 2;
+    for (let i = 0; i + 1 < n; i++) out.push(pts[2 * i], pts[2 * i + 1], pts[2 * i + 2], pts[2 * i + 3]);
+    if (closed && n > 2) out.push(pts[2 * n - 2], pts[2 * n - 1], pts[0], pts[1]);
+  };
+  switch (p.kind) {
+    case 'line':
+      out.push(p.a.x, p.a.y, p.b.x, p.b.y);
+      return;
+    case 'arc':
+      poly(arcToPolyline(p.start.x, p.start.y, p.mid.x, p.mid.y, p.end.x, p.end.y), false);
+      return;
+    case 'circle': {
+      const n = 64;
+      const pts: number[] = [];
+      for (let i = 0; i < n; i++) pts.push(Math.round(p.center.x + p.radius * Math.cos((2 * Math.PI * i) / n)), Math.round(p.center.y + p.radius * Math.sin((2 * Math.PI * i) / n)));
+      poly(pts, true);
+      return;
+    }
+    case 'rect':
+      poly([p.a.x, p.a.y, p.b.x, p.a.y, p.b.x, p.b.y, p.a.x, p.b.y], true);
+      return;
+    case 'poly':
+      poly(p.pts.flatMap((q) => [q.x, q.y]), true);
+      return;
+    case 'curve':
+      poly(p.pts.flatMap((q) => [q.x, q.y]), false);
+      return;
+  }
+}
+
+function hostRules(rules: RuleResolver): HostRules {
+  const viaCache = new Map<number, { diameter: number; drill: number }>();
+  return {
+    clearance: (a, b, layer) => rules.clearance({ net: a, layer }, { net: b, layer }),
+    trackWidth: (net, layer) => rules.trackWidth(net, layer),
+    via: (net) => {
+      let v = viaCache.get(net);
+      if (!v) viaCache.set(net, (v = rules.via(net)));
+      return v;
+    },
+    edgeClearance: (net, layer) => rules.edgeClearance(net, layer),
+    holeClearance: (a, b) => rules.holeClearance({ net: a, layer: 0 }, { net: b, layer: 0 }),
+    holeToHole: rules.holeToHole,
+    className: (net) => rules.netClass(net).name,
+  };
+}
+
+function padHost(board: Board, pad: Pad, all: number): HostPad {
+  const fp = board.footprints[pad.footprint];
+  const th = pad.type === 'thru_hole' || pad.type === 'np_thru_hole';
+  return {
+    index: pad.index,
+    ref: fp?.reference ?? '',
+    number: pad.number,
+    net: pad.net,
+    at: pad.at,
+    rotation: pad.rotation,
+    layers: th && pad.type === 'thru_hole' ? all : pad.layers,
+    shape: shapeOfPad(pad),
+    clearance: pad.clearance ?? fp?.clearance ?? 0,
+    minSize: Math.min(pad.size.w, pad.size.h),
+    throughHole: th,
+  };
+}
+
+/** The router's view of a design; `extra` is locked copper added earlier in the session. */
+export function hostFromDesign(design: Design, extra: { tracks: readonly NewTrack[]; vias: readonly NewVia[] } = { tracks: [], vias: [] }): RouterHost {
+  const { board, rules } = design;
+  const all = board.copperLayers.length >= 32 ? 0xffffffff >>> 0 : ((1 << board.copperLayers.length) - 1) >>> 0;
+  const pads: HostPad[] = [];
+  const holes: HostHole[] = [];
+  for (const pad of board.pads) {
+    if (pad.drill && pad.drill.w > 0) {
+      const d = pad.drill;
+      const r = Math.min(d.w, d.h) / 2;
+      const hs = d.w === d.h ? circle(pad.at.x, pad.at.y, r) : ovalHole(pad.at.x, pad.at.y, d.w, d.h, pad.rotation);
+      holes.push({ shape: hs, net: pad.type === 'np_thru_hole' ? 0 : pad.net, plated: pad.type !== 'np_thru_hole' });
+    }
+    if ((pad.layers & all) === 0 && pad.type !== 'thru_hole') continue;
+    if (pad.type === 'np_thru_hole' && pad.size.w <= (pad.drill?.w ?? 0) && pad.size.h <= (pad.drill?.h ?? 0)) continue;
+    pads.push(padHost(board, pad, all));
+  }
+  const obstacles: HostObstacle[] = [];
+  const addTrack = (t: { start: { x: number; y: number }; end: { x: number; y: number }; mid?: { x: number; y: number }; width: number; layer: number; net: number }) => {
+    const s = t.mid ? arc(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y, t.width) : segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
+    obstacles.push({ kind: 'track', shape: s, layers: 1 << t.layer, net: t.net, clearance: 0 });
+  };
+  const addVia = (v: { at: { x: number; y: number }; size: number; drill: number; layerFrom: number; layerTo: number; net: number }) => {
+    let m = 0;
+    for (let l = v.layerFrom; l <= v.layerTo; l++) m |= 1 << l;
+    obstacles.push({ kind: 'via', shape: circle(v.at.x, v.at.y, v.size / 2), layers: m >>> 0, net: v.net, clearance: 0 });
+    holes.push({ shape: circle(v.at.x, v.at.y, v.drill / 2), net: v.net, plated: true });
+  };
+  for (const t of board.tracks) addTrack(t);
+  for (const v of board.vias) addVia(v);
+  for (const t of extra.tracks) addTrack(t);
+  for (const v of extra.vias) addVia(v);
+  for (const z of board.zones) {
+    if (z.keepout) {
+      for (const pw of z.outline) {
+        if (pw.outline.length < 3) continue;
+        const shape = polygon(pw.outline.flatMap((q) => [q.x, q.y]), pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])));
+        obstacles.push({ kind: 'keepout', shape, layers: z.layers & all, net: 0, keepTracks: z.keepout.tracks, keepVias: z.keepout.vias, clearance: 0 });
+      }
+      continue;
+    }
+    for (const [layer, polys] of [...z.fills.entries()].sort((a, b) => a[0] - b[0])) {
+      for (const pw of polys) {
+        if (pw.outline.length < 3) continue;
+        const shape = polygon(pw.outline.flatMap((q) => [q.x, q.y]), pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])));
+        obstacles.push({ kind: 'zone', shape, layers: 1 << layer, net: z.net, clearance: z.clearance });
+      }
+    }
+  }
+  for (const g of board.graphics) {
+    const shape = g.text ? rect(g.text.box.minX, g.text.box.minY, g.text.box.maxX, g.text.box.maxY) : shapeOfPrimitive(g.shape);
+    if (shape) obstacles.push({ kind: 'graphic', shape, layers: 1 << g.layer, net: g.net, clearance: 0 });
+  }
+  const outline: Shape[] = [];
+  const edges: number[] = [];
+  for (const o of board.outline) {
+    const s = shapeOfPrimitive({ ...o.shape, width: 0, ...(o.shape.kind === 'rect' || o.shape.kind === 'poly' || o.shape.kind === 'circle' ? { filled: false } : {}) } as BoardPrimitive);
+    if (s) outline.push(s);
+    outlineEdges(o.shape, edges);
+  }
+  return {
+    layerCount: board.copperLayers.length,
+    layerName: (i) => board.copperLayers[i]?.name ?? `Cu${i}`,
+    netNames: board.nets.map((n) => n?.name ?? ''),
+    pads,
+    obstacles,
+    holes,
+    outline,
+    outlineEdges: Float64Array.from(edges),
+    rules: hostRules(rules),
+  };
+}
+
+function ovalHole(x: number, y: number, w: number, h: number, rotation: number): Shape {
+  const long = Math.max(w, h);
+  const short = Math.min(w, h);
+  const half = (long - short) / 2;
+  const rad = (rotation * Math.PI) / 180;
+  // Along the pad's own x when w > h, else its y; KiCad's rotation is counter-clockwise on screen.
+  const ux = w >= h ? Math.cos(rad) : Math.sin(rad);
+  const uy = w >= h ? -Math.sin(rad) : Math.cos(rad);
+  return segment(Math.round(x - ux * half), Math.round(y - uy * half), Math.round(x + ux * half), Math.round(y + uy * half), short);
+}

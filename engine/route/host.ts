@@ -1,0 +1,78 @@
+// The narrow seam between the router and a board: the fixed copper as exact shapes, the pads
+// the router connects, the outline, and the rules it must keep. The router reads a board only
+// through RouterHost, so tests can hand it small synthetic worlds (see host-from-design.ts for
+// the adapter over the board model). All lengths in integer nm; layers by stack index.
+
+import type { Shape } from '../geom/index.ts';
+import type { Pt } from '../board/model.ts';
+
+/** A pad the router may connect to (and must keep clear of when it is another net's). */
+export interface HostPad {
+  index: number;
+  ref: string;
+  number: string;
+  net: number;
+  at: Pt;
+  /** Orientation, degrees (KiCad's sense), for pad entry along the pad's axes. */
+  rotation: number;
+  /** Copper layers (bit i = layer i). */
+  layers: number;
+  /** Copper outline, the same on every layer of the pad. */
+  shape: Shape;
+  /** Extra clearance the pad asks for (pad or footprint override), nm; 0 when none. */
+  clearance: number;
+  /** Smallest copper dimension, nm (to judge fine pitch and tiny pads). */
+  minSize: number;
+  /** Through-hole pads (plated or not) span every layer. */
+  throughHole: boolean;
+}
+
+export type ObstacleKind = 'track' | 'via' | 'zone' | 'graphic' | 'keepout' | 'hole';
+
+/** Fixed copper, keep-outs and holes that are not pads. */
+export interface HostObstacle {
+  kind: ObstacleKind;
+  shape: Shape;
+  layers: number;
+  /** Net code; 0 for unconnected copper, keep-outs and non-plated holes. */
+  net: number;
+  /** For keep-outs: what they keep out. */
+  keepTracks?: boolean;
+  keepVias?: boolean;
+  /** Zone clearance or graphic clearance override, nm (0 when none). */
+  clearance: number;
+}
+
+/** A drilled hole (pad or via), for hole clearance and hole-to-hole. */
+export interface HostHole {
+  shape: Shape;
+  net: number;
+  plated: boolean;
+}
+
+export interface HostRules {
+  clearance(netA: number, netB: number, layer: number): number;
+  trackWidth(net: number, layer: number): number;
+  via(net: number): { diameter: number; drill: number };
+  edgeClearance(net: number, layer: number): number;
+  holeClearance(netA: number, netB: number): number;
+  holeToHole: number;
+  /** Name of the net class of a net: nets of one class share obstacle maps. */
+  className(net: number): string;
+}
+
+export interface RouterHost {
+  layerCount: number;
+  layerName(layer: number): string;
+  /** Net names by code (index 0 = no net). */
+  netNames: string[];
+  pads: HostPad[];
+  obstacles: HostObstacle[];
+  holes: HostHole[];
+  /** Edge.Cuts primitives as zero-width shapes (segments, arcs, circles). */
+  outline: Shape[];
+  /** Outline edges with arcs flattened, flat x1,y1,x2,y2 quadruples (nm): the even-odd
+   *  inside test needs only the closed loops' edges, not their order. */
+  outlineEdges: Float64Array;
+  rules: HostRules;
+}

@@ -1,0 +1,9 @@
+// Public API of engine/route, the router: routeDesign routes a loaded design (variants run one
+// after another here; plugin/route-workers.ts runs them on threads with identical bytes),
+// routeVariant runs one variant, pickBest chooses by the fixed order. Types in types.ts.
+
+export * from './types.ts';
+export { routeDesign, routeVariant, pickBest, sessionHost, variantCount } from './variants.ts';
+export type { RouterHost, HostPad, HostObstacle, HostHole, HostRules } from './host.ts';
+export { hostFromDesign } from './host-from-design.ts';
+export { routeHost } from './route-design.ts';

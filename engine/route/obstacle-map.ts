@@ -1,0 +1,173 @@
+// The fixed world rasterized for one net class: for every grid site, who may put a track
+// centre there (per layer) and who may put a via centre there. A site holds 0 (free), a net
+// code (only that net's own copper is near: free for it, blocked for others) or -1 (blocked
+// for every net). Decisions per site are exact (geom's compareDistance), grown by a small
+// margin so that a straight step between two free sites keeps its clearance as well.
+
+import { bbox, compareDistance, type Shape } from '../geom/index.ts';
+import type { Grid } from './grid.ts';
+import type { RouterHost } from './host.ts';
+
+export const BLOCKED = -1;
+
+/** The geometry a net class routes with, nm. */
+export interface Profile {
+  key: string;
+  /** A net of the class, to ask the rules with. */
+  net: number;
+  width: number[];
+  viaDiameter: number;
+  viaDrill: number;
+  /** The class's own clearance to an unconnected item (rules.clearance(net, 0)). */
+  clearance: number;
+}
+
+export interface MapOptions {
+  softZones: boolean;
+  viaInPad: boolean;
+  viasOffPads: boolean;
+}
+
+export class ObstacleMap {
+  /** Track-centre owners, layer-major: track[layer * cells + cell]. */
+  readonly track: Int32Array;
+  /** Via-centre owners (a through via spans every layer). */
+  readonly via: Int32Array;
+  /** 1 where another net's zone fill lies (soft: passable, but a refill will notch it). */
+  readonly zone: Uint8Array;
+  /** Work spent rasterizing (sites tested). */
+  work = 0;
+
+  constructor(
+    readonly grid: Grid,
+    readonly profile: Profile,
+  ) {
+    this.track = new Int32Array(grid.cells * grid.layers);
+    this.via = new Int32Array(grid.cells);
+    this.zone = new Uint8Array(grid.cells * grid.layers);
+  }
+}
+
+function own(arr: Int32Array, i: number, net: number): void {
+  if (net <= 0) {
+    arr[i] = BLOCKED;
+    return;
+  }
+  const cur = arr[i];
+  if (cur === 0) arr[i] = net;
+  else if (cur !== net) arr[i] = BLOCKED;
+}
+
+/** Grows a disc of copper radius r (nm) at every site near `shape` and marks the sites where
+ *  it comes closer than `clear` nm: `mark(cell)` is called for each. */
+function rasterize(grid: Grid, shape: Shape, r: number, clear: number, margin: number, mark: (cell: number) => void): number {
+  const b = bbox(shape);
+  const reach = r + clear + margin;
+  const [c0, c1] = grid.colRange(b.minX - reach, b.maxX + reach);
+  const [r0, r1] = grid.rowRange(b.minY - reach, b.maxY + reach);
+  const disc = { kind: 'circle' as const, x: 0, y: 0, r: r + margin };
+  let n = 0;
+  for (let row = r0; row <= r1; row++) {
+    disc.y = grid.y0 + row * grid.step;
+    for (let col = c0; col <= c1; col++) {
+      disc.x = grid.x0 + col * grid.step;
+      n++;
+      const d = compareDistance(disc, shape, clear);
+      if (d < 0 || (clear === 0 && d === 0)) mark(row * grid.nx + col);
+    }
+  }
+  return n;
+}
+
+/** Extra radius (nm) so that a diagonal step between two sites clear by R stays clear. */
+export function stepMargin(step: number, R: number): number {
+  const h = (step * Math.SQRT2) / 2;
+  if (R <= h) return Math.ceil(h) + 1;
+  return Math.ceil(R - Math.sqrt(R * R - h * h)) + 1;
+}
+
+function half(v: number): number {
+  return Math.ceil(v) / 2;
+}
+
+/** Rasterizes the host's fixed world for one profile. */
+export function buildObstacleMap(host: RouterHost, grid: Grid, profile: Profile, opt: MapOptions): ObstacleMap {
+  const map = new ObstacleMap(grid, profile);
+  const { rules } = host;
+  const L = grid.layers;
+  const cells = grid.cells;
+  const net = profile.net;
+  const vr = half(profile.viaDiameter);
+  const hr = half(profile.viaDrill);
+  const trackMargin = (layer: number) => stepMargin(grid.step, profile.width[layer] / 2 + profile.clearance);
+  const viaMargin = stepMargin(grid.step, vr + profile.clearance);
+  const layersOf = (mask: number) => {
+    const out: number[] = [];
+    for (let l = 0; l < L; l++) if ((mask >>> l) & 1) out.push(l);
+    return out;
+  };
+  const markTrack = (layer: number, owner: number) => (cell: number) => own(map.track, layer * cells + cell, owner);
+  const markVia = (owner: number) => (cell: number) => own(map.via, cell, owner);
+
+  // Outside the outline: nothing goes there.
+  for (let c = 0; c < cells; c++) {
+    if (grid.inside[c]) continue;
+    map.via[c] = BLOCKED;
+    for (let l = 0; l < L; l++) map.track[l * cells + c] = BLOCKED;
+  }
+  for (const e of host.outline) {
+    for (let l = 0; l < L; l++) {
+      const clr = Math.max(rules.edgeClearance(net, l), profile.clearance, 1);
+      map.work += rasterize(grid, e, half(profile.width[l]), clr, trackMargin(l), markTrack(l, BLOCKED));
+    }
+    const clr = Math.max(rules.edgeClearance(net, 0), profile.clearance, 1);
+    map.work += rasterize(grid, e, vr, clr, viaMargin, markVia(BLOCKED));
+  }
+
+  for (const pad of host.pads) {
+    for (const l of layersOf(pad.layers)) {
+      const clr = Math.max(rules.clearance(net, pad.net, l), pad.clearance);
+      // A pad blocks other nets by clearance; for its own net the same sites stay usable.
+      map.work += rasterize(grid, pad.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, pad.net));
+    }
+    let vclr = Math.max(rules.clearance(net, pad.net, 0), pad.clearance);
+    for (let l = 1; l < L; l++) vclr = Math.max(vclr, rules.clearance(net, pad.net, l));
+    // Vias keep off pads: other nets' by clearance, own pads unless via-in-pad is allowed.
+    const ownOk = opt.viaInPad && !pad.throughHole && !opt.viasOffPads;
+    map.work += rasterize(grid, pad.shape, vr, vclr, viaMargin, markVia(pad.net));
+    if (!ownOk && pad.net > 0) map.work += rasterize(grid, pad.shape, vr, opt.viasOffPads ? vclr : 1, viaMargin, markVia(BLOCKED));
+  }
+
+  for (const o of host.obstacles) {
+    if (o.kind === 'keepout') {
+      for (const l of layersOf(o.layers)) if (o.keepTracks) map.work += rasterize(grid, o.shape, half(profile.width[l]), 1, trackMargin(l), markTrack(l, BLOCKED));
+      if (o.keepVias && o.layers) map.work += rasterize(grid, o.shape, vr, 1, viaMargin, markVia(BLOCKED));
+      continue;
+    }
+    if (o.kind === 'zone' && o.net !== net && opt.softZones) {
+      // Another net's fill: KiCad refills it around new copper. Remember it for the cost.
+      for (const l of layersOf(o.layers)) map.work += rasterize(grid, o.shape, 0, 1, 0, (c) => (map.zone[l * cells + c] = 1));
+      continue;
+    }
+    for (const l of layersOf(o.layers)) {
+      const clr = Math.max(rules.clearance(net, o.net, l), o.clearance);
+      map.work += rasterize(grid, o.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, o.net));
+    }
+    let vclr = o.clearance;
+    for (const l of layersOf(o.layers)) vclr = Math.max(vclr, rules.clearance(net, o.net, l));
+    if (o.layers) map.work += rasterize(grid, o.shape, vr, vclr, viaMargin, markVia(o.net));
+  }
+
+  for (const h of host.holes) {
+    // Copper of other nets keeps hole clearance; every via drill keeps hole-to-hole.
+    if (!h.plated || h.net !== net) {
+      const hc = rules.holeClearance(net, h.net);
+      if (hc > 0 && (!h.plated || h.net === 0 || h.net !== net)) {
+        for (let l = 0; l < L; l++) map.work += rasterize(grid, h.shape, half(profile.width[l]), hc, trackMargin(l), markTrack(l, h.plated ? h.net : BLOCKED));
+        map.work += rasterize(grid, h.shape, vr, hc, viaMargin, markVia(h.plated ? h.net : BLOCKED));
+      }
+    }
+    map.work += rasterize(grid, h.shape, hr, Math.max(rules.holeToHole, 1), viaMargin, markVia(BLOCKED));
+  }
+  return map;
+}

@@ -1,0 +1,153 @@
+// Where the nets routed in this call keep each other out, for negotiated congestion. A routed
+// net "stamps" every site where another net's track or via centre would come too close to it,
+// once per net, in the terms of every profile (a fat net keeps thin nets further away). A site
+// count above zero is congestion for the net being routed; ripping a net removes its stamps.
+
+import type { Grid } from './grid.ts';
+import type { Profile } from './obstacle-map.ts';
+import { stepMargin } from './obstacle-map.ts';
+import type { CongestionView } from './search.ts';
+
+/** One net's copper on the grid: track nodes and via sites, with its profile. */
+export interface NetCopper {
+  net: number;
+  profile: number;
+  /** Track-centre nodes (layer * cells + cell), deduplicated. */
+  nodes: Int32Array;
+  /** Via sites (cells). */
+  vias: Int32Array;
+}
+
+interface Stamp {
+  /** Per profile: the track sites and via sites it stamped. */
+  track: Int32Array[];
+  via: Int32Array[];
+}
+
+export class Occupancy {
+  readonly views: CongestionView[];
+  readonly #mark: Uint32Array;
+  readonly #markVia: Uint32Array;
+  #gen = 0;
+  readonly #stamps = new Map<number, Stamp>();
+  /** clear[a][b]: centre-to-centre distance a track of profile a needs from one of b, plus margin. */
+  readonly #tt: number[][];
+  readonly #tv: number[][];
+  readonly #vv: number[][];
+
+  constructor(
+    readonly grid: Grid,
+    readonly profiles: Profile[],
+    clearance: (a: Profile, b: Profile) => number,
+    holeToHole: number,
+  ) {
+    const n = grid.cells * grid.layers;
+    this.views = profiles.map(() => ({
+      track: new Uint16Array(n),
+      via: new Uint16Array(grid.cells),
+      hist: new Float32Array(n),
+      histVia: new Float32Array(grid.cells),
+    }));
+    this.#mark = new Uint32Array(n);
+    this.#markVia = new Uint32Array(grid.cells);
+    const w = (p: Profile) => Math.max(...p.width);
+    this.#tt = profiles.map((a) => profiles.map((b) => {
+      const R = w(a) / 2 + clearance(a, b) + w(b) / 2;
+      return R + stepMargin(grid.step, R);
+    }));
+    this.#tv = profiles.map((a) => profiles.map((b) => {
+      const R = w(a) / 2 + clearance(a, b) + b.viaDiameter / 2;
+      return R + stepMargin(grid.step, R);
+    }));
+    this.#vv = profiles.map((a) => profiles.map((b) => {
+      const R = Math.max(a.viaDiameter / 2 + clearance(a, b) + b.viaDiameter / 2, a.viaDrill / 2 + holeToHole + b.viaDrill / 2);
+      return R + stepMargin(grid.step, R);
+    }));
+  }
+
+  has(net: number): boolean {
+    return this.#stamps.has(net);
+  }
+
+  /** Adds a net's copper; returns the number of sites stamped (work). */
+  stamp(c: NetCopper): number {
+    if (this.#stamps.has(c.net)) throw new Error(`Occupancy.stamp: net ${c.net} is already stamped`);
+    const g = this.grid;
+    const cells = g.cells;
+    const st: Stamp = { track: [], via: [] };
+    let work = 0;
+    for (let p = 0; p < this.profiles.length; p++) {
+      const gen = ++this.#gen;
+      const tr: number[] = [];
+      const vi: number[] = [];
+      const mark = this.#mark;
+      const markVia = this.#markVia;
+      const disc = (layer: number, cell: number, r: number, out: number[], m: Uint32Array, layered: boolean) => {
+        const cx = cell % g.nx;
+        const cy = (cell - cx) / g.nx;
+        const k = Math.floor(r / g.step);
+        const r2 = (r / g.step) ** 2;
+        for (let dy = -k; dy <= k; dy++) {
+          const y = cy + dy;
+          if (y < 0 || y >= g.ny) continue;
+          for (let dx = -k; dx <= k; dx++) {
+            if (dx * dx + dy * dy >= r2) continue;
+            const x = cx + dx;
+            if (x < 0 || x >= g.nx) continue;
+            const id = (layered ? layer * cells : 0) + y * g.nx + x;
+            if (m[id] !== gen) {
+              m[id] = gen;
+              out.push(id);
+            }
+          }
+        }
+      };
+      const tt = this.#tt[c.profile][p];
+      const tv = this.#tv[c.profile][p];
+      const vt = this.#tv[p][c.profile];
+      const vv = this.#vv[c.profile][p];
+      for (let i = 0; i < c.nodes.length; i++) {
+        const node = c.nodes[i];
+        const layer = Math.floor(node / cells);
+        const cell = node - layer * cells;
+        disc(layer, cell, tt, tr, mark, true);
+        disc(0, cell, tv, vi, markVia, false);
+      }
+      for (let i = 0; i < c.vias.length; i++) {
+        for (let l = 0; l < g.layers; l++) disc(l, c.vias[i], vt, tr, mark, true);
+        disc(0, c.vias[i], vv, vi, markVia, false);
+      }
+      const view = this.views[p];
+      for (const id of tr) view.track[id]++;
+      for (const id of vi) view.via[id]++;
+      st.track.push(Int32Array.from(tr));
+      st.via.push(Int32Array.from(vi));
+      work += tr.length + vi.length;
+    }
+    this.#stamps.set(c.net, st);
+    return work;
+  }
+
+  /** Removes a net's stamps (no-op when it has none). */
+  rip(net: number): void {
+    const st = this.#stamps.get(net);
+    if (!st) return;
+    for (let p = 0; p < this.profiles.length; p++) {
+      const view = this.views[p];
+      for (const id of st.track[p]) view.track[id]--;
+      for (const id of st.via[p]) view.via[id]--;
+    }
+    this.#stamps.delete(net);
+  }
+
+  /** Sites of a net's copper where another net's stamp lies (its own stamp counted out). */
+  conflicts(c: NetCopper): { nodes: number[]; vias: number[] } {
+    const view = this.views[c.profile];
+    const self = this.#stamps.has(c.net) ? 1 : 0;
+    const nodes: number[] = [];
+    const vias: number[] = [];
+    for (const n of c.nodes) if (view.track[n] > self) nodes.push(n);
+    for (const v of c.vias) if (view.via[v] > self) vias.push(v);
+    return { nodes, vias };
+  }
+}

@@ -1,0 +1,307 @@
+// One variant end to end: the host's world rasterized per net class, the nets with open
+// connections planned, negotiated, committed and cleaned up, then the typed result with every
+// connection still open and why. Pure: strings and objects in, objects out; effort is work.
+
+import type { Pt } from '../board/model.ts';
+import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import { circle, segment } from '../geom/index.ts';
+import { Checker } from './checker.ts';
+import { connectedPieces, hostItems, type ConnItem } from './connectivity.ts';
+import { gridFor, type Grid } from './grid.ts';
+import type { RouterHost } from './host.ts';
+import { planNet, pieceDistance, type NetPlan } from './net-plan.ts';
+import { buildObstacleMap, type ObstacleMap, type Profile } from './obstacle-map.ts';
+import { copperLength, type PathCopper } from './path-geometry.ts';
+import { Prng } from './prng.ts';
+import { Router, type RouterSettings } from './router.ts';
+import { explainStuck } from './stuck.ts';
+import { DEFAULT_WORK, MAX_WORK, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
+
+/** Grid step for the routed profiles: a third of the finest track pitch, 50–200 µm, 1 µm steps. */
+export function chooseStep(profiles: Profile[]): number {
+  let pitch = Infinity;
+  for (const p of profiles) pitch = Math.min(pitch, Math.min(...p.width) + p.clearance);
+  if (!Number.isFinite(pitch)) pitch = 450_000;
+  return Math.min(200_000, Math.max(50_000, Math.round(pitch / 3 / 1000) * 1000));
+}
+
+function profileOf(host: RouterHost, net: number, key: string): Profile {
+  const v = host.rules.via(net);
+  const width: number[] = [];
+  for (let l = 0; l < host.layerCount; l++) width.push(host.rules.trackWidth(net, l));
+  return { key, net, width, viaDiameter: v.diameter, viaDrill: v.drill, clearance: host.rules.clearance(net, 0, 0) };
+}
+
+function padRef(host: RouterHost, i: number): PadRef {
+  const p = host.pads[i];
+  return { pad: p.index, ref: p.ref, number: p.number, at: p.at };
+}
+
+/** Routes one variant of a request on a host. */
+export function routeHost(host: RouterHost, req: RouteRequest, variant: number): RouteResult {
+  const seed = ((req.seed ?? 1) + variant * 7919) >>> 0;
+  const opt = { softZones: req.options?.softZones ?? true, viaInPad: req.options?.viaInPad ?? false, viasOffPads: req.options?.viasOffPads ?? false };
+  const budget = Math.min(MAX_WORK, Math.max(0, req.work ?? DEFAULT_WORK));
+  const items = hostItems(host);
+  const pieces = connectedPieces(items);
+  // A zone fill no pad of its net touches is an island KiCad removes on refill: not a piece.
+  for (const [net, groups] of pieces) pieces.set(net, groups.filter((g) => g.some((i) => !items[i].zone)));
+  const wanted = new Set(req.nets ?? [...pieces.keys()]);
+  const nets = [...pieces.keys()].filter((n) => wanted.has(n) && (pieces.get(n)?.length ?? 0) > 1).sort((a, b) => a - b);
+
+  const profileIndex = new Map<string, number>();
+  const profiles: Profile[] = [];
+  const netProfile = new Map<number, number>();
+  for (const n of nets) {
+    const key = host.rules.className(n);
+    let k = profileIndex.get(key);
+    if (k === undefined) {
+      k = profiles.length;
+      profileIndex.set(key, k);
+      profiles.push(profileOf(host, n, key));
+    }
+    netProfile.set(n, k);
+  }
+  let work = 0;
+  const checker = new Checker(host, opt.softZones);
+  const step = chooseStep(profiles);
+  const grid = gridFor(host, step);
+  const maps: ObstacleMap[] = profiles.map((p) => {
+    const m = buildObstacleMap(host, grid, p, opt);
+    work += m.work;
+    return m;
+  });
+  const plans: NetPlan[] = nets.map((n) => {
+    const k = netProfile.get(n)!;
+    return planNet(host, grid, maps[k], checker, items, pieces.get(n)!, n, k, (l) => profiles[k].width[l]);
+  });
+
+  const order = orderNets(plans, req, new Prng(seed), variant);
+  const settings = settingsFor(host, grid, req, profiles);
+  const router = new Router(
+    host,
+    grid,
+    profiles,
+    maps,
+    checker,
+    plans,
+    settings,
+    Math.max(0, budget - work),
+    req.shouldStop ?? (() => false),
+    (done, total, w) => req.onProgress?.({ done, total, work: work + w }),
+  );
+  router.negotiate(order);
+  const kept = router.commit(order);
+  work += router.work;
+  return buildResult(host, grid, req, plans, profiles, kept, router, items, work, variant, seed);
+}
+
+function orderNets(plans: NetPlan[], req: RouteRequest, rng: Prng, variant: number): NetPlan[] {
+  const first = req.hints?.firstNets ?? [];
+  const prio = req.hints?.priority ?? {};
+  const escape = req.options?.escapePlan ?? false;
+  const jitter = new Map<number, number>();
+  for (const p of plans) jitter.set(p.net, variant === 0 ? 1 : 0.6 + 0.8 * rng.next());
+  const key = (p: NetPlan): number[] => {
+    const f = first.indexOf(p.net);
+    return [f >= 0 ? f : first.length, -(prio[p.net] ?? 0), escape && p.minPad < 400_000 ? 0 : 1, p.span * jitter.get(p.net)!, p.net];
+  };
+  return [...plans].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] - kb[i];
+    return 0;
+  });
+}
+
+function settingsFor(host: RouterHost, grid: Grid, req: RouteRequest, profiles: Profile[]): RouterSettings {
+  const L = host.layerCount;
+  const via = Math.max(...profiles.map((p) => p.viaDiameter + p.clearance), 0);
+  const base = new Float64Array(L).fill(1);
+  const perNet = new Map<number, Float64Array>();
+  for (const h of req.hints?.layers ?? []) {
+    if (h.layer < 0 || h.layer >= L) continue;
+    const nets = h.net === undefined ? [-1] : [h.net];
+    for (const n of nets) {
+      let a = perNet.get(n);
+      if (!a) perNet.set(n, (a = Float64Array.from(perNet.get(-1) ?? base)));
+      a[h.layer] = Math.max(0.25, h.cost);
+    }
+  }
+  const regionCache = new Map<number, Float32Array | undefined>();
+  const regions = req.hints?.regions ?? [];
+  return {
+    // A via costs about as much as 3 mm of track, or 8 steps, whichever is more.
+    viaCost: Math.max(8, (3_000_000 + 2 * via) / grid.step),
+    bend45: 0.2,
+    bend90: 0.6,
+    zoneCost: 1.3,
+    hWeight: 1.15,
+    maxIterations: 30,
+    layerCost: (net) => perNet.get(net) ?? perNet.get(-1) ?? base,
+    siteCost: (net) => {
+      if (regions.length === 0) return undefined;
+      if (regionCache.has(net)) return regionCache.get(net);
+      const mine = regions.filter((r) => !r.nets || r.nets.includes(net));
+      let arr: Float32Array | undefined;
+      if (mine.length) {
+        arr = new Float32Array(grid.cells * L).fill(1);
+        for (const r of mine) {
+          const [c0, c1] = grid.colRange(r.minX, r.maxX);
+          const [r0, r1] = grid.rowRange(r.minY, r.maxY);
+          const f = r.mode === 'prefer' ? 0.7 : 4;
+          for (let l = 0; l < L; l++) {
+            if (r.layers && !r.layers.includes(l)) continue;
+            for (let y = r0; y <= r1; y++) for (let x = c0; x <= c1; x++) arr[l * grid.cells + y * grid.nx + x] *= f;
+          }
+        }
+      }
+      regionCache.set(net, arr);
+      return arr;
+    },
+  };
+}
+
+function buildResult(
+  host: RouterHost,
+  grid: Grid,
+  req: RouteRequest,
+  plans: NetPlan[],
+  profiles: Profile[],
+  kept: Map<number, PathCopper[]>,
+  router: Router,
+  items: ConnItem[],
+  work: number,
+  variant: number,
+  seed: number,
+): RouteResult {
+  const L = host.layerCount;
+  const allTracks: NewTrack[] = [];
+  const allVias: NewVia[] = [];
+  const netResults: NetResult[] = [];
+  const connections: ConnectionResult[] = [];
+  const extra: ConnItem[] = [];
+  for (const plan of [...plans].sort((a, b) => a.net - b.net)) {
+    const prof = profiles[plan.profile];
+    const tracks: NewTrack[] = [];
+    const vias: NewVia[] = [];
+    let length = 0;
+    for (const c of kept.get(plan.net) ?? []) {
+      length += copperLength(c);
+      for (const leg of c.legs) {
+        for (let i = 0; i + 1 < leg.pts.length; i++) {
+          const a = leg.pts[i];
+          const b = leg.pts[i + 1];
+          tracks.push({ start: a, end: b, width: prof.width[leg.layer], layer: leg.layer, net: plan.net, locked: true });
+          extra.push({ net: plan.net, layers: 1 << leg.layer, shape: segment(a.x, a.y, b.x, b.y, prof.width[leg.layer]), pad: -1 });
+        }
+      }
+      for (const v of c.vias) {
+        vias.push({ at: v.at, size: prof.viaDiameter, drill: prof.viaDrill, layerFrom: 0, layerTo: L - 1, net: plan.net, type: 'through', locked: true });
+        extra.push({ net: plan.net, layers: L >= 32 ? 0xffffffff >>> 0 : (1 << L) - 1, shape: circle(v.at.x, v.at.y, prof.viaDiameter / 2), pad: -1 });
+      }
+    }
+    allTracks.push(...tracks);
+    allVias.push(...vias);
+    netResults.push({ net: plan.net, name: host.netNames[plan.net] ?? '', routed: 0, open: 0, tracks, vias, length });
+  }
+  // Final connectivity from geometry, as KiCad would see it.
+  const planned = new Set(plans.map((p) => p.net));
+  const after = connectedPieces([...items, ...extra.map((e) => ({ ...e }))]);
+  for (const plan of [...plans].sort((a, b) => a.net - b.net)) {
+    const nr = netResults.find((r) => r.net === plan.net)!;
+    const groups = (after.get(plan.net) ?? []).map((g) => g.filter((i) => i < items.length && items[i].pad >= 0).map((i) => items[i].pad)).filter((g) => g.length > 0);
+    // Each original piece lies in exactly one final group: count joins made.
+    const pieceGroup = plan.pieces.map((pc) => groups.findIndex((g) => pc.pads.some((p) => g.includes(p))));
+    const distinct = new Set(pieceGroup.filter((g) => g >= 0)).size + pieceGroup.filter((g) => g < 0).length;
+    const routedCount = plan.pieces.length - distinct;
+    nr.routed = routedCount;
+    nr.open = distinct - 1;
+    // Connections: Prim over pieces; an edge is routed when its two pieces ended up together.
+    const n = plan.pieces.length;
+    const inTree = new Uint8Array(n);
+    inTree[0] = 1;
+    for (let k = 1; k < n; k++) {
+      let bi = -1;
+      let bj = -1;
+      let bd = Infinity;
+      for (let i = 0; i < n; i++) {
+        if (!inTree[i]) continue;
+        for (let j = 0; j < n; j++) {
+          if (inTree[j]) continue;
+          const d = pieceDistance(plan.pieces[i], plan.pieces[j]);
+          if (d < bd) {
+            bd = d;
+            bi = i;
+            bj = j;
+          }
+        }
+      }
+      inTree[bj] = 1;
+      const [pa, pb] = nearestPads(host, plan.pieces[bi].pads, plan.pieces[bj].pads);
+      const routed = pieceGroup[bi] >= 0 && pieceGroup[bi] === pieceGroup[bj];
+      const conn: ConnectionResult = {
+        net: plan.net,
+        netName: host.netNames[plan.net] ?? '',
+        from: padRef(host, pa),
+        to: padRef(host, pb),
+        routed,
+      };
+      connections.push(conn);
+    }
+    // Open connections beyond what Prim's tree marks: a net may be split differently.
+    let openMarked = connections.filter((c) => c.net === plan.net && !c.routed).length;
+    for (const c of connections) {
+      if (c.net !== plan.net || !c.routed || openMarked >= nr.open) continue;
+      if (openMarked < nr.open && groupOf(groups, c.from.pad, host) !== groupOf(groups, c.to.pad, host)) {
+        c.routed = false;
+        openMarked++;
+      }
+    }
+  }
+  void planned;
+  const stats = { stopped: router.stopped };
+  for (const c of connections) {
+    if (c.routed) continue;
+    c.stuck = explainStuck(host, grid, router, plans.find((p) => p.net === c.net)!, c, stats.stopped);
+  }
+  const open = connections.filter((c) => !c.routed);
+  let length = 0;
+  for (const r of netResults) length += r.length;
+  return {
+    tracks: allTracks,
+    vias: allVias,
+    nets: netResults,
+    connections,
+    open,
+    ripped: { tracks: [], vias: [] },
+    work,
+    stopped: router.stopped,
+    variant,
+    seed,
+    summary: { routed: connections.length - open.length, open: open.length, tracks: allTracks.length, vias: allVias.length, length },
+  };
+  void req;
+}
+
+function groupOf(groups: number[][], padIndex: number, host: RouterHost): number {
+  const hi = host.pads.findIndex((p) => p.index === padIndex);
+  return groups.findIndex((g) => g.includes(hi));
+}
+
+function nearestPads(host: RouterHost, a: number[], b: number[]): [number, number] {
+  let best: [number, number] = [a[0] ?? 0, b[0] ?? 0];
+  let bd = Infinity;
+  for (const i of a) {
+    for (const j of b) {
+      const p: Pt = host.pads[i].at;
+      const q: Pt = host.pads[j].at;
+      const d = Math.hypot(p.x - q.x, p.y - q.y);
+      if (d < bd) {
+        bd = d;
+        best = [i, j];
+      }
+    }
+  }
+  return best;
+}

@@ -1,0 +1,317 @@
+// One routing run (a variant): negotiated congestion over the chosen nets (PathFinder: every
+// net may overlap others at a price that grows each round, and sites that stay contested
+// gather history cost), then a commit pass that keeps each net's route only where it is legal
+// against the nets kept before it — on the grid and by the exact checker — re-searching with
+// other nets as walls where it is not. What the commit keeps is clean by construction.
+
+import type { Pt } from '../board/model.ts';
+import { Checker } from './checker.ts';
+import type { Grid } from './grid.ts';
+import type { RouterHost } from './host.ts';
+import type { NetPlan, Piece } from './net-plan.ts';
+import { pieceDistance } from './net-plan.ts';
+import type { ObstacleMap, Profile } from './obstacle-map.ts';
+import { Occupancy, type NetCopper } from './occupancy.ts';
+import { pathCopper, type PathCopper } from './path-geometry.ts';
+import { Searcher, type SearchParams } from './search.ts';
+
+/** A path joining a piece to the net's growing tree. */
+export interface Join {
+  to: number;
+  path: Int32Array;
+  /** Index of the join whose path the route starts on, or -1 when it starts on a piece. */
+  fromJoin: number;
+  copper: PathCopper;
+}
+
+export interface NetRoute {
+  joins: Join[];
+}
+
+/** Per-net bookkeeping for the stuck report. */
+export interface NetStats {
+  rips: number;
+  fails: number;
+  budget: boolean;
+  tried: boolean;
+  blockers: Map<number, number>;
+  reached: number;
+}
+
+export interface RouterSettings {
+  viaCost: number;
+  bend45: number;
+  bend90: number;
+  zoneCost: number;
+  hWeight: number;
+  maxIterations: number;
+  /** Per-net layer factors (length = layers). */
+  layerCost: (net: number) => Float64Array;
+  siteCost: (net: number) => Float32Array | undefined;
+}
+
+export class Router {
+  readonly occ: Occupancy;
+  readonly searcher: Searcher;
+  readonly routes = new Map<number, NetRoute>();
+  readonly stats = new Map<number, NetStats>();
+  work = 0;
+  stopped: 'done' | 'budget' | 'cancelled' = 'done';
+  #progressDone = 0;
+
+  constructor(
+    readonly host: RouterHost,
+    readonly grid: Grid,
+    readonly profiles: Profile[],
+    readonly maps: ObstacleMap[],
+    readonly checker: Checker,
+    readonly plans: NetPlan[],
+    readonly settings: RouterSettings,
+    readonly budget: number,
+    readonly shouldStop: () => boolean,
+    readonly onProgress: (done: number, total: number, work: number) => void,
+  ) {
+    this.occ = new Occupancy(grid, profiles, (a, b) => host.rules.clearance(a.net, b.net, 0), host.rules.holeToHole);
+    this.searcher = new Searcher(grid.nx, grid.ny, grid.layers);
+    for (const p of plans) this.stats.set(p.net, { rips: 0, fails: 0, budget: false, tried: false, blockers: new Map(), reached: 0 });
+  }
+
+  /** False once the budget is spent or the caller asked to stop: no new search may start. */
+  #mayStart(): boolean {
+    if (this.stopped !== 'done') return false;
+    if (this.work >= this.budget) {
+      this.stopped = 'budget';
+      return false;
+    }
+    if (this.shouldStop()) {
+      this.stopped = 'cancelled';
+      return false;
+    }
+    return true;
+  }
+
+  #params(plan: NetPlan, pres: number, hard: boolean): SearchParams {
+    const s = this.settings;
+    return {
+      net: plan.net,
+      map: this.maps[plan.profile],
+      occ: this.occ.views[plan.profile],
+      pres,
+      hard,
+      viaCost: s.viaCost,
+      bend45: s.bend45,
+      bend90: s.bend90,
+      layerCost: s.layerCost(plan.net),
+      siteCost: s.siteCost(plan.net),
+      zoneCost: s.zoneCost,
+      maxWork: Math.max(1000, this.budget - this.work),
+      hWeight: s.hWeight,
+    };
+  }
+
+  /** Routes a net's pieces into one tree (Prim order); pieces it cannot reach stay apart. */
+  routeNet(plan: NetPlan, pres: number, hard: boolean, keep: Join[] = []): NetRoute {
+    const stats = this.stats.get(plan.net)!;
+    const n = plan.pieces.length;
+    const params = this.#params(plan, pres, hard);
+    const joins: Join[] = [];
+    const owner = new Map<number, number>(); // source node → join index, or -1 for piece nodes
+    const inTree = new Uint8Array(n);
+    const addPiece = (k: number) => {
+      inTree[k] = 1;
+      for (const node of plan.pieces[k].nodes) if (!owner.has(node)) owner.set(node, -1);
+    };
+    const addJoin = (j: Join) => {
+      const idx = joins.length;
+      joins.push(j);
+      for (const node of j.path) if (!owner.has(node)) owner.set(node, idx);
+      addPiece(j.to);
+    };
+    addPiece(0);
+    // Kept joins are a prefix of an earlier Prim order, so they extend the tree around piece 0.
+    for (const j of keep) addJoin(j);
+    const best = new Float64Array(n).fill(Infinity);
+    const refresh = () => {
+      for (let j = 0; j < n; j++) {
+        if (inTree[j]) continue;
+        best[j] = Infinity;
+        for (let k = 0; k < n; k++) if (inTree[k]) best[j] = Math.min(best[j], pieceDistance(plan.pieces[k], plan.pieces[j]));
+      }
+    };
+    refresh();
+    const failed = new Uint8Array(n);
+    for (;;) {
+      let next = -1;
+      for (let j = 0; j < n; j++) if (!inTree[j] && !failed[j] && (next < 0 || best[j] < best[next])) next = j;
+      if (next < 0) break;
+      if (!this.#mayStart()) break;
+      const target = plan.pieces[next];
+      if (target.nodes.length === 0 || owner.size === 0) {
+        failed[next] = 1;
+        stats.fails++;
+        continue;
+      }
+      stats.tried = true;
+      const out = this.#search(params, owner, target);
+      this.work += out.work;
+      for (const [k, v] of out.blockers) stats.blockers.set(k, (stats.blockers.get(k) ?? 0) + v);
+      if (!out.path) {
+        failed[next] = 1;
+        stats.fails++;
+        stats.reached = Math.max(stats.reached, out.reached);
+        if (out.budget) stats.budget = true;
+        continue;
+      }
+      const first = out.path[0];
+      const last = out.path[out.path.length - 1];
+      const fromJoin = owner.get(first) ?? -1;
+      const startStub = fromJoin < 0 ? this.#stubOf(plan, first, inTree) : undefined;
+      const copper = pathCopper(this.grid, out.path, startStub, target.stubs.get(last));
+      addJoin({ to: next, path: out.path, fromJoin, copper });
+      for (let j = 0; j < n; j++) if (!inTree[j]) best[j] = Math.min(best[j], pieceDistance(target, plan.pieces[j]));
+    }
+    return { joins };
+  }
+
+  #stubOf(plan: NetPlan, node: number, inTree: Uint8Array): Pt[] | undefined {
+    for (let k = 0; k < plan.pieces.length; k++) {
+      if (!inTree[k]) continue;
+      const s = plan.pieces[k].stubs.get(node);
+      if (s) return s;
+    }
+    return undefined;
+  }
+
+  #search(params: SearchParams, owner: Map<number, number>, target: Piece) {
+    const s = this.searcher;
+    const g = this.grid;
+    s.newTargets();
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    let layers = 0;
+    for (const node of target.nodes) {
+      s.addTarget(node);
+      const l = Math.floor(node / g.cells);
+      const c = node - l * g.cells;
+      const x = c % g.nx;
+      const y = (c - x) / g.nx;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+      layers |= 1 << l;
+    }
+    const sources = Int32Array.from(owner.keys());
+    params.maxWork = Math.max(1000, this.budget - this.work);
+    return s.run(params, sources, x0, y0, x1, y1, layers);
+  }
+
+  /** Grid copper of a route, for occupancy. */
+  copperOf(plan: NetPlan, route: NetRoute): NetCopper {
+    const nodes = new Set<number>();
+    const vias = new Set<number>();
+    const cells = this.grid.cells;
+    for (const j of route.joins) {
+      for (let i = 0; i < j.path.length; i++) {
+        nodes.add(j.path[i]);
+        if (i > 0 && Math.floor(j.path[i] / cells) !== Math.floor(j.path[i - 1] / cells)) vias.add(j.path[i] % cells);
+      }
+    }
+    return { net: plan.net, profile: plan.profile, nodes: Int32Array.from(nodes), vias: Int32Array.from(vias) };
+  }
+
+  /** Phase 1: negotiated congestion. */
+  negotiate(order: NetPlan[]): void {
+    let pres = 0.5;
+    let todo = order;
+    const total = order.length;
+    for (let iter = 0; iter < this.settings.maxIterations && todo.length; iter++) {
+      for (const plan of todo) {
+        if (!this.#mayStart()) return;
+        this.occ.rip(plan.net);
+        if (iter > 0) this.stats.get(plan.net)!.rips++;
+        const route = this.routeNet(plan, pres, false);
+        this.routes.set(plan.net, route);
+        this.work += this.occ.stamp(this.copperOf(plan, route));
+        this.#progressDone++;
+        this.onProgress(Math.min(this.#progressDone, total), total, this.work);
+      }
+      const conflicted: NetPlan[] = [];
+      for (const plan of order) {
+        const route = this.routes.get(plan.net);
+        if (!route) continue;
+        const c = this.occ.conflicts(this.copperOf(plan, route));
+        if (c.nodes.length === 0 && c.vias.length === 0) continue;
+        conflicted.push(plan);
+        const view = this.occ.views[plan.profile];
+        for (const node of c.nodes) view.hist[node] += 0.4;
+        for (const v of c.vias) view.histVia[v] += 0.4;
+      }
+      todo = conflicted;
+      pres *= 1.7;
+    }
+  }
+
+  /** Phase 2: keep what is legal, net by net; re-search the rest with committed nets as walls. */
+  commit(order: NetPlan[]): Map<number, PathCopper[]> {
+    const kept = new Map<number, PathCopper[]>();
+    const conflicted = new Set<number>();
+    for (const plan of order) {
+      const route = this.routes.get(plan.net);
+      if (!route) continue;
+      const c = this.occ.conflicts(this.copperOf(plan, route));
+      if (c.nodes.length || c.vias.length) conflicted.add(plan.net);
+    }
+    for (const plan of order) this.occ.rip(plan.net);
+    const sequence = [...order.filter((p) => !conflicted.has(p.net)), ...order.filter((p) => conflicted.has(p.net))];
+    for (const plan of sequence) {
+      const prior = this.routes.get(plan.net)?.joins ?? [];
+      let good = this.#legal(plan, prior);
+      if (good.length < plan.pieces.length - 1 && this.#mayStart()) {
+        const again = this.routeNet(plan, 0, true, good);
+        const extra = this.#legal(plan, again.joins.slice(good.length), good);
+        good = [...good, ...extra];
+      }
+      const route: NetRoute = { joins: good };
+      this.routes.set(plan.net, route);
+      this.work += this.occ.stamp(this.copperOf(plan, route));
+      const prof = this.profiles[plan.profile];
+      for (const j of good) {
+        for (const leg of j.copper.legs) {
+          for (let i = 0; i + 1 < leg.pts.length; i++) this.checker.addTrack(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, prof.width[leg.layer]);
+        }
+        for (const v of j.copper.vias) this.checker.addVia(plan.net, v.at.x, v.at.y, prof.viaDiameter, prof.viaDrill, 0, this.grid.layers - 1);
+      }
+      kept.set(plan.net, good.map((j) => j.copper));
+    }
+    return kept;
+  }
+
+  /**
+   * The longest prefix of `joins` that is legal against the committed nets: off their stamps
+   * and clean by the exact checker. A prefix of a Prim order is still one tree around piece 0,
+   * so nothing it keeps can dangle. `base` joins are already accepted and precede these.
+   */
+  #legal(plan: NetPlan, joins: Join[], base: Join[] = []): Join[] {
+    void base;
+    const prof = this.profiles[plan.profile];
+    const out: Join[] = [];
+    const view = this.occ.views[plan.profile];
+    const cells = this.grid.cells;
+    for (const j of joins) {
+      let ok = true;
+      for (let t = 0; ok && t < j.path.length; t++) {
+        if (view.track[j.path[t]] > 0) ok = false;
+        if (t > 0 && Math.floor(j.path[t] / cells) !== Math.floor(j.path[t - 1] / cells) && view.via[j.path[t] % cells] > 0) ok = false;
+      }
+      for (const leg of j.copper.legs) {
+        for (let s = 0; ok && s + 1 < leg.pts.length; s++) {
+          if (this.checker.track(plan.net, leg.layer, leg.pts[s].x, leg.pts[s].y, leg.pts[s + 1].x, leg.pts[s + 1].y, prof.width[leg.layer])) ok = false;
+        }
+      }
+      for (const v of j.copper.vias) if (ok && this.checker.via(plan.net, v.at.x, v.at.y, prof.viaDiameter, prof.viaDrill, 0, this.grid.layers - 1)) ok = false;
+      if (!ok) break;
+      out.push(j);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,233 @@
+// A* over the layered octilinear grid: from a set of source nodes (the net's connected copper)
+// to any node of a target set (another piece of the net). Costs: step length × layer factor ×
+// congestion (PathFinder's present and history terms), bend penalties, a via cost; turns
+// sharper than 90° are forbidden, so no acute angles appear. Work = nodes expanded.
+// Node id = layer * cells + cell. All state lives in typed arrays reused across searches.
+
+import { MinHeap } from './heap.ts';
+import { BLOCKED, type ObstacleMap } from './obstacle-map.ts';
+
+/** Congestion of the routed nets, in one profile's terms (see occupancy.ts). */
+export interface CongestionView {
+  track: Uint16Array;
+  via: Uint16Array;
+  hist: Float32Array;
+  histVia: Float32Array;
+}
+
+export interface SearchParams {
+  net: number;
+  map: ObstacleMap;
+  occ: CongestionView;
+  /** Present-congestion factor; ignored when hard. */
+  pres: number;
+  /** Hard mode: any other net's copper is a wall. */
+  hard: boolean;
+  /** Via cost in grid steps. */
+  viaCost: number;
+  bend45: number;
+  bend90: number;
+  /** Per-layer cost factor (≥ 0.25). */
+  layerCost: Float64Array;
+  /** Optional per-site cost factor (region hints), layer-major; undefined = 1. */
+  siteCost?: Float32Array;
+  /** Factor on sites over another net's zone fill. */
+  zoneCost: number;
+  /** Expansion budget for this search. */
+  maxWork: number;
+  /** Heuristic weight (1 = admissible). */
+  hWeight: number;
+}
+
+export interface SearchOutcome {
+  /** Node ids from a source to a target, or null. */
+  path: Int32Array | null;
+  work: number;
+  /** Hits on other nets' fixed copper and routed copper: net → count. */
+  blockers: Map<number, number>;
+  /** True when the search stopped on its budget rather than exhausting its region. */
+  budget: boolean;
+  /** Expanded sites (for the stuck report: where the search could reach). */
+  reached: number;
+}
+
+const DX = [1, 1, 0, -1, -1, -1, 0, 1];
+const DY = [0, 1, 1, 1, 0, -1, -1, -1];
+const LEN = [1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2];
+const NO_DIR = 8;
+
+export class Searcher {
+  readonly g: Float64Array;
+  readonly parent: Int32Array;
+  readonly dir: Uint8Array;
+  readonly seen: Uint32Array;
+  readonly closed: Uint32Array;
+  readonly target: Uint32Array;
+  #gen = 0;
+  #targetGen = 0;
+  readonly #heap = new MinHeap();
+
+  constructor(
+    readonly nx: number,
+    readonly ny: number,
+    readonly layers: number,
+  ) {
+    const n = nx * ny * layers;
+    this.g = new Float64Array(n);
+    this.parent = new Int32Array(n);
+    this.dir = new Uint8Array(n);
+    this.seen = new Uint32Array(n);
+    this.closed = new Uint32Array(n);
+    this.target = new Uint32Array(n);
+  }
+
+  /** Starts a new target set. */
+  newTargets(): void {
+    this.#targetGen++;
+  }
+
+  addTarget(node: number): void {
+    this.target[node] = this.#targetGen;
+  }
+
+  isTarget(node: number): boolean {
+    return this.target[node] === this.#targetGen;
+  }
+
+  /**
+   * Searches from `sources` to the current target set, whose sites lie in the box
+   * [tx0, tx1] × [ty0, ty1] (columns, rows) on the layers of `targetLayers` (mask).
+   */
+  run(p: SearchParams, sources: ArrayLike<number>, tx0: number, ty0: number, tx1: number, ty1: number, targetLayers: number): SearchOutcome {
+    const gen = ++this.#gen;
+    const { nx, ny, layers } = this;
+    const cells = nx * ny;
+    const { g, parent, dir, seen, closed, target } = this;
+    const tg = this.#targetGen;
+    const heap = this.#heap;
+    heap.clear();
+    const blockers = new Map<number, number>();
+    const hit = (owner: number) => blockers.set(owner, (blockers.get(owner) ?? 0) + 1);
+    const { net, hard, pres, viaCost, bend45, bend90, layerCost, siteCost, zoneCost, hWeight } = p;
+    const own = p.map.track;
+    const ownVia = p.map.via;
+    const zone = p.map.zone;
+    const occ = p.occ.track;
+    const occVia = p.occ.via;
+    const hist = p.occ.hist;
+    const histVia = p.occ.histVia;
+    let minLayer = Infinity;
+    for (let l = 0; l < layers; l++) minLayer = Math.min(minLayer, layerCost[l]);
+    const h = (node: number): number => {
+      const cell = node % cells;
+      const x = cell % nx;
+      const y = (cell - x) / nx;
+      const dx = x < tx0 ? tx0 - x : x > tx1 ? x - tx1 : 0;
+      const dy = y < ty0 ? ty0 - y : y > ty1 ? y - ty1 : 0;
+      const lo = dx < dy ? dx : dy;
+      const hi = dx < dy ? dy : dx;
+      let est = (hi - lo + lo * Math.SQRT2) * minLayer;
+      if (((targetLayers >>> Math.floor(node / cells)) & 1) === 0) est += viaCost;
+      return est * hWeight;
+    };
+    for (let i = 0; i < sources.length; i++) {
+      const s = sources[i];
+      if (seen[s] === gen) continue;
+      seen[s] = gen;
+      g[s] = 0;
+      parent[s] = -1;
+      dir[s] = NO_DIR;
+      heap.push(h(s), s);
+    }
+    let work = 0;
+    let reached = 0;
+    while (heap.size > 0) {
+      const node = heap.pop();
+      if (closed[node] === gen) continue;
+      closed[node] = gen;
+      reached++;
+      if (target[node] === tg) return { path: this.#trace(node), work, blockers, budget: false, reached };
+      if (++work > p.maxWork) return { path: null, work, blockers, budget: true, reached };
+      const layer = Math.floor(node / cells);
+      const cell = node - layer * cells;
+      const x = cell % nx;
+      const y = (cell - x) / nx;
+      const gNode = g[node];
+      const dn = dir[node];
+      const lc = layerCost[layer];
+      const base = layer * cells;
+      for (let d = 0; d < 8; d++) {
+        let turn = 0;
+        if (dn !== NO_DIR) {
+          const t = d > dn ? d - dn : dn - d;
+          turn = t > 4 ? 8 - t : t;
+          if (turn > 2) continue;
+        }
+        const x2 = x + DX[d];
+        const y2 = y + DY[d];
+        if (x2 < 0 || y2 < 0 || x2 >= nx || y2 >= ny) continue;
+        const c2 = y2 * nx + x2;
+        const n2 = base + c2;
+        if (closed[n2] === gen) continue;
+        const o = own[n2];
+        if (o !== 0 && o !== net) {
+          if (o !== BLOCKED) hit(o);
+          continue;
+        }
+        const k = occ[n2];
+        if (k > 0 && hard) {
+          hit(0);
+          continue;
+        }
+        let cost = LEN[d] * lc * (1 + hist[n2]) * (1 + pres * k);
+        if (zone[n2]) cost *= zoneCost;
+        if (siteCost) cost *= siteCost[n2];
+        if (turn === 1) cost += bend45;
+        else if (turn === 2) cost += bend90;
+        const gn = gNode + cost;
+        if (seen[n2] !== gen || gn < g[n2]) {
+          seen[n2] = gen;
+          g[n2] = gn;
+          parent[n2] = node;
+          dir[n2] = d;
+          heap.push(gn + h(n2), n2);
+        }
+      }
+      if (layers > 1) {
+        const vo = ownVia[cell];
+        if (vo !== 0 && vo !== net) {
+          if (vo !== BLOCKED) hit(vo);
+          continue;
+        }
+        const kv = occVia[cell];
+        if (kv > 0 && hard) continue;
+        const vcost = viaCost * (1 + histVia[cell]) * (1 + pres * kv);
+        for (let l2 = 0; l2 < layers; l2++) {
+          if (l2 === layer) continue;
+          const n2 = l2 * cells + cell;
+          if (closed[n2] === gen) continue;
+          const o = own[n2];
+          if (o !== 0 && o !== net) continue;
+          const k = occ[n2];
+          if (k > 0 && hard) continue;
+          const gn = gNode + vcost * (1 + pres * k);
+          if (seen[n2] !== gen || gn < g[n2]) {
+            seen[n2] = gen;
+            g[n2] = gn;
+            parent[n2] = node;
+            dir[n2] = NO_DIR;
+            heap.push(gn + h(n2), n2);
+          }
+        }
+      }
+    }
+    return { path: null, work, blockers, budget: false, reached };
+  }
+
+  #trace(end: number): Int32Array {
+    const out: number[] = [];
+    for (let n = end; n >= 0; n = this.parent[n]) out.push(n);
+    out.reverse();
+    return Int32Array.from(out);
+  }
+}

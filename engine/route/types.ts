@@ -1,0 +1,146 @@
+// The router's public vocabulary: what a caller asks for (RouteRequest) and what comes back
+// (RouteResult), with the typed reasons a connection stays open. Lengths in integer nm, layers
+// by stack index (0 = F.Cu), nets by code. Nothing here computes; see route-design.ts.
+
+import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import type { Pt } from '../board/model.ts';
+
+export type { NewTrack, NewVia };
+
+/** Behaviour switches a user may flip (a small whitelist). */
+export interface RouteOptions {
+  /** Other nets' zone fills are refilled by KiCad, so they are no walls (default true). A
+   *  route still may not cut a zone's net so that its pads lose the plane. */
+  softZones?: boolean;
+  /** Vias may sit inside SMD pads of their own net (default false). */
+  viaInPad?: boolean;
+  /** Vias keep clear of every pad, own net included (default false). */
+  viasOffPads?: boolean;
+  /** Fan out fine-pitch parts (pitch below 0.8 mm) before the main search (default false). */
+  escapePlan?: boolean;
+}
+
+/** A box (nm) to prefer or avoid, optionally only on some layers or for some nets. */
+export interface RegionHint {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  mode: 'prefer' | 'avoid';
+  layers?: number[];
+  nets?: number[];
+}
+
+/** Hints for agents and power users; none of them changes what is legal. */
+export interface RouteHints {
+  /** Nets routed first, in this order, before every other net. */
+  firstNets?: number[];
+  /** Net code → priority (higher routes earlier and is ripped later). */
+  priority?: Record<number, number>;
+  /** Per-net layer cost factor (≥ 0.25; 1 neutral; large discourages the layer). */
+  layers?: { net?: number; layer: number; cost: number }[];
+  regions?: RegionHint[];
+}
+
+/** Copper added earlier in the same session: locked unless the call may rip it. */
+export interface SessionCopper {
+  tracks: (NewTrack & { rippable?: boolean })[];
+  vias: (NewVia & { rippable?: boolean })[];
+}
+
+export interface RouteProgress {
+  /** Connections attempted so far in the current pass / total connections. */
+  done: number;
+  total: number;
+  /** Work used so far (search expansions + flood cells). */
+  work: number;
+}
+
+export interface RouteRequest {
+  /** Net codes to route; default: every net with an open connection. */
+  nets?: number[];
+  /** Work budget (expansions + flood cells) per variant; default DEFAULT_WORK. Stops new searches. */
+  work?: number;
+  /** Seed of the variant order perturbation (default 1). */
+  seed?: number;
+  /** 1..8 variants with different seeds/orders; the best by a fixed order is kept. */
+  variants?: number;
+  hints?: RouteHints;
+  options?: RouteOptions;
+  session?: SessionCopper;
+  /** Polled between searches; true stops the route and returns the best clean result so far. */
+  shouldStop?: () => boolean;
+  onProgress?: (p: RouteProgress) => void;
+}
+
+/** A pad a connection ends on, named so a person can find it: REF.PIN. */
+export interface PadRef {
+  pad: number;
+  ref: string;
+  number: string;
+  at: Pt;
+}
+
+export type StuckCode = 'boxed_in' | 'blocked' | 'no_via_site' | 'budget' | 'unreachable';
+
+/** Why a connection is still open: typed for the panel and for agents. */
+export interface StuckReason {
+  reason: StuckCode;
+  /** One sentence a person understands. */
+  why: string;
+  /** Nets whose copper the search hit most, most hits first. */
+  blockers: { net: number; name: string; count: number }[];
+  /** Times this connection's route was ripped up for another net. */
+  rips: number;
+  /** Failed searches for this connection. */
+  fails: number;
+  /** False when the router never attempted it (budget, cancel). */
+  tried: boolean;
+  /** Where the trouble is (nm), when known: the boxed-in pad or the nearest frontier. */
+  at?: Pt;
+  layer?: number;
+}
+
+export interface ConnectionResult {
+  net: number;
+  netName: string;
+  from: PadRef;
+  to: PadRef;
+  routed: boolean;
+  stuck?: StuckReason;
+}
+
+export interface NetResult {
+  net: number;
+  name: string;
+  routed: number;
+  open: number;
+  tracks: NewTrack[];
+  vias: NewVia[];
+  /** Track length, nm. */
+  length: number;
+}
+
+export interface RouteResult {
+  /** All new copper, net by net in net-code order. */
+  tracks: NewTrack[];
+  vias: NewVia[];
+  nets: NetResult[];
+  connections: ConnectionResult[];
+  /** The connections left open (subset of `connections`). */
+  open: ConnectionResult[];
+  /** Session copper the call ripped (indices into request.session.tracks / vias). */
+  ripped: { tracks: number[]; vias: number[] };
+  /** Work used, summed over variants. */
+  work: number;
+  stopped: 'done' | 'budget' | 'cancelled';
+  /** Which variant won, and its seed. */
+  variant: number;
+  seed: number;
+  summary: { routed: number; open: number; tracks: number; vias: number; length: number };
+}
+
+/** Default work per variant: enough for the large boards of the bench. */
+export const DEFAULT_WORK = 40_000_000;
+export const MAX_WORK = 50_000_000;
+export const MAX_VARIANTS = 8;

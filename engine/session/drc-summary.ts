@@ -1,0 +1,40 @@
+// The session's view of the DRC: the board with a state's copper added, checked whole or only
+// where the session copper is involved, reduced to error-level findings by type with their
+// positions and net names. Zone refill is KiCad's; the session checks fills as the file has them.
+
+import type { Track, Via } from '../board/model.ts';
+import { checkAdded, runDrc } from '../drc/drc.ts';
+import type { Design } from '../kicad/load.ts';
+import type { SessionCopper } from './copper.ts';
+import type { DrcSummary } from './session.ts';
+
+function asTracks(c: SessionCopper): Omit<Track, 'index'>[] {
+  return c.tracks.map((t) => ({ kind: t.mid ? 'arc' : 'segment', start: t.start, end: t.end, ...(t.mid ? { mid: t.mid } : {}), width: t.width, layer: t.layer, net: t.net, locked: !!t.locked, uuid: '', src: -1 }));
+}
+
+function asVias(c: SessionCopper): Omit<Via, 'index'>[] {
+  return c.vias.map((v) => ({ at: v.at, size: v.size, drill: v.drill, layerFrom: v.layerFrom, layerTo: v.layerTo, type: v.type ?? 'through', net: v.net, locked: !!v.locked, removeUnusedLayers: false, keepEndLayers: false, uuid: '', src: -1 }));
+}
+
+/**
+ * DRC of `design` with `copper` added. `full: false` checks only pairs involving the session
+ * copper (what a route can have added); the unconnected count is the whole board's either way.
+ */
+export function sessionDrc(design: Design, copper: SessionCopper, full: boolean): DrcSummary {
+  const tracks = asTracks(copper);
+  const vias = asVias(copper);
+  let report;
+  if (full) {
+    const b = design.board;
+    const board = { ...b, tracks: [...b.tracks, ...tracks.map((t, k) => ({ ...t, index: b.tracks.length + k }))], vias: [...b.vias, ...vias.map((v, k) => ({ ...v, index: b.vias.length + k }))] };
+    report = runDrc({ ...design, board });
+  } else report = checkAdded(design, tracks, vias);
+  const errors = new Map<string, { at: { x: number; y: number }; nets: string[] }[]>();
+  for (const v of report.violations) {
+    if (v.severity !== 'error') continue;
+    let list = errors.get(v.type);
+    if (!list) errors.set(v.type, (list = []));
+    list.push({ at: v.pos, nets: v.nets });
+  }
+  return { errors, unconnected: report.unconnected };
+}

@@ -1,0 +1,16 @@
+// The caps every call keeps (ARCHITECTURE rule 7), in one place so schemas, tools and
+// transports agree.
+
+/** Open connections listed per call. */
+export const MAX_LISTED = 512;
+/** Nets per route call. */
+export const MAX_ROUTE_NETS = 64;
+/** Work per variant per call (search expansions and flood cells). */
+export const MAX_WORK = 50_000_000;
+export const MAX_VARIANTS = 8;
+/** Bytes per request line, both transports. */
+export const MAX_LINE_BYTES = 1 << 20;
+/** Longest name (net, pad, layer) an argument may carry. */
+export const MAX_NAME = 1024;
+/** Largest coordinate an argument may give, mm (the engine's ±1.5e9 nm guard). */
+export const MAX_COORD_MM = 1500;

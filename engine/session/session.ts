@@ -1,0 +1,155 @@
+// A session: one board, a store of states, and the one `call(tool, args)` every transport goes
+// through. It validates arguments against the tool table, serialises calls, turns ToolErrors
+// into error values, counts work against the session's limit, and reports each call (with the
+// digests of its result and of the state) to an optional log sink.
+// The router and the DRC come in as ports, so worker threads and files stay in plugin/.
+
+import type { Design } from '../kicad/load.ts';
+import type { RouteRequest, RouteResult, StuckReason } from '../route/types.ts';
+import { fnv1a64 } from './digest.ts';
+import { type ErrorValue, ToolError, errorValue } from './errors.ts';
+import { Names } from './names.ts';
+import { type ToolName, isToolName, parseArgs } from './schemas.ts';
+import { StateStore } from './states.ts';
+import type { SessionCopper } from './copper.ts';
+import { type OpenConnection, openConnections } from './connectivity.ts';
+import { TOOL_HANDLERS } from './tools.ts';
+
+/** What a DRC run reports, reduced to what the session's tools need. */
+export interface DrcSummary {
+  /** Error-level violations by type, each with where (nm) and the nets involved. */
+  errors: Map<string, { at: { x: number; y: number }; nets: string[] }[]>;
+  /** Unconnected items (KiCad's ratsnest count). */
+  unconnected: number;
+}
+
+export interface SessionPorts {
+  route(design: Design, request: RouteRequest): Promise<RouteResult>;
+  /** The router's defaults (shared with `tracemaker route`), for splitting a work limit. */
+  defaultWork: number;
+  defaultVariants: number;
+  /** Writes the saved board text to the one file named when the session started. */
+  save(text: string): void;
+  /** DRC of the board with the session copper added: whole (`full`) or only where session
+   *  copper is involved. Optional so tests can run without its cost. */
+  drc?(design: Design, copper: SessionCopper, opts: { full: boolean }): DrcSummary;
+  /** Board text with the copper added (the same writer `tracemaker route` uses). */
+  write(design: Design, copper: SessionCopper): string;
+  /** Told about internal failures (bugs), whose text is kept out of results. */
+  internalError?(tool: string, e: unknown): void;
+}
+
+export interface SessionOptions {
+  /** Total work the session may spend; undefined = unlimited. */
+  workLimit?: number;
+  /** Name shown by board_info (the file's base name, never a path). */
+  boardName: string;
+}
+
+/** One call as the log records it. */
+export interface CallRecord {
+  tool: string;
+  args: unknown;
+  result: string;
+  state: number;
+  state_digest: string;
+}
+
+/** What the session notes on each state it makes. */
+export interface StateNote {
+  /** Open connections in the state (zones counting as connecting). */
+  open: number;
+  /** Why connections stayed open, from the route that made the state (or an ancestor's):
+   *  key `net|a|b` with pad indices, a ≤ b. */
+  reasons: Map<string, StuckReason>;
+}
+
+/** The last route call (committed or not), for stuck_report. */
+export interface LastRoute {
+  result: RouteResult;
+  committed: boolean;
+}
+
+export class Session {
+  readonly names: Names;
+  readonly states = new StateStore<StateNote>();
+  workUsed = 0;
+  lastRoute: LastRoute | undefined;
+  /** The record of the last call (what the log got). */
+  lastRecord: CallRecord | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #inputDrc: DrcSummary | undefined;
+  readonly #openCache = new Map<string, OpenConnection[]>();
+
+  constructor(
+    readonly design: Design,
+    readonly ports: SessionPorts,
+    readonly options: SessionOptions,
+    readonly onRecord?: (r: CallRecord) => void,
+  ) {
+    this.names = new Names(design.board);
+  }
+
+  /** Open connections of a state's copper; the last few answers are kept by copper digest. */
+  open(copper: SessionCopper, digest: string, zones: boolean): OpenConnection[] {
+    const key = `${digest}|${zones}`;
+    let hit = this.#openCache.get(key);
+    if (!hit) {
+      hit = openConnections(this.design.board, copper, { zones });
+      if (this.#openCache.size >= 8) this.#openCache.delete(this.#openCache.keys().next().value!);
+      this.#openCache.set(key, hit);
+    }
+    return hit;
+  }
+
+  get workLeft(): number | null {
+    return this.options.workLimit === undefined ? null : Math.max(0, this.options.workLimit - this.workUsed);
+  }
+
+  /** Full DRC of the input board, computed once (the baseline `check` measures from). */
+  inputDrc(): DrcSummary | undefined {
+    if (!this.ports.drc) return undefined;
+    this.#inputDrc ??= this.ports.drc(this.design, { tracks: [], vias: [] }, { full: true });
+    return this.#inputDrc;
+  }
+
+  /**
+   * Runs one tool call; never throws for a caller's mistake. Calls run one at a time in the
+   * order they arrive, whichever transport sent them.
+   */
+  call(tool: string, args: unknown): Promise<object> {
+    const run = this.#queue.then(() => this.#call(tool, args));
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #call(tool: string, args: unknown): Promise<object> {
+    let result: object;
+    try {
+      if (!isToolName(tool)) throw new ToolError('unknown_name', 'unknown tool (see tools/list)');
+      const parsed = parseArgs(tool, args);
+      result = await (TOOL_HANDLERS[tool] as (s: Session, a: unknown) => object | Promise<object>)(this, parsed);
+    } catch (e) {
+      if (!(e instanceof ToolError)) this.ports.internalError?.(tool, e);
+      result = toErrorValue(e, tool);
+    }
+    const state = this.states.current;
+    this.lastRecord = { tool, args: args ?? {}, result: resultDigest(result), state: state.id, state_digest: state.digest };
+    this.onRecord?.(this.lastRecord);
+    return result;
+  }
+}
+
+function toErrorValue(e: unknown, tool: string): ErrorValue {
+  if (e instanceof ToolError) return errorValue(e.code, e.message);
+  // A bug or a broken port: report it as failed without its text, which may quote board data.
+  const what = e instanceof Error ? e.name : 'error';
+  return errorValue('failed', `${isToolName(tool) ? tool : 'call'}: internal ${what}; the state is unchanged`);
+}
+
+/** Digest of a result as sent (JSON text). */
+export function resultDigest(result: object): string {
+  return fnv1a64(JSON.stringify(result));
+}
+
+export type { ToolName };

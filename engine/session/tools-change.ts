@@ -1,0 +1,177 @@
+// The tools that move between states: route (a transaction kept or dropped by verify and
+// commit), rip_net, undo and restore. A kept change is a new state whose parent is the
+// current one; nothing here ever touches the board's own copper.
+
+import type { RouteHints, RouteRequest, RouteResult, StuckReason } from '../route/types.ts';
+import { type SessionCopper, appendCopper, copperDigest, copperLength, withoutNet } from './copper.ts';
+import { ToolError } from './errors.ts';
+import { lengthMm, mm, nm } from './names.ts';
+import { toRouteOptions } from './route-options.ts';
+import type { ToolArgs } from './schemas.ts';
+import type { DrcSummary, Session, StateNote } from './session.ts';
+import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
+import { MAX_LISTED } from './limits.ts';
+
+function toHints(s: Session, h: ToolArgs<'route'>['hints']): RouteHints | undefined {
+  if (!h) return undefined;
+  const net = (n: string, key: string) => s.names.net('route', key, n);
+  const out: RouteHints = {};
+  if (h.first_nets) out.firstNets = h.first_nets.map((n) => net(n, 'hints.first_nets'));
+  if (h.priority) {
+    out.priority = {};
+    for (const k of Object.keys(h.priority).sort()) out.priority[net(k, 'hints.priority')] = h.priority[k];
+  }
+  if (h.layers) {
+    out.layers = h.layers.map((l) => ({
+      ...(l.net !== undefined ? { net: net(l.net, 'hints.layers.net') } : {}),
+      layer: s.names.layer('route', 'hints.layers.layer', l.layer),
+      cost: l.cost,
+    }));
+  }
+  if (h.regions) {
+    out.regions = h.regions.map((r) => ({
+      minX: nm(Math.min(r.box_mm[0], r.box_mm[2])),
+      minY: nm(Math.min(r.box_mm[1], r.box_mm[3])),
+      maxX: nm(Math.max(r.box_mm[0], r.box_mm[2])),
+      maxY: nm(Math.max(r.box_mm[1], r.box_mm[3])),
+      mode: r.mode,
+      ...(r.layers ? { layers: r.layers.map((l) => s.names.layer('route', 'hints.regions.layers', l)) } : {}),
+      ...(r.nets ? { nets: r.nets.map((n) => net(n, 'hints.regions.nets')) } : {}),
+    }));
+  }
+  return out;
+}
+
+/** The state's copper minus what the router ripped, plus what it added, in that order. */
+function afterRoute(copper: SessionCopper, r: RouteResult): SessionCopper {
+  const rt = new Set(r.ripped.tracks);
+  const rv = new Set(r.ripped.vias);
+  const kept: SessionCopper = rt.size || rv.size ? { tracks: copper.tracks.filter((_, i) => !rt.has(i)), vias: copper.vias.filter((_, i) => !rv.has(i)) } : copper;
+  return appendCopper(kept, { tracks: r.tracks, vias: r.vias });
+}
+
+/** Error-level DRC types whose count grew from `before` to `after`, with up to five new examples. */
+export function addedErrors(before: DrcSummary, after: DrcSummary): { type: string; count: number; examples: { nets: string[]; at_mm: number[] }[] }[] {
+  const out = [];
+  for (const type of [...after.errors.keys()].sort()) {
+    const a = after.errors.get(type)!;
+    const b = before.errors.get(type) ?? [];
+    if (a.length <= b.length) continue;
+    const old = new Set(b.map((v) => `${v.at.x},${v.at.y}`));
+    const fresh = a.filter((v) => !old.has(`${v.at.x},${v.at.y}`));
+    out.push({
+      type,
+      count: a.length - b.length,
+      examples: fresh.slice(0, 5).map((v) => ({ nets: v.nets, at_mm: [mm(v.at.x), mm(v.at.y)] })),
+    });
+  }
+  return out;
+}
+
+export async function route(s: Session, a: ToolArgs<'route'>): Promise<object> {
+  const left = s.workLeft;
+  if (left !== null && left <= 0) throw new ToolError('limit', 'route: the session work limit is spent');
+  const nets = a.nets ? [...new Set(a.nets.map((n) => s.names.net('route', 'nets', n)))] : undefined;
+  const netSet = nets ? new Set(nets) : undefined;
+  const st = s.states.current;
+  const variants = a.variants;
+  let work = a.work;
+  // Within a session limit, a call may spend at most what is left, shared by its variants.
+  if (left !== null) work = Math.max(1, Math.min(work ?? s.ports.defaultWork, Math.floor(left / (variants ?? s.ports.defaultVariants))));
+  const request: RouteRequest = {
+    ...(nets ? { nets } : {}),
+    ...(work !== undefined ? { work } : {}),
+    ...(a.seed !== undefined ? { seed: a.seed } : {}),
+    ...(variants !== undefined ? { variants } : {}),
+    ...(a.hints ? { hints: toHints(s, a.hints) } : {}),
+    ...(a.options ? { options: toRouteOptions(a.options) } : {}),
+  };
+  if (st.copper.tracks.length || st.copper.vias.length) {
+    // Session copper of the named nets may be ripped and redone; everything else stays put.
+    const rip = (net: number) => netSet !== undefined && netSet.has(net);
+    request.session = {
+      tracks: st.copper.tracks.map((t) => ({ ...t, rippable: rip(t.net) })),
+      vias: st.copper.vias.map((v) => ({ ...v, rippable: rip(v.net) })),
+    };
+  }
+  const before = currentOpen(s).filter((c) => !netSet || netSet.has(c.net));
+  const openBefore = currentOpen(s).length;
+  const result = await s.ports.route(s.design, request);
+  s.workUsed += result.work;
+  const copper = afterRoute(st.copper, result);
+  const digest = copperDigest(copper);
+  const openAll = s.open(copper, digest, true);
+  const after = openAll.filter((c) => !netSet || netSet.has(c.net));
+
+  const reasons = new Map<string, StuckReason>();
+  for (const [k, r] of st.note?.reasons ?? []) if (!netSet || !netSet.has(Number(k.split('|')[0]))) reasons.set(k, r);
+  if (!netSet) reasons.clear();
+  for (const c of result.open) if (c.stuck) reasons.set(reasonKey(c.net, c.from.pad, c.to.pad), c.stuck);
+  const note: StateNote = { open: openAll.length, reasons };
+  s.lastRoute = { result, committed: false };
+
+  const mode = a.verify ?? 'refuse';
+  let added: ReturnType<typeof addedErrors> | null = null;
+  if (mode !== 'off' && s.ports.drc) {
+    // Only pairs involving session copper can have changed, so only those are checked.
+    const drcBefore = s.ports.drc(s.design, st.copper, { full: false });
+    added = addedErrors(drcBefore, s.ports.drc(s.design, copper, { full: false }));
+  }
+  let reason: string | undefined;
+  if (a.commit === false) reason = 'dry_run';
+  else if (mode === 'refuse' && openAll.length >= openBefore) reason = 'nothing_routed';
+  else if (mode === 'refuse' && added && added.length > 0) reason = 'adds_drc_errors';
+  let state = st.id;
+  if (!reason) {
+    state = s.states.push({ tool: 'route', args: a }, copper, note).id;
+    s.lastRoute.committed = true;
+  }
+  const byNet = new Map<number, { tracks: number; vias: number; length: number }>();
+  for (const t of result.tracks) {
+    const e = byNet.get(t.net) ?? { tracks: 0, vias: 0, length: 0 };
+    e.tracks++;
+    byNet.set(t.net, e);
+  }
+  for (const v of result.vias) {
+    const e = byNet.get(v.net) ?? { tracks: 0, vias: 0, length: 0 };
+    e.vias++;
+    byNet.set(v.net, e);
+  }
+  const newCopper = { tracks: result.tracks, vias: result.vias };
+  return {
+    committed: !reason,
+    ...(reason ? { reason } : {}),
+    state,
+    connections: before.length,
+    routed: Math.max(0, before.length - after.length),
+    open_after: after.length,
+    open_total: openAll.length,
+    nets: [...byNet.keys()].sort((x, y) => x - y).map((n) => ({ net: s.names.netName(n), tracks: byNet.get(n)!.tracks, vias: byNet.get(n)!.vias, length_mm: lengthMm(copperLength(newCopper, n)) })),
+    ripped: { tracks: result.ripped.tracks.length, vias: result.ripped.vias.length },
+    added_errors: added,
+    open: after.slice(0, MAX_LISTED).map((c) => connectionJson(s, c, note)),
+    work: { used: result.work, total_used: s.workUsed, left: s.workLeft },
+  };
+}
+
+export function ripNet(s: Session, a: ToolArgs<'rip_net'>): object {
+  const net = s.names.net('rip_net', 'net', a.net);
+  const st = s.states.current;
+  const copper = withoutNet(st.copper, net);
+  const removed = { tracks: st.copper.tracks.length - copper.tracks.length, vias: st.copper.vias.length - copper.vias.length };
+  if (removed.tracks === 0 && removed.vias === 0) throw new ToolError('not_allowed', "rip_net: that net has no session copper (the board's own copper is never removed)");
+  const reasons = new Map([...(st.note?.reasons ?? [])].filter(([k]) => Number(k.split('|')[0]) !== net));
+  const open = s.open(copper, copperDigest(copper), true).length;
+  const next = s.states.push({ tool: 'rip_net', args: a }, copper, { open, reasons });
+  return { state: next.id, removed, open_total: open };
+}
+
+export function undo(s: Session): object {
+  const st = s.states.undo();
+  return { state: st.id, open_total: currentOpen(s).length };
+}
+
+export function restore(s: Session, a: ToolArgs<'restore'>): object {
+  const st = s.states.restore(a.state);
+  return { state: st.id, open_total: currentOpen(s).length };
+}

@@ -1,0 +1,101 @@
+// The tools that judge and write: check (DRC and unconnected items, and what the session added
+// to the input board), stuck_report (why the last route left connections open) and save (the
+// board text with the session copper, handed to the port that owns the output file).
+
+import { ToolError } from './errors.ts';
+import type { ToolArgs } from './schemas.ts';
+import type { DrcSummary, Session } from './session.ts';
+import { addedErrors } from './tools-change.ts';
+import { mm } from './names.ts';
+
+const NO_REFILL = 'refill is not available: KiCad refills zones when the board is opened or checked; fills are checked as the file has them';
+
+function drcOf(s: Session, tool: string): { now: DrcSummary; input: DrcSummary } {
+  if (!s.ports.drc) throw new ToolError('failed', `${tool}: no design-rule check is available in this build`);
+  const st = s.states.current;
+  const input = s.inputDrc()!;
+  const now = st.copper.tracks.length + st.copper.vias.length === 0 ? input : s.ports.drc(s.design, st.copper, { full: true });
+  return { now, input };
+}
+
+function byType(d: DrcSummary): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of [...d.errors.keys()].sort()) out[t] = d.errors.get(t)!.length;
+  return out;
+}
+
+export function check(s: Session, a: ToolArgs<'check'>): object {
+  if (a.refill) throw new ToolError('not_allowed', `check: ${NO_REFILL}`);
+  const { now, input } = drcOf(s, 'check');
+  const added = addedErrors(input, now);
+  return {
+    state: s.states.current.id,
+    unconnected: now.unconnected,
+    errors_by_type: byType(now),
+    ...(a.full ? { input: { unconnected: input.unconnected, errors_by_type: byType(input) } } : {}),
+    added: { unconnected: now.unconnected - input.unconnected, errors: added },
+  };
+}
+
+export function save(s: Session, a: ToolArgs<'save'>): object {
+  if (a.refill) throw new ToolError('not_allowed', `save: ${NO_REFILL}`);
+  const st = s.states.current;
+  s.ports.save(s.ports.write(s.design, st.copper));
+  let added: string[] | null = null;
+  if (s.ports.drc) {
+    const { now, input } = drcOf(s, 'save');
+    added = addedErrors(input, now).map((e) => e.type);
+  }
+  return { saved: true, state: st.id, counts: { tracks: st.copper.tracks.length, vias: st.copper.vias.length }, drc_types_added: added };
+}
+
+/** Stable stand-ins for names when the caller asks for a redacted report. */
+class Redactor {
+  readonly #map = new Map<string, string>();
+  constructor(readonly on: boolean, readonly prefix: string) {}
+  name(real: string): string {
+    if (!this.on) return real;
+    let r = this.#map.get(real);
+    if (!r) this.#map.set(real, (r = `${this.prefix}${this.#map.size + 1}`));
+    return r;
+  }
+}
+
+export function stuckReport(s: Session, a: ToolArgs<'stuck_report'>): object {
+  const last = s.lastRoute;
+  if (!last) throw new ToolError('not_allowed', 'stuck_report: no route has run in this session yet');
+  const { board } = s.design;
+  const nets = new Redactor(a.redact ?? false, 'net');
+  const parts = new Redactor(a.redact ?? false, 'part');
+  const reasons: Record<string, number> = {};
+  const crowd = new Map<string, number>();
+  const atParts = new Map<string, number>();
+  for (const c of last.result.open) {
+    const r = c.stuck;
+    reasons[r?.reason ?? 'unknown'] = (reasons[r?.reason ?? 'unknown'] ?? 0) + 1;
+    for (const b of r?.blockers ?? []) crowd.set(b.name, (crowd.get(b.name) ?? 0) + b.count);
+    for (const end of [c.from, c.to]) atParts.set(end.ref, (atParts.get(end.ref) ?? 0) + 1);
+  }
+  const sorted = <T,>(m: Map<string, number>, f: (k: string, n: number) => T) =>
+    [...m].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)).map(([k, n]) => f(k, n));
+  const fp = new Map(board.footprints.map((f) => [f.reference, f]));
+  return {
+    committed: last.committed,
+    open: last.result.open.length,
+    stopped: last.result.stopped,
+    reasons,
+    crowding: sorted(crowd, (k, n) => ({ net: nets.name(k), hits: n })).slice(0, 20),
+    parts: sorted(atParts, (k, n) => {
+      const f = fp.get(k);
+      return { ref: parts.name(k), open_ends: n, ...(f ? { at_mm: [mm(f.at.x), mm(f.at.y)], pads: f.pads.length } : {}) };
+    }).slice(0, 20),
+    connections: last.result.open.slice(0, 64).map((c) => ({
+      net: nets.name(c.netName),
+      a: `${parts.name(c.from.ref)}.${c.from.number}`,
+      b: `${parts.name(c.to.ref)}.${c.to.number}`,
+      reason: c.stuck?.reason ?? 'unknown',
+      why: a.redact ? undefined : c.stuck?.why,
+      blockers: (c.stuck?.blockers ?? []).map((b) => nets.name(b.name)),
+    })),
+  };
+}

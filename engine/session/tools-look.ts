@@ -1,0 +1,202 @@
+// The read-only tools: board_info, open_connections, inspect_pad, inspect_net and history.
+// Results speak millimetres and names (REF.PIN, net and layer names as JSON strings); nothing
+// here changes the state.
+
+import { maskLayers } from '../board/layers.ts';
+import type { StuckReason } from '../route/types.ts';
+import type { End, OpenConnection } from './connectivity.ts';
+import { copperLength, trackLength } from './copper.ts';
+import { MAX_LISTED } from './limits.ts';
+import { lengthMm, mm } from './names.ts';
+import type { ToolArgs } from './schemas.ts';
+import type { Session, StateNote } from './session.ts';
+
+/** The key a stuck reason is filed under: net and the two pad indices, smaller first. */
+export function reasonKey(net: number, a: number, b: number): string {
+  return a <= b ? `${net}|${a}|${b}` : `${net}|${b}|${a}`;
+}
+
+function reasonFor(note: StateNote | undefined, c: OpenConnection): StuckReason | undefined {
+  if (!note || note.reasons.size === 0) return undefined;
+  if ('pad' in c.a && 'pad' in c.b) {
+    const exact = note.reasons.get(reasonKey(c.net, c.a.pad, c.b.pad));
+    if (exact) return exact;
+  }
+  // The islands may have merged differently since; fall back to a reason on the same net and pad.
+  const pads = [c.a, c.b].filter((e): e is { pad: number } => 'pad' in e).map((e) => e.pad);
+  for (const [key, r] of note.reasons) {
+    const [net, a, b] = key.split('|').map(Number);
+    if (net === c.net && (pads.includes(a) || pads.includes(b))) return r;
+  }
+  return undefined;
+}
+
+/** One open connection as the tools list it, with the route's reason when there is one. */
+export function connectionJson(s: Session, c: OpenConnection, note: StateNote | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = { net: s.names.netName(c.net), a: s.names.end(c.a), b: s.names.end(c.b), length_mm: lengthMm(c.length) };
+  const r = reasonFor(note, c);
+  if (r) {
+    out.reason = r.reason;
+    out.why = r.why;
+    out.tried = r.tried;
+    out.rips = r.rips;
+    out.fails = r.fails;
+    out.blockers = r.blockers.map((b) => ({ net: b.name, hits: b.count }));
+    if (r.at) out.at_mm = [mm(r.at.x), mm(r.at.y)];
+    if (r.layer !== undefined) out.layer = s.names.layerName(r.layer);
+  }
+  return out;
+}
+
+export function currentOpen(s: Session, zones = true): OpenConnection[] {
+  const st = s.states.current;
+  return s.open(st.copper, st.digest, zones);
+}
+
+export function boardInfo(s: Session): object {
+  const { board, rules, warnings } = s.design;
+  const st = s.states.current;
+  const def = rules.defaultClass;
+  const via = rules.via(0);
+  return {
+    board: s.options.boardName,
+    copper_layers: board.copperLayers.map((l) => l.name),
+    counts: {
+      parts: board.footprints.length,
+      pads: board.pads.length,
+      nets: board.nets.filter((n) => n.code !== 0).length,
+      board: { tracks: board.tracks.length, vias: board.vias.length },
+      session: { tracks: st.copper.tracks.length, vias: st.copper.vias.length },
+    },
+    open_connections: currentOpen(s).length,
+    state: st.id,
+    work: { used: s.workUsed, left: s.workLeft, limit: s.options.workLimit ?? null },
+    rules: {
+      clearance_mm: mm(Math.max(def.clearance, rules.minimums.clearance)),
+      track_width_mm: mm(Math.max(def.trackWidth, rules.minimums.trackWidth)),
+      via: { diameter_mm: mm(via.diameter), drill_mm: mm(via.drill) },
+      net_classes: rules.project.classes.map((c) => c.name),
+    },
+    warnings: warnings.map((w) => (w.line ? `line ${w.line}:${w.column}: ${w.message}` : w.message)),
+  };
+}
+
+export function listOpen(s: Session, a: ToolArgs<'open_connections'>): object {
+  const net = a.net === undefined ? undefined : s.names.net('open_connections', 'net', a.net);
+  const all = currentOpen(s, !a.soft_zones).filter((c) => net === undefined || c.net === net);
+  const limit = Math.min(a.limit ?? MAX_LISTED, MAX_LISTED);
+  const note = s.states.current.note;
+  return {
+    state: s.states.current.id,
+    total: all.length,
+    listed: Math.min(limit, all.length),
+    connections: all.slice(0, limit).map((c) => connectionJson(s, c, note)),
+  };
+}
+
+function endsOnPad(e: End, pad: number): boolean {
+  return 'pad' in e && e.pad === pad;
+}
+
+export function inspectPad(s: Session, a: ToolArgs<'inspect_pad'>): object {
+  const { board } = s.design;
+  const i = s.names.pad('inspect_pad', 'pad', a.pad);
+  const p = board.pads[i];
+  const radius = Math.round((a.radius_mm ?? 2) * 1e6);
+  const st = s.states.current;
+  const open = currentOpen(s).filter((c) => endsOnPad(c.a, i) || endsOnPad(c.b, i));
+  const near = board.pads
+    .filter((q) => q.index !== i)
+    .map((q) => ({ q, d: Math.hypot(q.at.x - p.at.x, q.at.y - p.at.y) }))
+    .filter((x) => x.d <= radius)
+    .sort((x, y) => x.d - y.d || x.q.index - y.q.index)
+    .slice(0, 40)
+    .map((x) => ({ pad: s.names.padName[x.q.index], net: s.names.netName(x.q.net), distance_mm: lengthMm(x.d) }));
+  // Copper whose nearest end or centre lies in the radius, grouped per net and layer.
+  const rows = new Map<string, { net: number; layer: number; source: string; tracks: number; vias: number; length: number }>();
+  const inR = (x: number, y: number) => Math.hypot(x - p.at.x, y - p.at.y) <= radius;
+  const add = (net: number, layer: number, source: string, kind: 'track' | 'via', len: number) => {
+    const key = `${net}|${layer}|${source}`;
+    let r = rows.get(key);
+    if (!r) rows.set(key, (r = { net, layer, source, tracks: 0, vias: 0, length: 0 }));
+    if (kind === 'track') {
+      r.tracks++;
+      r.length += len;
+    } else r.vias++;
+  };
+  const sources = [
+    { source: 'board', tracks: board.tracks, vias: board.vias },
+    { source: 'session', tracks: st.copper.tracks, vias: st.copper.vias },
+  ];
+  for (const src of sources) {
+    for (const t of src.tracks) if (inR(t.start.x, t.start.y) || inR(t.end.x, t.end.y)) add(t.net, t.layer, src.source, 'track', trackLength(t));
+    for (const v of src.vias) if (inR(v.at.x, v.at.y)) add(v.net, v.layerFrom, src.source, 'via', 0);
+  }
+  const copper = [...rows.values()]
+    .sort((x, y) => x.net - y.net || x.layer - y.layer || (x.source < y.source ? -1 : x.source > y.source ? 1 : 0))
+    .slice(0, 30)
+    .map((r) => ({ net: s.names.netName(r.net), layer: s.names.layerName(r.layer), source: r.source, tracks: r.tracks, vias: r.vias, length_mm: lengthMm(r.length) }));
+  return {
+    pad: s.names.padName[i],
+    net: s.names.netName(p.net),
+    position_mm: [mm(p.at.x), mm(p.at.y)],
+    layers: maskLayers(p.layers).map((l) => s.names.layerName(l)),
+    size_mm: [mm(p.size.w), mm(p.size.h)],
+    shape: p.shape,
+    type: p.type,
+    ...(p.drill ? { drill_mm: mm(p.drill.w) } : {}),
+    open: open.map((c) => connectionJson(s, c, st.note)),
+    pads_near: near,
+    copper_near: copper,
+  };
+}
+
+export function inspectNet(s: Session, a: ToolArgs<'inspect_net'>): object {
+  const { board, rules } = s.design;
+  const net = s.names.net('inspect_net', 'net', a.net);
+  const st = s.states.current;
+  const pads = board.pads.filter((p) => p.net === net);
+  const perLayer: Record<string, number> = {};
+  for (const t of st.copper.tracks) if (t.net === net) perLayer[s.names.layerName(t.layer)] = (perLayer[s.names.layerName(t.layer)] ?? 0) + trackLength(t);
+  for (const k of Object.keys(perLayer)) perLayer[k] = lengthMm(perLayer[k]);
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const grow = (x: number, y: number) => {
+    minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x); maxY = Math.max(maxY, y);
+  };
+  for (const p of pads) grow(p.at.x, p.at.y);
+  for (const t of [...board.tracks, ...st.copper.tracks]) if (t.net === net) { grow(t.start.x, t.start.y); grow(t.end.x, t.end.y); }
+  const cls = rules.netClass(net);
+  return {
+    net: s.names.netName(net),
+    class: cls.name,
+    track_width_mm: mm(rules.trackWidth(net, 0)),
+    clearance_mm: mm(Math.max(cls.clearance, rules.minimums.clearance)),
+    pad_count: pads.length,
+    pads: pads.slice(0, 60).map((p) => s.names.padName[p.index]),
+    board: { tracks: board.tracks.filter((t) => t.net === net).length, vias: board.vias.filter((v) => v.net === net).length },
+    session: {
+      tracks: st.copper.tracks.filter((t) => t.net === net).length,
+      vias: st.copper.vias.filter((v) => v.net === net).length,
+      length_mm: lengthMm(copperLength(st.copper, net)),
+      length_mm_by_layer: perLayer,
+    },
+    open: currentOpen(s).filter((c) => c.net === net).slice(0, MAX_LISTED).map((c) => connectionJson(s, c, st.note)),
+    bbox_mm: Number.isFinite(minX) ? [mm(minX), mm(minY), mm(maxX), mm(maxY)] : null,
+  };
+}
+
+export function history(s: Session): object {
+  const input = s.states.get(0)!;
+  const openInput = input.note?.open ?? s.open(input.copper, input.digest, true).length;
+  return {
+    current: s.states.current.id,
+    states: s.states.list().map((st) => ({
+      id: st.id,
+      parent: st.parent,
+      call: st.call,
+      routed: openInput - (st.note?.open ?? openInput),
+      vias: st.copper.vias.length,
+      length_mm: lengthMm(copperLength(st.copper)),
+    })),
+  };
+}

@@ -1,0 +1,66 @@
+// The render tool: picks the region (a box, a net's extent, or a pad's neighbourhood), the
+// layers and the highlighted nets, and hands them to engine/render for the SVG.
+
+import type { Pt } from '../board/model.ts';
+import { renderSvg } from '../render/svg.ts';
+import type { End } from './connectivity.ts';
+import { mm, nm } from './names.ts';
+import type { ToolArgs } from './schemas.ts';
+import type { Session } from './session.ts';
+import { currentOpen } from './tools-look.ts';
+
+const PAD_FRAME = 3_000_000;
+
+export function render(s: Session, a: ToolArgs<'render'>): object {
+  const { board } = s.design;
+  const st = s.states.current;
+  const net = a.net !== undefined ? s.names.net('render', 'net', a.net) : undefined;
+  const pad = a.pad !== undefined ? s.names.pad('render', 'pad', a.pad) : undefined;
+  const layers = a.layers ? a.layers.map((l) => s.names.layer('render', 'layers', l)) : board.copperLayers.map((l) => l.index);
+  const open = currentOpen(s);
+  const where = (e: End): Pt => {
+    if ('pad' in e) return board.pads[e.pad].at;
+    const z = board.zones[e.zone];
+    const o = z.outline[0]?.outline[0];
+    return o ?? { x: 0, y: 0 };
+  };
+  const pts: Pt[] = [];
+  let box: { minX: number; minY: number; maxX: number; maxY: number } | undefined;
+  if (a.box_mm) {
+    const [x1, y1, x2, y2] = a.box_mm.map(nm);
+    box = { minX: Math.min(x1, x2), minY: Math.min(y1, y2), maxX: Math.max(x1, x2), maxY: Math.max(y1, y2) };
+  } else if (pad !== undefined) {
+    const p = board.pads[pad].at;
+    box = { minX: p.x - PAD_FRAME, minY: p.y - PAD_FRAME, maxX: p.x + PAD_FRAME, maxY: p.y + PAD_FRAME };
+  } else if (net !== undefined) {
+    for (const p of board.pads) if (p.net === net) pts.push(p.at);
+    for (const t of st.copper.tracks) if (t.net === net) pts.push(t.start, t.end);
+  } else {
+    for (const p of board.pads) pts.push(p.at);
+    for (const o of board.outline) if (o.shape.kind === 'line') pts.push(o.shape.a, o.shape.b);
+    else if (o.shape.kind === 'rect') pts.push(o.shape.a, o.shape.b);
+  }
+  if (!box) {
+    if (pts.length === 0) pts.push({ x: 0, y: 0 });
+    box = { minX: Math.min(...pts.map((p) => p.x)) - 1_000_000, minY: Math.min(...pts.map((p) => p.y)) - 1_000_000, maxX: Math.max(...pts.map((p) => p.x)) + 1_000_000, maxY: Math.max(...pts.map((p) => p.y)) + 1_000_000 };
+  }
+  // A stuck connection ending on the pad shows its blockers.
+  const blockers = new Set<number>();
+  if (pad !== undefined) {
+    for (const [key, r] of st.note?.reasons ?? []) {
+      const [, pa, pb] = key.split('|').map(Number);
+      if (pa === pad || pb === pad) for (const b of r.blockers) blockers.add(b.net);
+    }
+  }
+  const svg = renderSvg({
+    board,
+    tracks: st.copper.tracks,
+    vias: st.copper.vias,
+    box,
+    layers,
+    ratsnest: open.filter((c) => net === undefined || c.net === net).map((c) => ({ a: where(c.a), b: where(c.b) })),
+    highlight: net !== undefined ? new Set([net]) : pad !== undefined ? new Set([board.pads[pad].net]) : undefined,
+    blockers,
+  });
+  return { state: st.id, box_mm: [mm(box.minX), mm(box.minY), mm(box.maxX), mm(box.maxY)], mime: 'image/svg+xml', svg };
+}

@@ -1,0 +1,96 @@
+// `tracemaker route BOARD --out OUT …`: routes the open connections of the chosen nets, writes
+// the board with only the new copper added, and prints what was routed, what is open and why.
+
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { addCopper } from '../../engine/kicad/write-board.ts';
+import { DEFAULT_WORK, MAX_VARIANTS, MAX_WORK, type RouteRequest } from '../../engine/route/index.ts';
+import { readDesignFiles, UsageError } from '../design-files.ts';
+import { loadDesign } from '../../engine/kicad/load.ts';
+import { nmToMm } from '../format.ts';
+import { routeWithWorkers } from '../route-workers.ts';
+import type { Command } from './command.ts';
+
+export const route: Command = {
+  name: 'route',
+  summary: 'route the open connections of a board (or of some nets) and write the result',
+  usage: 'tracemaker route BOARD --out OUT [--nets N1,N2] [--work W] [--variants V] [--seed S] [--threads T] [--json]',
+  flags: { out: 'string', nets: 'string', work: 'number', variants: 'number', seed: 'number', threads: 'number', json: 'boolean' },
+  async run(args, out) {
+    const file = args.positional[0];
+    const outPath = args.flags.out;
+    if (typeof outPath !== 'string' || !outPath) throw new UsageError(`route: --out OUT is required\nusage: ${this.usage}`);
+    const files = readDesignFiles(file);
+    const design = loadDesign(files);
+    const { board } = design;
+    let nets: number[] | undefined;
+    if (typeof args.flags.nets === 'string') {
+      nets = [];
+      for (const name of args.flags.nets.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const code = board.netByName.get(name) ?? (/^\d+$/.test(name) && board.nets[Number(name)] ? Number(name) : undefined);
+        if (code === undefined) throw new UsageError(`route: --nets names an unknown net "${name}"`);
+        nets.push(code);
+      }
+    }
+    const work = args.flags.work === undefined ? DEFAULT_WORK : Number(args.flags.work);
+    if (!(work > 0 && work <= MAX_WORK)) throw new UsageError(`route: --work expects 1..${MAX_WORK}, got ${args.flags.work}`);
+    const variants = args.flags.variants === undefined ? 2 : Number(args.flags.variants);
+    if (!(Number.isInteger(variants) && variants >= 1 && variants <= MAX_VARIANTS)) throw new UsageError(`route: --variants expects 1..${MAX_VARIANTS}, got ${args.flags.variants}`);
+    const seed = args.flags.seed === undefined ? 1 : Number(args.flags.seed);
+    if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`route: --seed expects a non-negative integer, got ${args.flags.seed}`);
+    const threads = args.flags.threads === undefined ? Math.min(2, availableParallelism()) : Number(args.flags.threads);
+    if (!(Number.isInteger(threads) && threads >= 1 && threads <= 8)) throw new UsageError(`route: --threads expects 1..8, got ${args.flags.threads}`);
+
+    const request: RouteRequest = { nets, work, variants, seed };
+    const t0 = process.hrtime.bigint();
+    const result = await routeWithWorkers(files, request, threads, new URL(import.meta.url));
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    writeFileSync(outPath, addCopper(board, result.tracks, result.vias));
+
+    const name = (n: number) => board.nets[n]?.name ?? String(n);
+    const data = {
+      board: file,
+      out: outPath,
+      routed: result.summary.routed,
+      open: result.summary.open,
+      tracks: result.summary.tracks,
+      vias: result.summary.vias,
+      length_mm: nmToMm(result.summary.length),
+      work: result.work,
+      seconds: Math.round(seconds * 1000) / 1000,
+      stopped: result.stopped,
+      variant: result.variant,
+      nets: result.nets.map((n) => ({ net: n.name, routed: n.routed, open: n.open, tracks: n.tracks.length, vias: n.vias.length, length_mm: nmToMm(n.length) })),
+      open_connections: result.open.map((c) => ({
+        net: c.netName,
+        from: `${c.from.ref}.${c.from.number}`,
+        to: `${c.to.ref}.${c.to.number}`,
+        reason: c.stuck?.reason,
+        why: c.stuck?.why,
+        blockers: c.stuck?.blockers.map((b) => ({ net: b.name || name(b.net), count: b.count })),
+        rips: c.stuck?.rips,
+        fails: c.stuck?.fails,
+        tried: c.stuck?.tried,
+      })),
+    };
+    if (args.flags.json) {
+      out.stdout(JSON.stringify(data, null, 2) + '\n');
+      return 0;
+    }
+    const lines = [
+      `${file} → ${outPath}`,
+      `  ${data.routed} connections routed, ${data.open} open; ${data.tracks} tracks, ${data.vias} vias, ${data.length_mm} mm`,
+      `  work ${data.work}, ${data.seconds} s${data.stopped !== 'done' ? ` (stopped: ${data.stopped})` : ''}`,
+      '  nets:',
+      ...data.nets.map((n) => `    ${n.net || '(unnamed)'}: ${n.routed} routed, ${n.open} open, ${n.tracks} tracks, ${n.vias} vias, ${n.length_mm} mm`),
+    ];
+    if (data.open_connections.length) {
+      lines.push('  open connections:');
+      for (const c of data.open_connections) {
+        lines.push(`    ${c.net} ${c.from} – ${c.to}: ${c.reason}: ${c.why}`);
+      }
+    }
+    out.stdout(lines.join('\n') + '\n');
+    return 0;
+  },
+};

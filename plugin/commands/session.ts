@@ -1,0 +1,68 @@
+// `tracemaker session BOARD --out FILE [--log FILE] [--work-limit N] [--jsonl]`: a session over
+// stdio, MCP by default or JSON lines with --jsonl; and `--replay LOG BOARD --out FILE`, which
+// runs a log's calls again and stops at the first that differs. stdout carries only protocol;
+// everything else goes to stderr.
+
+import { readFileSync } from 'node:fs';
+import { replay } from '../../engine/session/log.ts';
+import { JsonLinesServer } from '../jsonl.ts';
+import { LineTransport, createMcpServer } from '../mcp.ts';
+import { UsageError } from '../design-files.ts';
+import { openSession } from '../session-host.ts';
+import type { Command, ParsedArgs } from './command.ts';
+
+export const VERSION = '0.1.0';
+
+export function sessionFlags(args: ParsedArgs, board: string) {
+  const out = args.flags.out;
+  if (typeof out !== 'string') throw new UsageError('--out FILE is required: the only file save writes');
+  const wl = args.flags['work-limit'];
+  if (wl !== undefined && (typeof wl !== 'number' || !Number.isInteger(wl) || wl < 1)) throw new UsageError('--work-limit expects a positive integer');
+  const log = args.flags.log;
+  return { board, out, log: typeof log === 'string' ? log : undefined, workLimit: wl as number | undefined, diagnostics: (t: string) => void process.stderr.write(t) };
+}
+
+/** Pipes stdin into a byte consumer until it ends. */
+function pumpStdin(push: (chunk: Uint8Array) => unknown): Promise<void> {
+  return new Promise((resolve) => {
+    process.stdin.on('data', (c: Buffer) => void push(c));
+    process.stdin.on('end', () => resolve());
+  });
+}
+
+export const session: Command = {
+  name: 'session',
+  summary: 'an agent session over stdio (MCP, or JSON lines with --jsonl); --replay LOG checks a log',
+  usage: 'tracemaker session BOARD --out FILE [--log FILE] [--work-limit N] [--jsonl] | tracemaker session --replay LOG BOARD --out FILE',
+  flags: { out: 'string', log: 'string', 'work-limit': 'number', jsonl: 'boolean', replay: 'string' },
+  async run(args, out) {
+    const board = args.positional[0];
+    if (typeof args.flags.replay === 'string') {
+      const text = readFileSync(args.flags.replay, 'utf8');
+      const header = JSON.parse(text.split('\n', 1)[0] || 'null') as { work_limit?: number | null } | null;
+      const f = sessionFlags({ ...args, flags: { ...args.flags, log: undefined, 'work-limit': header?.work_limit ?? undefined } }, board);
+      const { session: s, boardText } = openSession(f);
+      const r = await replay(text, boardText, s);
+      if (r.ok) {
+        out.stdout(`replayed ${r.calls} calls: every result and state matches\n`);
+        return 0;
+      }
+      out.stderr(`tracemaker session --replay: line ${r.line}${r.seq !== undefined ? ` (call ${r.seq}${r.tool ? `, ${JSON.stringify(r.tool)}` : ''})` : ''}: ${r.message}\n`);
+      return 1;
+    }
+    const { session: s } = openSession(sessionFlags(args, board));
+    const write = (t: string) => void process.stdout.write(t);
+    if (args.flags.jsonl) {
+      const server = new JsonLinesServer((tool, a) => s.call(tool, a), write);
+      await pumpStdin((c) => server.push(c));
+      await server.end();
+      return 0;
+    }
+    const transport = new LineTransport(write);
+    const server = createMcpServer((tool, a) => s.call(tool, a), VERSION);
+    await server.connect(transport);
+    await pumpStdin((c) => transport.push(c));
+    await server.close();
+    return 0;
+  },
+};

@@ -1,0 +1,51 @@
+// Opens a session on a board file for the session, relay and agent commands: loads the design,
+// gives the session its ports (the router, the writer, the one output file) and, with --log,
+// appends each call to the log. All file access of a session lives here.
+
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { addCopper } from '../engine/kicad/write-board.ts';
+import { sessionDrc } from '../engine/session/drc-summary.ts';
+import { LogWriter } from '../engine/session/log.ts';
+import { Session, type SessionPorts } from '../engine/session/session.ts';
+import { readDesignFiles } from './design-files.ts';
+import { loadDesign } from '../engine/kicad/load.ts';
+import { routePort, ROUTE_DEFAULTS } from './session-route.ts';
+
+export interface SessionFiles {
+  board: string;
+  /** The only file `save` writes. */
+  out: string;
+  log?: string;
+  workLimit?: number;
+  /** Where the router's and the session's own text goes (stderr). */
+  diagnostics(text: string): void;
+}
+
+export interface OpenedSession {
+  session: Session;
+  boardText: string;
+}
+
+export function openSession(f: SessionFiles): OpenedSession {
+  const files = readDesignFiles(f.board);
+  const design = loadDesign(files);
+  const ports: SessionPorts = {
+    route: routePort(files, f.diagnostics),
+    defaultWork: ROUTE_DEFAULTS.work,
+    defaultVariants: ROUTE_DEFAULTS.variants,
+    write: (d, copper) => addCopper(d.board, copper.tracks, copper.vias),
+    drc: (d, copper, o) => sessionDrc(d, copper, o.full),
+    save: (text) => writeFileSync(f.out, text),
+    internalError: (tool, e) => f.diagnostics(`tracemaker session: ${tool}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`),
+  };
+  let onRecord: ((r: import('../engine/session/session.ts').CallRecord) => void) | undefined;
+  if (f.log) {
+    const log = new LogWriter(files.board, f.workLimit);
+    writeFileSync(f.log, log.header + '\n');
+    const path = f.log;
+    onRecord = (r) => appendFileSync(path, log.line(r) + '\n');
+  }
+  const session = new Session(design, ports, { boardName: basename(f.board), workLimit: f.workLimit }, onRecord);
+  return { session, boardText: files.board };
+}

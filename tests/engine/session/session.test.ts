@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadDesignFile } from '../../../plugin/design-files.ts';
+import { type CallRecord, Session } from '../../../engine/session/session.ts';
+import { LogWriter, replay } from '../../../engine/session/log.ts';
+import { TOOL_NAMES } from '../../../engine/session/schemas.ts';
+import { benchBoards } from '../../support/bench.ts';
+import { FAKE_COST, fakePorts } from './fake-router.ts';
+
+const board = benchBoards().find((b) => b.name === 'Blink-Eras_AVR_ISP_Pogo')!;
+
+function open(opts: { workLimit?: number; saved?: string[]; records?: CallRecord[] } = {}) {
+  const design = loadDesignFile(board.bare);
+  return new Session(design, fakePorts(opts.saved), { boardName: 'b.kicad_pcb', workLimit: opts.workLimit }, opts.records ? (r) => opts.records!.push(r) : undefined);
+}
+
+type Obj = Record<string, any>;
+const call = async (s: Session, tool: string, args: unknown = {}) => (await s.call(tool, args)) as Obj;
+
+describe('session transactions', () => {
+  it('lists, routes, rips, undoes and restores', async () => {
+    const s = open();
+    const before = await call(s, 'open_connections');
+    expect(before.total).toBe(6);
+    const net = before.connections[0].net;
+    const r = await call(s, 'route', { nets: [net] });
+    expect(r).toMatchObject({ committed: true, state: 1, connections: 1, routed: 1, open_after: 0, open_total: 5 });
+    expect((await call(s, 'board_info')).counts.session.tracks).toBe(1);
+    const all = await call(s, 'route');
+    expect(all).toMatchObject({ committed: true, state: 2, open_total: 0 });
+    const rip = await call(s, 'rip_net', { net });
+    expect(rip).toMatchObject({ state: 3, removed: { tracks: 1, vias: 0 }, open_total: 1 });
+    expect((await call(s, 'rip_net', { net })).error.code).toBe('not_allowed');
+    expect(await call(s, 'undo')).toMatchObject({ state: 2, open_total: 0 });
+    expect(await call(s, 'restore', { state: 1 })).toMatchObject({ state: 1, open_total: 5 });
+    // A change after a restore branches from state 1.
+    const branch = await call(s, 'rip_net', { net });
+    expect(branch.state).toBe(4);
+    const h = await call(s, 'history');
+    expect(h.states.map((x: Obj) => [x.id, x.parent])).toEqual([[0, null], [1, 0], [2, 1], [3, 2], [4, 1]]);
+    expect(h.states[2].routed).toBe(6);
+    expect((await call(s, 'restore', { state: 99 })).error.code).toBe('unknown_name');
+  });
+
+  it('keeps nothing on a dry run or a route that routes nothing', async () => {
+    const s = open();
+    const dry = await call(s, 'route', { commit: false });
+    expect(dry).toMatchObject({ committed: false, reason: 'dry_run', state: 0, open_total: 0 });
+    expect((await call(s, 'board_info')).state).toBe(0);
+    await call(s, 'route');
+    const again = await call(s, 'route');
+    expect(again).toMatchObject({ committed: false, reason: 'nothing_routed', state: 1 });
+  });
+
+  it('passes hints in the router vocabulary and rejects unknown names in them', async () => {
+    const s = open();
+    const net = (await call(s, 'open_connections')).connections[0].net;
+    const ok = await call(s, 'route', { nets: [net], hints: { first_nets: [net], priority: { [net]: 5 }, layers: [{ net, layer: 'B.Cu', cost: 2 }], regions: [{ box_mm: [0, 0, 10, 10], mode: 'avoid' }] } });
+    expect(ok.committed).toBe(true);
+    const bad = await call(s, 'route', { hints: { layers: [{ layer: 'In7.Cu', cost: 1 }] } });
+    expect(bad.error).toMatchObject({ code: 'unknown_name' });
+    expect(bad.error.message).toContain('hints.layers.layer');
+  });
+
+  it('refuses the next call once the work limit is spent', async () => {
+    const s = open({ workLimit: 3 * FAKE_COST });
+    const r = await call(s, 'route');
+    expect(r.work.total_used).toBe(3 * FAKE_COST);
+    expect(r.routed).toBe(3);
+    expect(r.work.left).toBe(0);
+    const next = await call(s, 'route');
+    expect(next.error.code).toBe('limit');
+    expect((await call(s, 'board_info')).work).toEqual({ used: 3000, left: 0, limit: 3000 });
+  });
+
+  it('saves only through the port, the input bytes plus the session copper', async () => {
+    const saved: string[] = [];
+    const s = open({ saved });
+    const r0 = await call(s, 'save');
+    expect(r0.saved).toBe(true);
+    expect(saved[0]).toBe(readFileSync(board.bare, 'utf8'));
+    await call(s, 'route');
+    const r1 = await call(s, 'save');
+    expect(r1.counts.tracks).toBe(6);
+    expect(JSON.stringify(r1)).not.toContain('/');
+    expect(saved[1].startsWith(readFileSync(board.bare, 'utf8').replace(/\)\s*$/, '').slice(0, 1000))).toBe(true);
+    expect(saved[1].match(/\(segment/g)?.length).toBe(6);
+  });
+
+  it('answers every listed tool', async () => {
+    const s = open();
+    const net = (await call(s, 'open_connections')).connections[0].net;
+    await call(s, 'route', { nets: [net] });
+    const args: Record<string, unknown> = { rip_net: { net }, inspect_pad: { pad: 'JP1.2' }, inspect_net: { net }, restore: { state: 0 } };
+    for (const tool of TOOL_NAMES) {
+      const r = await call(s, tool, args[tool] ?? {});
+      // check needs the DRC; everything else must answer with a result, not an internal failure.
+      if (tool === 'check' && r.error) expect(r.error.code).toBe('failed');
+      else expect([tool, r.error]).toEqual([tool, undefined]);
+    }
+  });
+});
+
+describe('log and replay', () => {
+  async function script(s: Session) {
+    const net = (await call(s, 'open_connections')).connections[1].net;
+    await call(s, 'route', { nets: [net] });
+    await call(s, 'route', { commit: false });
+    await call(s, 'undo');
+    await call(s, 'route');
+    await call(s, 'rip_net', { net });
+    await call(s, 'route', { nets: [net], bogus: true });
+    await call(s, 'save');
+  }
+
+  it('replays to the same results and the same saved bytes, and catches a changed log', async () => {
+    const records: CallRecord[] = [];
+    const saved: string[] = [];
+    const text = readFileSync(board.bare, 'utf8');
+    const s = open({ records, saved });
+    await script(s);
+    const w = new LogWriter(text, undefined);
+    const log = [w.header, ...records.map((r) => w.line(r))].join('\n') + '\n';
+
+    const again: string[] = [];
+    const ok = await replay(log, text, open({ saved: again }));
+    expect(ok).toEqual({ ok: true, calls: records.length });
+    expect(again).toEqual(saved);
+
+    // Change one call's arguments: caught at that line even though the log's digests are intact.
+    const lines = log.split('\n');
+    lines[2] = lines[2].replace('"route"', '"history"');
+    const bad = await replay(lines.join('\n'), text, open());
+    expect(bad).toMatchObject({ ok: false, line: 3, seq: 2 });
+
+    // Change a recorded digest, keeping the chain consistent: replay catches the result.
+    const forged = new LogWriter(text, undefined);
+    const recs = records.map((r, i) => (i === 4 ? { ...r, result: '0000000000000000' } : r));
+    const forgedLog = [forged.header, ...recs.map((r) => forged.line(r))].join('\n');
+    expect(await replay(forgedLog, text, open())).toMatchObject({ ok: false, line: 6, seq: 5, tool: 'route' });
+
+    expect(await replay(log, text.replace('(kicad_pcb', '(kicad_pcb '), open())).toMatchObject({ ok: false, line: 1 });
+  });
+});

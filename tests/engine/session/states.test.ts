@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { StateStore } from '../../../engine/session/states.ts';
+import { NO_COPPER, copperDigest } from '../../../engine/session/copper.ts';
+
+const track = (x: number) => ({ start: { x, y: 0 }, end: { x: x + 1000, y: 0 }, width: 200_000, layer: 0, net: 1 });
+
+describe('state store', () => {
+  it('undoes to the parent, restores any kept state and branches after a restore', () => {
+    const s = new StateStore<undefined>();
+    const a = s.push({ tool: 'route', args: {} }, { tracks: [track(0)], vias: [] }, undefined);
+    const b = s.push({ tool: 'route', args: {} }, { tracks: [track(0), track(5)], vias: [] }, undefined);
+    expect(s.undo().id).toBe(a.id);
+    expect(s.undo().id).toBe(0);
+    expect(() => s.undo()).toThrow(/input state/);
+    s.restore(a.id);
+    const c = s.push({ tool: 'rip_net', args: {} }, NO_COPPER, undefined);
+    expect([c.id, c.parent]).toEqual([3, 1]);
+    expect(s.get(b.id)).toBeDefined();
+    expect(c.digest).toBe(s.get(0)!.digest);
+  });
+
+  it('keeps at most cap states, never dropping the input or the current one', () => {
+    const s = new StateStore<undefined>(4);
+    for (let i = 0; i < 10; i++) s.push({ tool: 'route', args: {} }, { tracks: [track(i)], vias: [] }, undefined);
+    expect(s.list().map((x) => x.id)).toEqual([0, 8, 9, 10]);
+    s.restore(8);
+    s.push({ tool: 'route', args: {} }, NO_COPPER, undefined);
+    expect(s.list().map((x) => x.id)).toEqual([0, 8, 10, 11]);
+    expect(() => s.restore(9)).toThrow(/no state 9/);
+  });
+
+  it('digests copper in canonical order', () => {
+    expect(copperDigest({ tracks: [track(0), track(5)], vias: [] })).toBe(copperDigest({ tracks: [track(5), track(0)], vias: [] }));
+    expect(copperDigest({ tracks: [track(0)], vias: [] })).not.toBe(copperDigest({ tracks: [track(1)], vias: [] }));
+  });
+});

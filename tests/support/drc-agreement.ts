@@ -1,0 +1,92 @@
+// The cases of the DRC agreement suite (every bench board bare and routed, and faulty copies of
+// a spread of them) and the comparison of the engine's counts with KiCad's per "type:severity".
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runDrc } from '../../engine/drc/drc.ts';
+import { VIOLATION_TYPES } from '../../engine/drc/violation.ts';
+import { loadDesign } from '../../engine/kicad/load.ts';
+import { benchBoards } from './bench.ts';
+import { FAULT_KINDS, writeFault } from './faults.ts';
+import type { DrcInput, KicadDrc } from './kicad-drc.ts';
+
+export interface AgreementCase extends DrcInput {
+  name: string;
+  pro: string;
+}
+
+/** Boards the faults are made from: every tier, 2 and 4 layers, with and without zones. */
+export const FAULT_SOURCES = [
+  'A/Blink-Eras_AVR_ISP_Pogo',
+  'A/kicad-demo_ecc83-pp',
+  'B/kitspace_led_driver',
+  'B/kicad-demo_sonde-xilinx',
+  'C/rxadc_14_rxadc_14',
+  'C/LibreSolar_bms-c1',
+];
+
+export function agreementCases(): AgreementCase[] {
+  const out: AgreementCase[] = [];
+  const boards = benchBoards();
+  for (const b of boards) {
+    out.push({ name: `${b.tier}/${b.name}/bare`, board: b.bare, pro: b.pro });
+    out.push({ name: `${b.tier}/${b.name}/ref`, board: b.ref, pro: b.pro });
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'tm-faults-'));
+  for (const src of FAULT_SOURCES) {
+    const b = boards.find((x) => `${x.tier}/${x.name}` === src);
+    if (!b) continue;
+    for (const kind of FAULT_KINDS) {
+      const f = writeFault({ name: `${b.tier}/${b.name}/ref`, board: b.ref, pro: b.pro }, kind, dir);
+      if (f) out.push(f);
+    }
+  }
+  return out;
+}
+
+export interface EngineCounts {
+  counts: Record<string, number>;
+  unconnected: number;
+  ms: number;
+}
+
+export function engineDrc(c: DrcInput): EngineCounts {
+  const t0 = performance.now();
+  const design = loadDesign({
+    board: readFileSync(c.board, 'utf8'),
+    boardName: c.board,
+    project: c.pro ? readFileSync(c.pro, 'utf8') : undefined,
+    projectName: c.pro,
+    dru: c.dru ? readFileSync(c.dru, 'utf8') : undefined,
+    druName: c.dru,
+  });
+  const r = runDrc(design);
+  const counts: Record<string, number> = {};
+  for (const v of r.violations) counts[`${v.type}:${v.severity}`] = (counts[`${v.type}:${v.severity}`] ?? 0) + 1;
+  return { counts, unconnected: r.unconnected, ms: performance.now() - t0 };
+}
+
+/** One disagreement: a "type:severity" key (or "unconnected_items") and both counts. */
+export interface Mismatch {
+  case: string;
+  key: string;
+  kicad: number;
+  engine: number;
+}
+
+const CHECKED = new Set<string>(VIOLATION_TYPES);
+
+/** The keys compared: the engine's types at either severity, and the unconnected count. */
+export function compare(name: string, kicad: KicadDrc, engine: EngineCounts): Mismatch[] {
+  const out: Mismatch[] = [];
+  const keys = new Set<string>();
+  for (const k of Object.keys(kicad.counts)) if (CHECKED.has(k.split(':')[0])) keys.add(k);
+  for (const k of Object.keys(engine.counts)) keys.add(k);
+  for (const key of [...keys].sort()) {
+    const a = kicad.counts[key] ?? 0;
+    const b = engine.counts[key] ?? 0;
+    if (a !== b) out.push({ case: name, key, kicad: a, engine: b });
+  }
+  if (kicad.unconnected !== engine.unconnected) out.push({ case: name, key: 'unconnected_items', kicad: kicad.unconnected, engine: engine.unconnected });
+  return out;
+}
