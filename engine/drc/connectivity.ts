@@ -101,10 +101,10 @@ export function connect(copper: CopperItems): Connectivity {
 /** Σ over nets (code > 0) of (clusters − 1), and the cluster count per net. */
 export function countRatsnest(copper: CopperItems, uf: UnionFind): { unconnected: number; clusters: Map<number, number> } {
   const roots = new Map<number, Set<number>>();
-  // A cluster made of zone fill alone (an unconnected island, a teardrop left without its
-  // track) is not a ratsnest node in KiCad: only clusters with a pad, track or via count.
+  // A cluster without a pad (a lone track or via, a zone island, a teardrop left without its
+  // track) is "orphaned" in KiCad and is no ratsnest node: only clusters holding a pad count.
   for (const it of copper.items) {
-    if (it.net <= 0 || it.kind === 'zone') continue;
+    if (it.net <= 0 || it.kind !== 'pad') continue;
     let s = roots.get(it.net);
     if (!s) roots.set(it.net, (s = new Set()));
     s.add(uf.find(it.id));

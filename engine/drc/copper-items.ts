@@ -4,7 +4,7 @@
 // check; added copper (the router's) joins through `addItems` so only it need be checked.
 
 import type { Board, LayerMask, Pt } from '../board/model.ts';
-import { bbox, circle, type Shape } from '../geom/shapes.ts';
+import { bbox, type Shape } from '../geom/shapes.ts';
 import { SpatialIndex } from '../geom/spatial-index.ts';
 import { fillShape, graphicShape, padCopperCentre, padHoleShape, padShape, trackShape, viaHoleShape, viaShape } from './item-shapes.ts';
 
@@ -128,9 +128,4 @@ export function npthHasCopper(pad: { size: { w: number; h: number }; drill: { w:
   if (pad.offset.x !== 0 || pad.offset.y !== 0) return true;
   if (pad.shape === 'circle' || pad.shape === 'oval') return pad.size.w > pad.drill.w || pad.size.h > pad.drill.h;
   return true;
-}
-
-/** A zero-radius disc at a point, for "is this point on that copper" tests. */
-export function pointShape(p: Pt): Shape {
-  return circle(p.x, p.y, 0);
 }

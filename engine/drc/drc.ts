@@ -7,6 +7,8 @@ import type { Design } from '../kicad/load.ts';
 import { checkClearance } from './clearance.ts';
 import { connect } from './connectivity.ts';
 import { checkDangling } from './dangling.ts';
+import { checkEdges } from './edge.ts';
+import { checkWidths } from './widths.ts';
 import { CopperItems } from './copper-items.ts';
 import { ViolationSink, VIOLATION_TYPES, type Violation, type ViolationType } from './violation.ts';
 
@@ -47,6 +49,8 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
   }
   checkClearance(copper, rules, sink, { scope });
   checkDangling(copper, conn, sink, scope);
+  checkEdges(copper, rules, sink, scope);
+  checkWidths(copper, rules, sink, scope);
   return { violations: sink.violations, unconnected: conn.unconnected, errors: summarise(sink.violations) };
 }
 

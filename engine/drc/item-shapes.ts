@@ -156,10 +156,6 @@ export function padHoleShape(pad: Pad): Shape | null {
   return segment(pad.at.x + ax, pad.at.y + ay, pad.at.x + bx, pad.at.y + by, Math.min(d.w, d.h));
 }
 
-/** The larger dimension of a pad's hole, nm (0 without a drill). */
-export function padHoleSize(pad: Pad): number {
-  return pad.drill ? Math.min(pad.drill.w, pad.drill.h) : 0;
-}
 
 export function trackShape(t: Track): Shape {
   if (t.kind === 'arc' && t.mid) return arc(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y, t.width);

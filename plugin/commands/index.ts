@@ -4,6 +4,9 @@
 import { agent } from './agent.ts';
 import type { Command } from './command.ts';
 import { info } from './info.ts';
+import { kicad } from './kicad.ts';
+import { pcmPackage } from './package.ts';
+import { panel } from './panel.ts';
 import { relay } from './relay.ts';
 import { route } from './route.ts';
 import { session } from './session.ts';
@@ -14,4 +17,7 @@ export const COMMANDS: Command[] = [
   session,
   relay,
   agent,
+  panel,
+  kicad,
+  pcmPackage,
 ];

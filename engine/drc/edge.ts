@@ -1,0 +1,42 @@
+// Copper to board edge (`copper_edge_clearance`): every track, via, pad and copper graphic
+// against the Edge.Cuts shapes taken at zero width, as KiCad does; one finding per item. Copper
+// that merely lies outside the board without nearing an edge line is not reported (nor by KiCad).
+// Zone fills are not checked: the filler clips them to the outline.
+
+import type { RuleResolver } from '../board/rules.ts';
+import { compareDistance } from '../geom/collide.ts';
+import { nearest } from '../geom/distance.ts';
+import { SpatialIndex } from '../geom/spatial-index.ts';
+import { bbox, type Shape } from '../geom/shapes.ts';
+import { DRC_EPSILON, itemRef } from './clearance.ts';
+import type { CopperItems } from './copper-items.ts';
+import { graphicShape } from './item-shapes.ts';
+import { mmText, type ViolationSink } from './violation.ts';
+
+export function checkEdges(copper: CopperItems, rules: RuleResolver, sink: ViolationSink, scope?: Set<number>): void {
+  if (!sink.wants('copper_edge_clearance')) return;
+  const edges: Shape[] = [];
+  for (const o of copper.board.outline) {
+    const s = graphicShape({ ...o.shape, width: 0, ...(o.shape.kind === 'circle' || o.shape.kind === 'rect' || o.shape.kind === 'poly' ? { filled: false } : {}) } as typeof o.shape);
+    if (s) edges.push(s);
+  }
+  if (edges.length === 0) return;
+  let margin = rules.minimums.copperEdgeClearance;
+  for (const r of rules.custom) for (const c of r.constraints) if (c.kind === 'edge_clearance' && c.min !== undefined) margin = Math.max(margin, c.min);
+  const index = new SpatialIndex(edges.map((e) => bbox(e)), margin);
+  for (const it of copper.items) {
+    if (scope && !scope.has(it.id)) continue;
+    if (it.kind === 'zone' || it.layers === 0) continue;
+    const layer = 31 - Math.clz32(it.layers & -it.layers);
+    const c = rules.edgeClearance(it.net, layer);
+    const t = Math.max(0, c - DRC_EPSILON);
+    for (const e of index.query(bbox(it.shape))) {
+      const cmp = compareDistance(it.shape, edges[e], t);
+      if (t > 0 ? cmp < 0 : cmp === 0) {
+        const n = nearest(it.shape, edges[e]);
+        sink.add('copper_edge_clearance', `Board edge clearance violation (clearance ${mmText(c)}; actual ${mmText(n.distance)})`, { x: n.bx, y: n.by }, [it.net], [itemRef(it)]);
+        break;
+      }
+    }
+  }
+}
