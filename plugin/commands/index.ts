@@ -1,8 +1,10 @@
 // The table of sub-commands, in the order `tracemaker --help` lists them.
-// Each command registers here with one import and one entry in the list.
+// Each command registers here with one import and one line in the list.
 
 import { agent } from './agent.ts';
 import type { Command } from './command.ts';
+import { drc } from './drc.ts';
+import { generate } from './generate.ts';
 import { info } from './info.ts';
 import { kicad } from './kicad.ts';
 import { pcmPackage } from './package.ts';
@@ -13,7 +15,9 @@ import { session } from './session.ts';
 
 export const COMMANDS: Command[] = [
   info,
+  drc,
   route,
+  generate,
   session,
   relay,
   agent,
