@@ -1,13 +1,15 @@
-// `tracemaker session BOARD --out FILE [--log FILE] [--work-limit N] [--jsonl]`: a session over
-// stdio, MCP by default or JSON lines with --jsonl; and `--replay LOG BOARD --out FILE`, which
-// runs a log's calls again and stops at the first that differs. stdout carries only protocol;
-// everything else goes to stderr.
+// `tracemaker session BOARD --out FILE [--log FILE] [--work-limit N] [--threads T] [--jsonl]
+// [--view]`: a session over stdio, MCP by default or JSON lines with --jsonl (--view: a read-only
+// panel follows it, its URL on stderr); and `--replay LOG BOARD --out FILE`, which runs a log's
+// calls again and stops at the first that differs. stdout carries only protocol; everything else
+// goes to stderr. --threads only spreads a route's variants: the bytes do not depend on it.
 
 import { readFileSync } from 'node:fs';
-import { replay } from '../../engine/session/log.ts';
+import { readLogHeader, replay } from '../../engine/session/log.ts';
 import { JsonLinesServer } from '../jsonl.ts';
 import { LineTransport, createMcpServer } from '../mcp.ts';
-import { UsageError } from '../design-files.ts';
+import { UsageError, readDesignFiles } from '../design-files.ts';
+import { startBoardPanel } from '../panel/board-panel.ts';
 import { openSession } from '../session-host.ts';
 import type { Command, ParsedArgs } from './command.ts';
 
@@ -19,7 +21,9 @@ export function sessionFlags(args: ParsedArgs, board: string) {
   const wl = args.flags['work-limit'];
   if (wl !== undefined && (typeof wl !== 'number' || !Number.isInteger(wl) || wl < 1)) throw new UsageError('--work-limit expects a positive integer');
   const log = args.flags.log;
-  return { board, out, log: typeof log === 'string' ? log : undefined, workLimit: wl as number | undefined, diagnostics: (t: string) => void process.stderr.write(t) };
+  const th = args.flags.threads;
+  if (th !== undefined && (typeof th !== 'number' || !Number.isInteger(th) || th < 1 || th > 8)) throw new UsageError('--threads expects 1..8');
+  return { board, out, log: typeof log === 'string' ? log : undefined, workLimit: wl as number | undefined, threads: th as number | undefined, diagnostics: (t: string) => void process.stderr.write(t) };
 }
 
 /** Pipes stdin into a byte consumer until it ends. */
@@ -33,14 +37,19 @@ function pumpStdin(push: (chunk: Uint8Array) => unknown): Promise<void> {
 export const session: Command = {
   name: 'session',
   summary: 'an agent session over stdio (MCP, or JSON lines with --jsonl); --replay LOG checks a log',
-  usage: 'tracemaker session BOARD --out FILE [--log FILE] [--work-limit N] [--jsonl] | tracemaker session --replay LOG BOARD --out FILE',
-  flags: { out: 'string', log: 'string', 'work-limit': 'number', jsonl: 'boolean', replay: 'string' },
+  usage: 'tracemaker session BOARD --out FILE [--log FILE] [--work-limit N] [--threads T] [--jsonl] [--view] | tracemaker session --replay LOG BOARD --out FILE [--threads T]',
+  flags: { out: 'string', log: 'string', 'work-limit': 'number', threads: 'number', jsonl: 'boolean', replay: 'string', view: 'boolean' },
   async run(args, out) {
     const board = args.positional[0];
     if (typeof args.flags.replay === 'string') {
       const text = readFileSync(args.flags.replay, 'utf8');
-      const header = JSON.parse(text.split('\n', 1)[0] || 'null') as { work_limit?: number | null } | null;
-      const f = sessionFlags({ ...args, flags: { ...args.flags, log: undefined, 'work-limit': header?.work_limit ?? undefined } }, board);
+      let header;
+      try {
+        header = readLogHeader(text);
+      } catch (e) {
+        throw new UsageError(`session --replay: ${(e as Error).message}`);
+      }
+      const f = sessionFlags({ ...args, flags: { ...args.flags, log: undefined, 'work-limit': header.work_limit ?? undefined } }, board);
       const { session: s, boardText } = openSession(f);
       const r = await replay(text, boardText, s);
       if (r.ok) {
@@ -51,18 +60,23 @@ export const session: Command = {
       return 1;
     }
     const { session: s } = openSession(sessionFlags(args, board));
+    const view = args.flags.view ? await startBoardPanel({ session: s, files: readDesignFiles(board), readOnly: true }) : undefined;
+    if (view) out.stderr(`tracemaker session: watch at ${view.url}\n`);
+    const call = (tool: string, a: unknown) => s.call(tool, a).finally(() => view?.notify());
     const write = (t: string) => void process.stdout.write(t);
     if (args.flags.jsonl) {
-      const server = new JsonLinesServer((tool, a) => s.call(tool, a), write);
+      const server = new JsonLinesServer(call, write);
       await pumpStdin((c) => server.push(c));
       await server.end();
+      await view?.close();
       return 0;
     }
     const transport = new LineTransport(write);
-    const server = createMcpServer((tool, a) => s.call(tool, a), VERSION);
+    const server = createMcpServer(call, VERSION);
     await server.connect(transport);
     await pumpStdin((c) => transport.push(c));
     await server.close();
+    await view?.close();
     return 0;
   },
 };

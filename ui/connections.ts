@@ -1,0 +1,143 @@
+// The open connections, grouped by net: filtering by text (net, part or pad) and reason,
+// sorting by net, reason, part, length or tries, and one row per connection with its reason,
+// its sentence, its blockers and how often it was tried. Rows are buttons; arrows move between.
+
+import type { Connection } from './api.ts';
+import { h, fill, mmText } from './dom.ts';
+
+export const REASONS: Record<string, { label: string; hint: string }> = {
+  boxed_in: { label: 'Boxed in', hint: 'a pad is fenced in by other copper on every layer' },
+  blocked: { label: 'Blocked', hint: 'the way exists only through space other nets hold' },
+  no_via_site: { label: 'No via site', hint: 'it needs a layer change and no via fits nearby' },
+  budget: { label: 'Out of work', hint: 'the work budget ran out before it was finished' },
+  unreachable: { label: 'Unreachable', hint: 'no path exists on the allowed layers' },
+  untried: { label: 'Not routed yet', hint: 'no route has tried this connection' },
+};
+
+export type SortKey = 'net' | 'reason' | 'part' | 'length' | 'tries';
+
+export interface ListView {
+  filter: string;
+  reason: string;
+  sort: SortKey;
+  /** `net|a|b` of the selected row. */
+  selected: string | null;
+}
+
+export interface ListActions {
+  pick(c: Connection): void;
+  routeNet(net: string): void;
+  ripNet(net: string): void;
+  /** Whether change buttons work now, and why not. */
+  changeBlocked(): string | null;
+  /** Nets that have session copper (rip is offered only for those). */
+  sessionNets: ReadonlySet<string>;
+}
+
+export function keyOf(c: Connection): string {
+  return `${c.net}|${c.a}|${c.b}`;
+}
+
+export function reasonOf(c: Connection): string {
+  return c.reason ?? 'untried';
+}
+
+function part(end: string): string {
+  const dot = end.indexOf('.');
+  return dot > 0 ? end.slice(0, dot) : end;
+}
+
+const byText = (x: string, y: string) => x.localeCompare(y, 'en', { numeric: true });
+
+function compare(sort: SortKey): (x: Connection, y: Connection) => number {
+  const tries = (c: Connection) => (c.fails ?? 0) + (c.rips ?? 0);
+  switch (sort) {
+    case 'net': return (x, y) => byText(x.net, y.net) || byText(x.a, y.a);
+    case 'reason': return (x, y) => byText(reasonOf(x), reasonOf(y)) || byText(x.net, y.net);
+    case 'part': return (x, y) => byText(part(x.a), part(y.a)) || byText(x.a, y.a);
+    case 'length': return (x, y) => y.length_mm - x.length_mm || byText(x.net, y.net);
+    case 'tries': return (x, y) => tries(y) - tries(x) || byText(x.net, y.net);
+  }
+}
+
+/** The rows the view shows, in order. */
+export function visible(all: Connection[], v: ListView): Connection[] {
+  const q = v.filter.trim().toLowerCase();
+  return all
+    .filter((c) => v.reason === '' || reasonOf(c) === v.reason)
+    .filter((c) => q === '' || [c.net, c.a, c.b, part(c.a), part(c.b)].some((t) => t.toLowerCase().includes(q)))
+    .sort(compare(v.sort));
+}
+
+function row(c: Connection, v: ListView, act: ListActions): HTMLElement {
+  const r = reasonOf(c);
+  const info = REASONS[r] ?? { label: r, hint: '' };
+  const selected = v.selected === keyOf(c);
+  const tries: string[] = [];
+  if (c.tried === false) tries.push('not attempted');
+  if (c.fails) tries.push(`${c.fails} failed ${c.fails === 1 ? 'search' : 'searches'}`);
+  if (c.rips) tries.push(`ripped ${c.rips}×`);
+  return h(
+    'li',
+    {},
+    h(
+      'button',
+      { class: `conn${selected ? ' selected' : ''}`, 'aria-pressed': selected ? 'true' : 'false', 'data-key': keyOf(c), onclick: () => act.pick(c) },
+      h('span', { class: 'ends' }, h('span', { class: 'pad' }, c.a), h('span', { class: 'arrow', 'aria-hidden': 'true' }, '→'), h('span', { class: 'pad' }, c.b)),
+      h('span', { class: 'len' }, mmText(c.length_mm)),
+      h('span', { class: `badge reason-${r}`, title: info.hint }, info.label),
+      c.why ? h('span', { class: 'why' }, c.why) : null,
+      c.blockers && c.blockers.length > 0
+        ? h('span', { class: 'blockers' }, h('span', { class: 'muted' }, 'Blocked by '), ...c.blockers.slice(0, 5).map((b) => h('span', { class: 'chip', title: `${b.hits} hits during the search` }, b.net)))
+        : null,
+      tries.length > 0 ? h('span', { class: 'tries muted' }, tries.join(' · ')) : null,
+    ),
+  );
+}
+
+/** Draws the grouped list into `el`; returns how many rows are shown. */
+export function drawList(el: HTMLElement, all: Connection[], v: ListView, act: ListActions): number {
+  const rows = visible(all, v);
+  const groups = new Map<string, Connection[]>();
+  for (const c of rows) {
+    const g = groups.get(c.net);
+    if (g) g.push(c);
+    else groups.set(c.net, [c]);
+  }
+  const blocked = act.changeBlocked();
+  const out: HTMLElement[] = [];
+  for (const [net, list] of groups) {
+    const canRip = act.sessionNets.has(net);
+    out.push(
+      h(
+        'section',
+        { class: 'net-group', 'aria-label': `net ${net}` },
+        h(
+          'header',
+          {},
+          h('h3', {}, net, h('span', { class: 'count' }, String(list.length))),
+          h('span', { class: 'net-actions' },
+            h('button', { class: 'small', onclick: () => act.routeNet(net), disabled: blocked !== null, title: blocked ?? `route ${net} again (its session copper may be redone)` }, 'Route net'),
+            h('button', { class: 'small quiet', onclick: () => act.ripNet(net), disabled: blocked !== null || !canRip, title: blocked ?? (canRip ? `remove the copper this session added to ${net}` : 'this net has no session copper to rip') }, 'Rip net'),
+          ),
+        ),
+        h('ul', { class: 'conns' }, ...list.map((c) => row(c, v, act))),
+      ),
+    );
+  }
+  fill(el, ...out);
+  return rows.length;
+}
+
+/** Up/Down move between connection rows, Home/End to the first and last. */
+export function arrowKeys(el: HTMLElement): void {
+  el.addEventListener('keydown', (e) => {
+    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
+    const rows = Array.from(el.querySelectorAll<HTMLButtonElement>('button.conn'));
+    const i = rows.indexOf(document.activeElement as HTMLButtonElement);
+    if (i < 0 || rows.length === 0) return;
+    const j = e.key === 'ArrowDown' ? Math.min(rows.length - 1, i + 1) : e.key === 'ArrowUp' ? Math.max(0, i - 1) : e.key === 'Home' ? 0 : rows.length - 1;
+    rows[j].focus();
+    e.preventDefault();
+  });
+}
