@@ -10,7 +10,7 @@ import { LogWriter } from '../engine/session/log.ts';
 import { Session, type SessionPorts } from '../engine/session/session.ts';
 import { readDesignFiles } from './design-files.ts';
 import { loadDesign } from '../engine/kicad/load.ts';
-import { routePort, ROUTE_DEFAULTS } from './session-route.ts';
+import { routeDefaults, routePort } from './session-route.ts';
 
 export interface SessionFiles {
   board: string;
@@ -18,6 +18,9 @@ export interface SessionFiles {
   out: string;
   log?: string;
   workLimit?: number;
+  /** Threads for a route's variants; default by the board's size, as `tracemaker route` picks
+   *  (the saved bytes do not depend on it). */
+  threads?: number;
   /** Where the router's and the session's own text goes (stderr). */
   diagnostics(text: string): void;
 }
@@ -30,10 +33,11 @@ export interface OpenedSession {
 export function openSession(f: SessionFiles): OpenedSession {
   const files = readDesignFiles(f.board);
   const design = loadDesign(files);
+  const defaults = routeDefaults(design.board);
   const ports: SessionPorts = {
-    route: routePort(files, f.diagnostics),
-    defaultWork: ROUTE_DEFAULTS.work,
-    defaultVariants: ROUTE_DEFAULTS.variants,
+    route: routePort(files, f.diagnostics, { threads: f.threads }),
+    defaultWork: defaults.work,
+    defaultVariants: defaults.variants,
     write: (d, copper) => addCopper(d.board, copper.tracks, copper.vias),
     drc: (d, copper, o) => sessionDrc(d, copper, o.full),
     save: (text) => writeFileSync(f.out, text),

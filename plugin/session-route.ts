@@ -1,12 +1,84 @@
-// The session's route port: the router's own entry point and defaults (the ones `tracemaker
-// route` uses), so a session's `route` over all nets with the defaults gives the same copper.
-// Variants run in this thread; the router's worker pool gives identical bytes when it is wired.
+// The one way a route runs from the plugin: the defaults (work, variants, seed, threads) and the
+// worker pool (route-workers.ts) that `tracemaker route` and a session's `route` port both use,
+// so a session's `route` over all nets with the defaults writes the bytes the CLI writes.
+// It owns no routing: the router is engine/route; it only picks the defaults and the threads.
 
-import type { DesignFiles, Design } from '../engine/kicad/load.ts';
-import { DEFAULT_WORK, routeDesign, variantCount, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
+import { availableParallelism } from 'node:os';
+import type { Board } from '../engine/board/model.ts';
+import type { Design, DesignFiles } from '../engine/kicad/load.ts';
+import { DEFAULT_WORK, pickBest, routeVariant, variantCount, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
+import { routeWithWorkers } from './route-workers.ts';
 
-export const ROUTE_DEFAULTS = { work: DEFAULT_WORK, variants: variantCount({}) };
+/** Variants when none are asked for: two, so one runs on each of two cores. */
+export const DEFAULT_VARIANTS = 2;
 
-export function routePort(_files: DesignFiles, _diagnostics: (text: string) => void): (design: Design, request: RouteRequest) => Promise<RouteResult> {
-  return async (design, request) => routeDesign(design, request);
+/** Above this many pads a board routes one variant by default: each variant's search arrays
+ *  take hundreds of MB there. */
+const LARGE_BOARD_PADS = 1500;
+/** Starting a worker costs a fraction of a second: up to this many pads the variants run in
+ *  turn on the calling thread (the bytes are the same either way). */
+const THREADED_BOARD_PADS = 150;
+
+export interface RouteDefaults {
+  work: number;
+  variants: number;
+  seed: number;
+  threads: number;
+}
+
+/** Board-independent defaults, for ports that learn the board later. */
+export const ROUTE_DEFAULTS = { work: DEFAULT_WORK, variants: DEFAULT_VARIANTS, seed: 1 };
+
+/** The defaults for a board: what `tracemaker route` and a session use when not told. */
+export function routeDefaults(board: Board): RouteDefaults {
+  const pads = board.pads.length;
+  return {
+    work: ROUTE_DEFAULTS.work,
+    variants: pads > LARGE_BOARD_PADS ? 1 : ROUTE_DEFAULTS.variants,
+    seed: ROUTE_DEFAULTS.seed,
+    threads: pads > THREADED_BOARD_PADS ? Math.min(2, availableParallelism()) : 1,
+  };
+}
+
+/** The request with the defaults filled in where it leaves work, variants or seed out. */
+export function withDefaults(request: RouteRequest, d: Omit<RouteDefaults, 'threads'>): RouteRequest {
+  return { ...request, work: request.work ?? d.work, variants: request.variants ?? d.variants, seed: request.seed ?? d.seed };
+}
+
+// The worker script is the bundled CLI (every module of the bundle shares its URL). Run from
+// the TypeScript sources (the tests), a worker could not load this file, so variants then run
+// on the calling thread, which gives the same bytes.
+const BUNDLE = new URL(import.meta.url);
+const FROM_SOURCE = BUNDLE.pathname.endsWith('.ts');
+
+/**
+ * Routes a request over the worker pool: `files` are the texts the design was loaded from (each
+ * worker loads its own copy). Variant i always runs with the same seed, so the result does not
+ * depend on `threads`.
+ */
+export function runRoute(files: DesignFiles, request: RouteRequest, threads: number, script: URL = BUNDLE): Promise<RouteResult> {
+  return routeWithWorkers(files, request, script === BUNDLE && FROM_SOURCE ? 1 : threads, script);
+}
+
+export interface RoutePortOptions {
+  /** Threads for the variants; default by the board's size, as `tracemaker route` picks. */
+  threads?: number;
+  /** The worker script (the built CLI), for callers running from the sources. */
+  script?: URL;
+}
+
+/**
+ * A session's route port: missing work, variants and seed take the board's defaults, and the
+ * variants run on the worker pool. A port given no board text (the KiCad host, whose design is
+ * synced in memory) routes the variants in turn on this thread with the same fixed choice.
+ */
+export function routePort(files: DesignFiles, _diagnostics: (text: string) => void, o: RoutePortOptions = {}): (design: Design, request: RouteRequest) => Promise<RouteResult> {
+  return async (design, request) => {
+    const d = routeDefaults(design.board);
+    const req = withDefaults(request, d);
+    if (files.board !== '') return runRoute(files, req, o.threads ?? d.threads, o.script);
+    const results: RouteResult[] = [];
+    for (let i = 0; i < variantCount(req); i++) results.push(routeVariant(design, req, i));
+    return pickBest(results);
+  };
 }

@@ -8,6 +8,7 @@ import { checkClearance } from './clearance.ts';
 import { connect } from './connectivity.ts';
 import { checkDangling } from './dangling.ts';
 import { checkEdges } from './edge.ts';
+import { checkKeepouts } from './keepout.ts';
 import { checkWidths } from './widths.ts';
 import { CopperItems } from './copper-items.ts';
 import { ViolationSink, VIOLATION_TYPES, type Violation, type ViolationType } from './violation.ts';
@@ -51,6 +52,7 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
   checkDangling(copper, conn, sink, scope);
   checkEdges(copper, rules, sink, scope);
   checkWidths(copper, rules, sink, scope);
+  checkKeepouts(copper, sink, scope);
   return { violations: sink.violations, unconnected: conn.unconnected, errors: summarise(sink.violations) };
 }
 

@@ -57,10 +57,20 @@ export interface Violation {
   items: ItemRef[];
 }
 
-/** Collects violations, applying the project's severities (ignored types are never built). */
+/**
+ * KiCad's DRC stops reporting a type once it has this many findings (drc_engine.cpp:
+ * ERROR_LIMIT 199, EXTENDED_ERROR_LIMIT 499 for clearance), so counts agree only if capped alike.
+ */
+export function errorLimit(type: ViolationType): number {
+  return type === 'clearance' ? 499 : 199;
+}
+
+/** Collects violations, applying the project's severities (ignored types are never built) and
+ *  KiCad's per-type limits. */
 export class ViolationSink {
   readonly violations: Violation[] = [];
   readonly #severity = new Map<string, Severity>();
+  readonly #count = new Map<ViolationType, number>();
 
   constructor(
     readonly board: Board,
@@ -78,9 +88,15 @@ export class ViolationSink {
     return this.severity(type) !== 'ignore';
   }
 
+  /** True once a type has reached KiCad's limit: further findings of it are dropped. */
+  full(type: ViolationType): boolean {
+    return (this.#count.get(type) ?? 0) >= errorLimit(type);
+  }
+
   add(type: ViolationType, description: string, pos: Pt, nets: number[], items: ItemRef[]): void {
     const severity = this.severity(type);
-    if (severity === 'ignore') return;
+    if (severity === 'ignore' || this.full(type)) return;
+    this.#count.set(type, (this.#count.get(type) ?? 0) + 1);
     const names: string[] = [];
     for (const n of nets) {
       const name = this.board.nets[n]?.name;

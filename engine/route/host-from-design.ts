@@ -6,7 +6,7 @@ import type { Board, Pad, Primitive as BoardPrimitive } from '../board/model.ts'
 import type { RuleResolver } from '../board/rules.ts';
 import type { Design } from '../kicad/load.ts';
 import type { NewTrack, NewVia } from '../kicad/write-board.ts';
-import { arc, arcToPolyline, circle, compound, padShape, polygon, rect, segment, type PadPrimitive, type Shape } from '../geom/index.ts';
+import { arc, arcToPolyline, circle, compound, inflate, overlaps, padShape, polygon, rect, segment, type PadPrimitive, type Shape } from '../geom/index.ts';
 import type { HostHole, HostObstacle, HostPad, HostRules, RouterHost } from './host.ts';
 
 function padPrimitives(pad: Pad): PadPrimitive[] | undefined {
@@ -169,6 +169,7 @@ export function hostFromDesign(design: Design, extra: { tracks: readonly NewTrac
     if (pad.type === 'np_thru_hole' && pad.size.w <= (pad.drill?.w ?? 0) && pad.size.h <= (pad.drill?.h ?? 0)) continue;
     pads.push(padHost(board, pad, all));
   }
+  keepSpokesFree(board, rules, pads);
   const obstacles: HostObstacle[] = [];
   const addTrack = (t: { start: { x: number; y: number }; end: { x: number; y: number }; mid?: { x: number; y: number }; width: number; layer: number; net: number }) => {
     const s = t.mid ? arc(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y, t.width) : segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
@@ -223,6 +224,28 @@ export function hostFromDesign(design: Design, extra: { tracks: readonly NewTrac
     outlineEdges: Float64Array.from(edges),
     rules: hostRules(rules),
   };
+}
+
+/**
+ * A pad joined to its net's zone by thermal spokes needs room for them after KiCad refills the
+ * zone: other nets keep the thermal gap plus the zone clearance away from it, or the refill
+ * starves the relief (starved_thermal). Raises such pads' clearance accordingly.
+ */
+function keepSpokesFree(board: Board, rules: RuleResolver, pads: HostPad[]): void {
+  for (const z of board.zones) {
+    if (z.keepout || z.net <= 0 || z.padConnection === 'solid' || z.padConnection === 'none') continue;
+    const fills = [...z.fills.entries()].sort((a, b) => a[0] - b[0]);
+    if (!fills.length) continue;
+    // Spoke length (the gap), then fill at least as wide as a spoke or the zone's minimum, then
+    // the zone's clearance to the other net's copper.
+    const need = z.thermalGap + Math.max(z.thermalBridgeWidth, z.minThickness) + Math.max(z.clearance, rules.netClass(z.net).clearance);
+    for (const hp of pads) {
+      if (hp.net !== z.net || hp.clearance >= need) continue;
+      if (z.padConnection === 'thru_hole_only' && !hp.throughHole) continue;
+      const touches = fills.some(([layer, polys]) => ((hp.layers >>> layer) & 1) === 1 && polys.some((pw) => pw.outline.length >= 3 && overlaps(polygon(pw.outline.flatMap((q) => [q.x, q.y]), pw.holes.map((h) => h.flatMap((q) => [q.x, q.y]))), inflate(hp.shape, need))));
+      if (touches) hp.clearance = need;
+    }
+  }
 }
 
 function ovalHole(x: number, y: number, w: number, h: number, rotation: number): Shape {

@@ -42,7 +42,11 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number):
   const seed = ((req.seed ?? 1) + variant * 7919) >>> 0;
   const opt = { softZones: req.options?.softZones ?? true, viaInPad: req.options?.viaInPad ?? false, viasOffPads: req.options?.viasOffPads ?? false };
   const budget = Math.min(MAX_WORK, Math.max(0, req.work ?? DEFAULT_WORK));
-  const items = hostItems(host);
+  // With soft zones other nets' routes may notch a plane, and KiCad's refill can then leave a
+  // pad the plane used to reach cut off. So a zone's net is joined by tracks as well: the fill
+  // is not counted as a connection, and no refill can undo the route. Hard zones are walls, so
+  // their fills do connect.
+  const items = hostItems(host).filter((it) => !(opt.softZones && it.zone));
   const pieces = connectedPieces(items);
   // A zone fill no pad of its net touches is an island KiCad removes on refill: not a piece.
   for (const [net, groups] of pieces) pieces.set(net, groups.filter((g) => g.some((i) => !items[i].zone)));
@@ -93,7 +97,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number):
   router.negotiate(order);
   const kept = router.commit(order);
   work += router.work;
-  return buildResult(host, grid, req, plans, profiles, kept, router, items, work, variant, seed);
+  return buildResult(host, grid, plans, profiles, kept, router, items, work, variant, seed);
 }
 
 function orderNets(plans: NetPlan[], req: RouteRequest, rng: Prng, variant: number): NetPlan[] {
@@ -165,7 +169,6 @@ function settingsFor(host: RouterHost, grid: Grid, req: RouteRequest, profiles: 
 function buildResult(
   host: RouterHost,
   grid: Grid,
-  req: RouteRequest,
   plans: NetPlan[],
   profiles: Profile[],
   kept: Map<number, PathCopper[]>,
@@ -206,7 +209,6 @@ function buildResult(
     netResults.push({ net: plan.net, name: host.netNames[plan.net] ?? '', routed: 0, open: 0, tracks, vias, length });
   }
   // Final connectivity from geometry, as KiCad would see it.
-  const planned = new Set(plans.map((p) => p.net));
   const after = connectedPieces([...items, ...extra.map((e) => ({ ...e }))]);
   for (const plan of [...plans].sort((a, b) => a.net - b.net)) {
     const nr = netResults.find((r) => r.net === plan.net)!;
@@ -259,12 +261,13 @@ function buildResult(
       }
     }
   }
-  void planned;
-  const stats = { stopped: router.stopped };
+  const before = router.work;
   for (const c of connections) {
     if (c.routed) continue;
-    c.stuck = explainStuck(host, grid, router, plans.find((p) => p.net === c.net)!, c, stats.stopped);
+    c.stuck = explainStuck(host, grid, router, plans.find((p) => p.net === c.net)!, c, router.stopped);
   }
+  // Flood cells of the explanations are work too.
+  work += router.work - before;
   const open = connections.filter((c) => !c.routed);
   let length = 0;
   for (const r of netResults) length += r.length;
@@ -281,7 +284,6 @@ function buildResult(
     seed,
     summary: { routed: connections.length - open.length, open: open.length, tracks: allTracks.length, vias: allVias.length, length },
   };
-  void req;
 }
 
 function groupOf(groups: number[][], padIndex: number, host: RouterHost): number {

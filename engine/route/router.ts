@@ -268,7 +268,7 @@ export class Router {
       let good = this.#legal(plan, prior);
       if (good.length < plan.pieces.length - 1 && this.#mayStart()) {
         const again = this.routeNet(plan, 0, true, good);
-        const extra = this.#legal(plan, again.joins.slice(good.length), good);
+        const extra = this.#legal(plan, again.joins.slice(good.length));
         good = [...good, ...extra];
       }
       const route: NetRoute = { joins: good };
@@ -289,10 +289,9 @@ export class Router {
   /**
    * The longest prefix of `joins` that is legal against the committed nets: off their stamps
    * and clean by the exact checker. A prefix of a Prim order is still one tree around piece 0,
-   * so nothing it keeps can dangle. `base` joins are already accepted and precede these.
+   * so nothing it keeps can dangle.
    */
-  #legal(plan: NetPlan, joins: Join[], base: Join[] = []): Join[] {
-    void base;
+  #legal(plan: NetPlan, joins: Join[]): Join[] {
     const prof = this.profiles[plan.profile];
     const out: Join[] = [];
     const view = this.occ.views[plan.profile];

@@ -10,8 +10,8 @@ import { BLOCKED } from './obstacle-map.ts';
 import type { Router } from './router.ts';
 import type { ConnectionResult, StuckReason } from './types.ts';
 
-/** A region smaller than this many sites around a pad counts as boxed in. */
-const BOXED_SITES = 600;
+/** A closed region holding less than this share of the board's sites is a box round a pad. */
+const BOXED_SHARE = 0.25;
 /** Flood cells spent at most per explanation. */
 const FLOOD_LIMIT = 200_000;
 
@@ -106,7 +106,7 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
     .map(([net, count]) => ({ net, name: name(net), count }));
   const who = blockers.length ? ` by ${blockers.slice(0, 3).map((b) => b.name || `net ${b.net}`).join(', ')}` : '';
   for (const [f, ref] of [[fa, conn.from], [fb, conn.to]] as const) {
-    if (!f.reachedTarget && f.exhausted && f.size < BOXED_SITES) {
+    if (!f.reachedTarget && f.exhausted && f.size < BOXED_SHARE * grid.cells * grid.layers) {
       return { ...base, blockers, reason: 'boxed_in', at: ref.at, why: `Pad ${label(ref)} is fenced in${who}: a flood fill from it reaches only ${f.size} grid sites and never the other end.` };
     }
   }

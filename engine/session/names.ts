@@ -5,7 +5,7 @@
 import type { Board } from '../board/model.ts';
 import { LayerResolver } from '../board/layers.ts';
 import { ToolError } from './errors.ts';
-import type { End } from './connectivity.ts';
+import type { End } from './ratsnest.ts';
 
 export class Names {
   readonly #padByName = new Map<string, number>();

@@ -12,7 +12,7 @@ import { Names } from './names.ts';
 import { type ToolName, isToolName, parseArgs } from './schemas.ts';
 import { StateStore } from './states.ts';
 import type { SessionCopper } from './copper.ts';
-import { type OpenConnection, openConnections } from './connectivity.ts';
+import { type OpenConnection, openConnections } from './ratsnest.ts';
 import { TOOL_HANDLERS } from './tools.ts';
 
 /** What a DRC run reports, reduced to what the session's tools need. */

@@ -4,7 +4,7 @@
 
 import { maskLayers } from '../board/layers.ts';
 import type { StuckReason } from '../route/types.ts';
-import type { End, OpenConnection } from './connectivity.ts';
+import type { End, OpenConnection } from './ratsnest.ts';
 import { copperLength, trackLength } from './copper.ts';
 import { MAX_LISTED } from './limits.ts';
 import { lengthMm, mm } from './names.ts';

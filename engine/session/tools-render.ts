@@ -3,7 +3,7 @@
 
 import type { Pt } from '../board/model.ts';
 import { renderSvg } from '../render/svg.ts';
-import type { End } from './connectivity.ts';
+import type { End } from './ratsnest.ts';
 import { mm, nm } from './names.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { Session } from './session.ts';

@@ -9,8 +9,8 @@ import { sessionFlags } from './session.ts';
 export const agent: Command = {
   name: 'agent',
   summary: 'a scripted repair agent over a session: route, then rip blockers and retry while it gains',
-  usage: 'tracemaker agent BOARD --out FILE [--work-limit N] [--log FILE] [--variants V]',
-  flags: { out: 'string', log: 'string', 'work-limit': 'number', variants: 'number' },
+  usage: 'tracemaker agent BOARD --out FILE [--work-limit N] [--log FILE] [--variants V] [--threads T]',
+  flags: { out: 'string', log: 'string', 'work-limit': 'number', variants: 'number', threads: 'number' },
   async run(args, out) {
     const { session } = openSession(sessionFlags(args, args.positional[0]));
     const call = (tool: string, a: unknown) => session.call(tool, a);

@@ -2,13 +2,12 @@
 // the board with only the new copper added, and prints what was routed, what is open and why.
 
 import { writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { addCopper } from '../../engine/kicad/write-board.ts';
-import { DEFAULT_WORK, MAX_VARIANTS, MAX_WORK, type RouteRequest } from '../../engine/route/index.ts';
+import { MAX_VARIANTS, MAX_WORK, type RouteRequest } from '../../engine/route/index.ts';
 import { readDesignFiles, UsageError } from '../design-files.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
 import { nmToMm } from '../format.ts';
-import { routeWithWorkers } from '../route-workers.ts';
+import { routeDefaults, runRoute } from '../session-route.ts';
 import type { Command } from './command.ts';
 
 export const route: Command = {
@@ -32,18 +31,20 @@ export const route: Command = {
         nets.push(code);
       }
     }
-    const work = args.flags.work === undefined ? DEFAULT_WORK : Number(args.flags.work);
+    // The defaults are the session's too (session-route.ts), so the two front doors agree.
+    const d = routeDefaults(board);
+    const work = args.flags.work === undefined ? d.work : Number(args.flags.work);
     if (!(work > 0 && work <= MAX_WORK)) throw new UsageError(`route: --work expects 1..${MAX_WORK}, got ${args.flags.work}`);
-    const variants = args.flags.variants === undefined ? 2 : Number(args.flags.variants);
+    const variants = args.flags.variants === undefined ? d.variants : Number(args.flags.variants);
     if (!(Number.isInteger(variants) && variants >= 1 && variants <= MAX_VARIANTS)) throw new UsageError(`route: --variants expects 1..${MAX_VARIANTS}, got ${args.flags.variants}`);
-    const seed = args.flags.seed === undefined ? 1 : Number(args.flags.seed);
+    const seed = args.flags.seed === undefined ? d.seed : Number(args.flags.seed);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`route: --seed expects a non-negative integer, got ${args.flags.seed}`);
-    const threads = args.flags.threads === undefined ? Math.min(2, availableParallelism()) : Number(args.flags.threads);
+    const threads = args.flags.threads === undefined ? d.threads : Number(args.flags.threads);
     if (!(Number.isInteger(threads) && threads >= 1 && threads <= 8)) throw new UsageError(`route: --threads expects 1..8, got ${args.flags.threads}`);
 
     const request: RouteRequest = { nets, work, variants, seed };
     const t0 = process.hrtime.bigint();
-    const result = await routeWithWorkers(files, request, threads, new URL(import.meta.url));
+    const result = await runRoute(files, request, threads);
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     writeFileSync(outPath, addCopper(board, result.tracks, result.vias));
 

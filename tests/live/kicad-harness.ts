@@ -36,6 +36,10 @@ export interface KicadInstance {
   pid: number;
   /** The copy of the board pcbnew has open. */
   boardPath: string;
+  /** The throwaway HOME pcbnew runs with (XDG folders under it). */
+  home: string;
+  /** pcbnew's environment (the one KiCad hands a plugin, before its KICAD_API_* additions). */
+  env: NodeJS.ProcessEnv;
   display: string;
   /** The X window id of the "… — PCB Editor" frame. */
   windowId: string;
@@ -54,6 +58,10 @@ export interface StartOptions {
   /** A .kicad_pcb; it is copied with its .kicad_pro (and .kicad_dru if any). */
   board: string;
   timeoutMs?: number;
+  /** Runs before pcbnew starts, with the throwaway HOME (e.g. to lay out a plugin the way PCM installs it). */
+  prepare?: (home: string) => void;
+  /** Merged over the throwaway kicad_common.json's `api` section (e.g. `interpreter_path`). */
+  api?: Record<string, unknown>;
 }
 
 const KICAD_COMMON = {
@@ -82,7 +90,8 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
   const boardDir = join(root, 'board');
   const config = join(home, '.config', 'kicad', '9.0');
   for (const d of [config, tmp, boardDir]) mkdirSync(d, { recursive: true });
-  writeFileSync(join(config, 'kicad_common.json'), JSON.stringify(KICAD_COMMON, null, 2));
+  const common = { ...KICAD_COMMON, api: { ...KICAD_COMMON.api, ...opts.api } };
+  writeFileSync(join(config, 'kicad_common.json'), JSON.stringify(common, null, 2));
   // Present (even empty) library tables stop the "configure global libraries" first-run dialog.
   writeFileSync(join(config, 'fp-lib-table'), '(fp_lib_table\n  (version 7)\n)\n');
   writeFileSync(join(config, 'sym-lib-table'), '(sym_lib_table\n  (version 7)\n)\n');
@@ -108,6 +117,7 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
       XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache'),
       TMPDIR: tmp, DISPLAY: display, LIBGL_ALWAYS_SOFTWARE: '1', LANG: 'C.UTF-8',
     };
+    opts.prepare?.(home);
     const pcbnew = spawn('pcbnew', [boardPath], { env, stdio: 'ignore' });
     track(pcbnew);
     children.push(pcbnew);
@@ -140,7 +150,7 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
         .filter((n) => n !== '');
     };
     return {
-      socketPath, pid: pcbnew.pid!, boardPath, display, windowId, xdotool, windowNames,
+      socketPath, pid: pcbnew.pid!, boardPath, home, env, display, windowId, xdotool, windowNames,
       key(combo) {
         xdotool(['windowfocus', '--sync', windowId]);
         // Keys reach the canvas only with the pointer over it.

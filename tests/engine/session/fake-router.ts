@@ -5,7 +5,7 @@
 
 import type { Design } from '../../../engine/kicad/load.ts';
 import type { RouteRequest, RouteResult, NewTrack, ConnectionResult } from '../../../engine/route/types.ts';
-import { openConnections } from '../../../engine/session/connectivity.ts';
+import { openConnections } from '../../../engine/session/ratsnest.ts';
 import type { SessionPorts } from '../../../engine/session/session.ts';
 import { addCopper } from '../../../engine/kicad/write-board.ts';
 

@@ -1,0 +1,231 @@
+// Synthetic boards for router tests, benchmarks and the demo: parts with real pad shapes (0603,
+// 0805, SOT-23, SOIC-8, DIP-8, 1×4 header) placed at random without overlap on a rectangular
+// board, and N nets of 2..K pads each, in the manner of the PCBWorld gridless generator.
+// Pure: options in, KiCad 9 `.kicad_pcb` and `.kicad_pro` texts out; the same seed gives the
+// same bytes. Units: the options speak mm, the text is KiCad's mm.
+
+import { stableUuid } from './write-board.ts';
+
+export interface GenerateOptions {
+  nets: number;
+  padsPerNet: number;
+  layers: number;
+  /** Board size, mm. */
+  width: number;
+  height: number;
+  seed: number;
+}
+
+interface PadTemplate {
+  number: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  kind: 'smd' | 'thru_hole';
+  shape: 'roundrect' | 'rect' | 'circle' | 'oval';
+  drill?: number;
+}
+
+interface PartTemplate {
+  lib: string;
+  prefix: string;
+  /** Courtyard half extents, mm. */
+  cx: number;
+  cy: number;
+  pads: PadTemplate[];
+}
+
+const smd = (number: string, x: number, y: number, w: number, h: number): PadTemplate => ({ number, x, y, w, h, kind: 'smd', shape: 'roundrect' });
+const th = (number: string, x: number, y: number, d: number, drill: number, first: boolean): PadTemplate => ({ number, x, y, w: d, h: d, kind: 'thru_hole', shape: first ? 'rect' : 'circle', drill });
+
+const PARTS: PartTemplate[] = [
+  { lib: 'Resistor_SMD:R_0603_1608Metric', prefix: 'R', cx: 1.5, cy: 0.75, pads: [smd('1', -0.825, 0, 0.8, 0.95), smd('2', 0.825, 0, 0.8, 0.95)] },
+  { lib: 'Capacitor_SMD:C_0805_2012Metric', prefix: 'C', cx: 1.7, cy: 1.0, pads: [smd('1', -0.95, 0, 1.0, 1.45), smd('2', 0.95, 0, 1.0, 1.45)] },
+  { lib: 'Package_TO_SOT_SMD:SOT-23', prefix: 'Q', cx: 1.9, cy: 1.7, pads: [smd('1', -1.1, -0.95, 1.06, 0.65), smd('2', -1.1, 0.95, 1.06, 0.65), smd('3', 1.1, 0, 1.06, 0.65)] },
+  {
+    lib: 'Package_SO:SOIC-8_3.9x4.9mm_P1.27mm',
+    prefix: 'U',
+    cx: 3.7,
+    cy: 2.7,
+    pads: [0, 1, 2, 3].flatMap((i) => [smd(String(i + 1), -2.475, -1.905 + 1.27 * i, 1.95, 0.6)]).concat([0, 1, 2, 3].map((i) => smd(String(8 - i), 2.475, -1.905 + 1.27 * i, 1.95, 0.6))),
+  },
+  {
+    lib: 'Package_DIP:DIP-8_W7.62mm',
+    prefix: 'U',
+    cx: 5.1,
+    cy: 5.1,
+    pads: [0, 1, 2, 3].map((i) => th(String(i + 1), -3.81, -3.81 + 2.54 * i, 1.6, 0.8, i === 0)).concat([0, 1, 2, 3].map((i) => th(String(8 - i), 3.81, -3.81 + 2.54 * i, 1.6, 0.8, false))),
+  },
+  { lib: 'Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical', prefix: 'J', cx: 1.3, cy: 5.1, pads: [0, 1, 2, 3].map((i) => th(String(i + 1), 0, -3.81 + 2.54 * i, 1.7, 1.0, i === 0)) },
+];
+
+class Rng {
+  #s: number;
+  constructor(seed: number) {
+    this.#s = (seed >>> 0) ^ 0x2545f491;
+  }
+  next(): number {
+    this.#s = (this.#s + 0x6d2b79f5) >>> 0;
+    let t = this.#s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+}
+
+/** mm to text with at most 4 decimals (KiCad writes up to 6). */
+function mm(v: number): string {
+  const r = Math.round(v * 1e4) / 1e4;
+  return String(Object.is(r, -0) ? 0 : r);
+}
+
+interface Placed {
+  part: PartTemplate;
+  ref: string;
+  x: number;
+  y: number;
+  rot: number;
+  /** Net code per pad (0 = none). */
+  nets: number[];
+}
+
+function rotated(x: number, y: number, rot: number): [number, number] {
+  // KiCad's RotatePoint for multiples of 90° (counter-clockwise on screen, y down).
+  switch (rot) {
+    case 90:
+      return [y, -x];
+    case 180:
+      return [-x, -y];
+    case 270:
+      return [-y, x];
+    default:
+      return [x, y];
+  }
+}
+
+function copperNames(layers: number): string[] {
+  const names = ['F.Cu'];
+  for (let i = 1; i < layers - 1; i++) names.push(`In${i}.Cu`);
+  names.push('B.Cu');
+  return names;
+}
+
+/** Places parts and nets; throws when the board cannot hold the pads the nets need. */
+function layout(o: GenerateOptions, rng: Rng): Placed[] {
+  const need = Math.ceil(o.nets * (2 + o.padsPerNet) * 0.5 * 1.4);
+  const placed: Placed[] = [];
+  const counters = new Map<string, number>();
+  let pads = 0;
+  let misses = 0;
+  const margin = 1.0;
+  while (pads < need && misses < 4000) {
+    const part = PARTS[rng.int(PARTS.length)];
+    const rot = [0, 90, 180, 270][rng.int(4)];
+    const hx = rot % 180 === 0 ? part.cx : part.cy;
+    const hy = rot % 180 === 0 ? part.cy : part.cx;
+    const x = Math.round((margin + hx + rng.next() * (o.width - 2 * (margin + hx))) / 0.05) * 0.05;
+    const y = Math.round((margin + hy + rng.next() * (o.height - 2 * (margin + hy))) / 0.05) * 0.05;
+    const fits = o.width - 2 * (margin + hx) > 0 && o.height - 2 * (margin + hy) > 0;
+    const clash = placed.some((p) => {
+      const px = p.rot % 180 === 0 ? p.part.cx : p.part.cy;
+      const py = p.rot % 180 === 0 ? p.part.cy : p.part.cx;
+      return Math.abs(p.x - x) < px + hx + 0.6 && Math.abs(p.y - y) < py + hy + 0.6;
+    });
+    if (!fits || clash) {
+      misses++;
+      continue;
+    }
+    const n = (counters.get(part.prefix) ?? 0) + 1;
+    counters.set(part.prefix, n);
+    placed.push({ part, ref: `${part.prefix}${n}`, x, y, rot, nets: part.pads.map(() => 0) });
+    pads += part.pads.length;
+  }
+  const free: [number, number][] = [];
+  placed.forEach((p, i) => p.part.pads.forEach((_, j) => free.push([i, j])));
+  const pos = (f: [number, number]) => {
+    const p = placed[f[0]];
+    const [dx, dy] = rotated(p.part.pads[f[1]].x, p.part.pads[f[1]].y, p.rot);
+    return [p.x + dx, p.y + dy];
+  };
+  for (let net = 1; net <= o.nets; net++) {
+    const k = 2 + rng.int(Math.max(1, o.padsPerNet - 1));
+    if (free.length < k) throw new RangeError(`generate: the board holds ${pads} pads, too few for ${o.nets} nets of up to ${o.padsPerNet} pads; make it larger`);
+    const first = free.splice(rng.int(free.length), 1)[0];
+    placed[first[0]].nets[first[1]] = net;
+    const [fx, fy] = pos(first);
+    for (let m = 1; m < k; m++) {
+      // One of the nearest free pads on other parts: nets stay local, as on real boards.
+      const cand = free
+        .map((f, i) => ({ i, d: f[0] === first[0] ? Infinity : Math.hypot(pos(f)[0] - fx, pos(f)[1] - fy) }))
+        .sort((a, b) => a.d - b.d || a.i - b.i)
+        .slice(0, 6);
+      const pick = cand[rng.int(cand.length)];
+      const f = free.splice(pick.i, 1)[0];
+      placed[f[0]].nets[f[1]] = net;
+    }
+  }
+  return placed;
+}
+
+/** The `.kicad_pcb` and `.kicad_pro` texts of a synthetic board. */
+export function generateBoard(o: GenerateOptions): { board: string; project: string } {
+  if (!(o.layers >= 2 && o.layers <= 8 && o.layers % 2 === 0)) throw new RangeError(`generate: layers must be 2, 4, 6 or 8, got ${o.layers}`);
+  if (!(o.nets >= 1 && o.nets <= 2000)) throw new RangeError(`generate: nets must be 1..2000, got ${o.nets}`);
+  if (!(o.padsPerNet >= 2 && o.padsPerNet <= 16)) throw new RangeError(`generate: pads-per-net must be 2..16, got ${o.padsPerNet}`);
+  if (!(o.width >= 5 && o.height >= 5 && o.width <= 500 && o.height <= 500)) throw new RangeError(`generate: size must be 5..500 mm each way, got ${o.width}x${o.height}`);
+  const rng = new Rng(o.seed);
+  const placed = layout(o, rng);
+  const key = `gen|${o.nets}|${o.padsPerNet}|${o.layers}|${o.width}|${o.height}|${o.seed}`;
+  let uid = 0;
+  const uuid = () => stableUuid(`${key}|${uid++}`);
+  const cu = copperNames(o.layers);
+  const cuIds = cu.map((name, i) => (i === 0 ? 0 : i === cu.length - 1 ? 2 : 2 + 2 * i));
+  const out: string[] = [];
+  out.push('(kicad_pcb', '\t(version 20241229)', '\t(generator "tracemaker")', '\t(generator_version "9.0")', '\t(general', '\t\t(thickness 1.6)', '\t\t(legacy_teardrops no)', '\t)', '\t(paper "A4")', '\t(layers');
+  cu.forEach((name, i) => out.push(`\t\t(${cuIds[i]} "${name}" signal)`));
+  for (const [id, name] of [[9, 'F.Adhes'], [11, 'B.Adhes'], [13, 'F.Paste'], [15, 'B.Paste'], [5, 'F.SilkS'], [7, 'B.SilkS'], [1, 'F.Mask'], [3, 'B.Mask'], [17, 'Dwgs.User'], [19, 'Cmts.User'], [25, 'Edge.Cuts'], [27, 'Margin'], [31, 'F.CrtYd'], [29, 'B.CrtYd'], [35, 'F.Fab'], [33, 'B.Fab']] as const) out.push(`\t\t(${id} "${name}" user)`);
+  out.push('\t)', '\t(setup', '\t\t(pad_to_mask_clearance 0)', '\t\t(allow_soldermask_bridges_in_footprints no)', '\t\t(tenting front back)', '\t)');
+  out.push('\t(net 0 "")');
+  for (let n = 1; n <= o.nets; n++) out.push(`\t(net ${n} "N${n}")`);
+  for (const p of placed) {
+    const r = p.rot ? ` ${p.rot}` : '';
+    out.push(`\t(footprint "${p.part.lib}"`, '\t\t(layer "F.Cu")', `\t\t(uuid "${uuid()}")`, `\t\t(at ${mm(p.x)} ${mm(p.y)}${r})`);
+    out.push(`\t\t(property "Reference" "${p.ref}"`, `\t\t\t(at 0 ${mm(-p.part.cy - 0.8)}${r})`, '\t\t\t(layer "F.Fab")', `\t\t\t(uuid "${uuid()}")`, '\t\t\t(effects', '\t\t\t\t(font', '\t\t\t\t\t(size 0.6 0.6)', '\t\t\t\t\t(thickness 0.1)', '\t\t\t\t)', '\t\t\t)', '\t\t)');
+    out.push(`\t\t(property "Value" "${p.part.prefix}"`, `\t\t\t(at 0 ${mm(p.part.cy + 0.8)}${r})`, '\t\t\t(layer "F.Fab")', `\t\t\t(uuid "${uuid()}")`, '\t\t\t(effects', '\t\t\t\t(font', '\t\t\t\t\t(size 0.6 0.6)', '\t\t\t\t\t(thickness 0.1)', '\t\t\t\t)', '\t\t\t)', '\t\t)');
+    const isTh = p.part.pads.some((q) => q.kind === 'thru_hole');
+    out.push(`\t\t(attr ${isTh ? 'through_hole' : 'smd'})`);
+    out.push('\t\t(fp_rect', `\t\t\t(start ${mm(-p.part.cx)} ${mm(-p.part.cy)})`, `\t\t\t(end ${mm(p.part.cx)} ${mm(p.part.cy)})`, '\t\t\t(stroke', '\t\t\t\t(width 0.05)', '\t\t\t\t(type solid)', '\t\t\t)', '\t\t\t(fill no)', '\t\t\t(layer "F.CrtYd")', `\t\t\t(uuid "${uuid()}")`, '\t\t)');
+    p.part.pads.forEach((q, j) => {
+      const net = p.nets[j];
+      const angle = p.rot ? ` ${p.rot}` : '';
+      out.push(`\t\t(pad "${q.number}" ${q.kind} ${q.shape}`, `\t\t\t(at ${mm(q.x)} ${mm(q.y)}${angle})`, `\t\t\t(size ${mm(q.w)} ${mm(q.h)})`);
+      if (q.kind === 'thru_hole') out.push(`\t\t\t(drill ${mm(q.drill!)})`, '\t\t\t(layers "*.Cu" "*.Mask")', '\t\t\t(remove_unused_layers no)');
+      else out.push('\t\t\t(layers "F.Cu" "F.Paste" "F.Mask")');
+      if (q.shape === 'roundrect') out.push('\t\t\t(roundrect_rratio 0.25)');
+      if (net) out.push(`\t\t\t(net ${net} "N${net}")`);
+      out.push(`\t\t\t(uuid "${uuid()}")`, '\t\t)');
+    });
+    out.push('\t)');
+  }
+  out.push('\t(gr_rect', '\t\t(start 0 0)', `\t\t(end ${mm(o.width)} ${mm(o.height)})`, '\t\t(stroke', '\t\t\t(width 0.05)', '\t\t\t(type default)', '\t\t)', '\t\t(fill no)', '\t\t(layer "Edge.Cuts")', `\t\t(uuid "${uuid()}")`, '\t)');
+  out.push('\t(embedded_fonts no)', ')', '');
+  const project = {
+    board: {
+      design_settings: {
+        defaults: {},
+        rules: { min_clearance: 0.15, min_track_width: 0.15, min_via_diameter: 0.5, min_through_hole_diameter: 0.3, min_hole_to_hole: 0.25, min_hole_clearance: 0.2, min_copper_edge_clearance: 0.3, min_via_annular_width: 0.1, max_error: 0.005 },
+        rule_severities: { silk_over_copper: 'ignore', silk_overlap: 'ignore', silk_edge_clearance: 'ignore', lib_footprint_issues: 'ignore', lib_footprint_mismatch: 'ignore', missing_courtyard: 'ignore' },
+      },
+    },
+    meta: { filename: 'board.kicad_pro', version: 3 },
+    net_settings: {
+      classes: [{ name: 'Default', clearance: 0.2, track_width: 0.25, via_diameter: 0.6, via_drill: 0.3, microvia_diameter: 0.3, microvia_drill: 0.1, diff_pair_gap: 0.25, diff_pair_width: 0.2, priority: 2147483647 }],
+      meta: { version: 4 },
+    },
+  };
+  return { board: out.join('\n'), project: JSON.stringify(project, null, 2) + '\n' };
+}

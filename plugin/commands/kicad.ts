@@ -1,0 +1,63 @@
+// `tracemaker kicad ACTION`: the toolbar actions by hand, with the environment KiCad gives a plugin
+// (KICAD_API_SOCKET, KICAD_API_TOKEN): route-selected, check, open-panel; `--nets A,B` names nets
+// instead of using the editor's selection. `tracemaker kicad host …` is the host the launcher starts.
+import { ACTION_NAMES, type ActionName } from '../kicad/actions.ts';
+import { Host } from '../kicad/host.ts';
+import { launch } from '../kicad/launcher.ts';
+import { parseNetList } from '../kicad/selection.ts';
+import { UsageError } from '../design-files.ts';
+import type { Command, ParsedArgs } from './command.ts';
+
+const DEFAULT_IDLE_SECONDS = 20 * 60;
+
+function idleSeconds(args: ParsedArgs): number | undefined {
+  const v = args.flags['idle-seconds'];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 7 * 24 * 3600) throw new UsageError('kicad: --idle-seconds expects a whole number of seconds (1 … 604800)');
+  return v;
+}
+
+async function runHost(args: ParsedArgs): Promise<number> {
+  const need = (name: string) => {
+    const v = args.flags[name];
+    if (typeof v !== 'string' || v === '') throw new UsageError(`kicad host: --${name} is required`);
+    return v;
+  };
+  const host = new Host({
+    socket: need('socket'), kicadSocket: need('kicad-socket'), boardFilename: need('board'), log: need('log'),
+    idleMs: (idleSeconds(args) ?? DEFAULT_IDLE_SECONDS) * 1000,
+  });
+  if (!(await host.start())) return 0;
+  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, () => void host.stop(sig));
+  await host.closed;
+  return 0;
+}
+
+export const kicad: Command = {
+  name: 'kicad',
+  summary: 'the KiCad toolbar actions by hand: route-selected, check, open-panel (KICAD_API_SOCKET/TOKEN as KiCad sets them)',
+  usage: 'tracemaker kicad route-selected|check|open-panel [--nets N1,N2] [--json] [--in-process] [--idle-seconds S]',
+  flags: {
+    nets: 'string', json: 'boolean', 'in-process': 'boolean', 'idle-seconds': 'number',
+    socket: 'string', 'kicad-socket': 'string', board: 'string', log: 'string',
+  },
+  async run(args, out) {
+    const [action, ...rest] = args.positional;
+    if (rest.length > 0) throw new UsageError(`kicad: unexpected argument "${rest[0]}"\nusage: ${this.usage}`);
+    if (action === 'host') return runHost(args);
+    if (!(ACTION_NAMES as readonly string[]).includes(action)) throw new UsageError(`kicad: unknown action "${action}" (expected ${ACTION_NAMES.join(', ')})\nusage: ${this.usage}`);
+    let nets: string[] | undefined;
+    if (args.flags.nets !== undefined) {
+      nets = parseNetList(String(args.flags.nets));
+      if (nets.length === 0) throw new UsageError('kicad: --nets names no net');
+      if (nets.length > 64) throw new UsageError('kicad: --nets names more than 64 nets');
+    }
+    const idle = idleSeconds(args);
+    const result = await launch({
+      action: action as ActionName, env: process.env, inProcess: args.flags['in-process'] === true,
+      ...(nets ? { nets } : {}), ...(idle ? { hostIdleMs: idle * 1000 } : {}),
+    });
+    out.stdout(args.flags.json ? JSON.stringify(result) + '\n' : `${result.message}\n`);
+    return result.ok ? 0 : 1;
+  },
+};

@@ -1,0 +1,4 @@
+# KiCad runs this for the "route-selected" action with its venv's python (no exec bit needed).
+import tracemaker_launch
+
+raise SystemExit(tracemaker_launch.main("route-selected"))

@@ -1,0 +1,101 @@
+// The router on small synthetic worlds, through the RouterHost seam only: a straight route, a
+// detour round another net's pad, typed stuck reasons (boxed in, unreachable, budget).
+import { describe, expect, it } from 'vitest';
+import { collides, rect, segment } from '../../../engine/geom/index.ts';
+import type { HostPad, RouterHost } from '../../../engine/route/index.ts';
+import { routeHost } from '../../../engine/route/index.ts';
+
+const MM = 1_000_000;
+
+function pad(index: number, net: number, x: number, y: number, ref = `P${index}`): HostPad {
+  return { index, ref, number: '1', net, at: { x, y }, rotation: 0, layers: 1, shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM), clearance: 0, minSize: 0.8 * MM, throughHole: false };
+}
+
+function world(pads: HostPad[], extra: Partial<RouterHost> = {}): RouterHost {
+  const W = 20 * MM;
+  const H = 20 * MM;
+  const edges = Float64Array.of(0, 0, W, 0, W, 0, W, H, W, H, 0, H, 0, H, 0, 0);
+  return {
+    layerCount: 2,
+    layerName: (i) => (i === 0 ? 'F.Cu' : 'B.Cu'),
+    netNames: ['', 'A', 'B', 'C'],
+    pads,
+    obstacles: [],
+    holes: [],
+    outline: [segment(0, 0, W, 0, 0), segment(W, 0, W, H, 0), segment(W, H, 0, H, 0), segment(0, H, 0, 0, 0)],
+    outlineEdges: edges,
+    rules: {
+      clearance: () => 200_000,
+      trackWidth: () => 250_000,
+      via: () => ({ diameter: 600_000, drill: 300_000 }),
+      edgeClearance: () => 300_000,
+      holeClearance: () => 200_000,
+      holeToHole: 250_000,
+      className: () => 'Default',
+    },
+    ...extra,
+  };
+}
+
+describe('router on synthetic worlds', () => {
+  it('joins two pads with octilinear segments', () => {
+    const r = routeHost(world([pad(0, 1, 3 * MM, 3 * MM), pad(1, 1, 15 * MM, 11 * MM)]), {}, 0);
+    expect(r.summary.open).toBe(0);
+    expect(r.summary.routed).toBe(1);
+    for (const t of r.tracks) {
+      const dx = Math.abs(t.end.x - t.start.x);
+      const dy = Math.abs(t.end.y - t.start.y);
+      expect(dx === 0 || dy === 0 || dx === dy).toBe(true);
+    }
+  });
+
+  it('goes round another net’s pad instead of through it', () => {
+    const big = { ...pad(2, 2, 10 * MM, 10 * MM), shape: rect(9 * MM, 4 * MM, 11 * MM, 16 * MM) };
+    const r = routeHost(world([pad(0, 1, 4 * MM, 10 * MM), pad(1, 1, 16 * MM, 10 * MM), big, pad(3, 2, 10 * MM, 18 * MM)]), { nets: [1] }, 0);
+    expect(r.summary.open).toBe(0);
+    for (const t of r.tracks) {
+      if (t.layer !== 0) continue;
+      expect(collides(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), big.shape, 200_000)).toBe(false);
+    }
+  });
+
+  it('says boxed_in, with the fencing net, for a pad ringed by other copper', () => {
+    const ring = [
+      segment(6 * MM, 6 * MM, 10 * MM, 6 * MM, 500_000),
+      segment(10 * MM, 6 * MM, 10 * MM, 10 * MM, 500_000),
+      segment(10 * MM, 10 * MM, 6 * MM, 10 * MM, 500_000),
+      segment(6 * MM, 10 * MM, 6 * MM, 6 * MM, 500_000),
+    ].flatMap((s) => [0, 1].map((l) => ({ kind: 'track' as const, shape: s, layers: 1 << l, net: 2, clearance: 0 })));
+    const inner = pad(0, 1, 8 * MM, 8 * MM, 'U1');
+    const h = world([inner, pad(1, 1, 16 * MM, 16 * MM, 'J1'), pad(2, 2, 2 * MM, 2 * MM), pad(3, 2, 2 * MM, 18 * MM)], { obstacles: ring });
+    const r = routeHost(h, { nets: [1] }, 0);
+    expect(r.open.length).toBe(1);
+    const s = r.open[0].stuck!;
+    expect(s.reason).toBe('boxed_in');
+    expect(s.tried).toBe(true);
+    expect(s.blockers[0].name).toBe('B');
+    expect(s.why).toContain('U1.1');
+  });
+
+  it('says unreachable for a pad off the board', () => {
+    const r = routeHost(world([pad(0, 1, 5 * MM, 5 * MM), pad(1, 1, 25 * MM, 5 * MM)]), {}, 0);
+    expect(r.open.map((c) => c.stuck?.reason)).toEqual(['unreachable']);
+  });
+
+  it('stops on its work budget and still returns a typed result', () => {
+    const r = routeHost(world([pad(0, 1, 3 * MM, 3 * MM), pad(1, 1, 15 * MM, 11 * MM), pad(2, 3, 3 * MM, 15 * MM), pad(3, 3, 15 * MM, 17 * MM)]), { work: 10 }, 0);
+    expect(r.stopped).toBe('budget');
+    expect(r.open.length).toBe(2);
+    for (const c of r.open) {
+      expect(c.stuck?.reason).toBe('budget');
+      expect(c.stuck?.tried).toBe(false);
+    }
+  });
+
+  it('avoids a keep-out area', () => {
+    const keep = { kind: 'keepout' as const, shape: rect(8 * MM, 0, 12 * MM, 17 * MM), layers: 3, net: 0, keepTracks: true, keepVias: true, clearance: 0 };
+    const r = routeHost(world([pad(0, 1, 4 * MM, 5 * MM), pad(1, 1, 16 * MM, 5 * MM)], { obstacles: [keep] }), {}, 0);
+    expect(r.summary.open).toBe(0);
+    for (const t of r.tracks) expect(Math.max(t.start.y, t.end.y) > 17 * MM || Math.max(t.start.x, t.end.x) < 8 * MM || Math.min(t.start.x, t.end.x) > 12 * MM).toBe(true);
+  });
+});

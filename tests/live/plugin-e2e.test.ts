@@ -1,0 +1,243 @@
+// The plugin end to end in a real KiCad 9.0.8 pcbnew under Xvfb: the PCM zip unpacked the way KiCad's
+// package manager does it (exec bits dropped), KiCad's own python runtime making the venv, the toolbar
+// buttons clicked with xdotool, the result checked item by item over the API, Ctrl+Z/Ctrl+Y, a re-route
+// after undo, kicad-cli's DRC on the saved board, an unroutable selection, and a busy editor.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardItem, KicadClient, NewItem, Pad } from '../../ipc/index.ts';
+import { installLikePcm } from '../../plugin/kicad/pcm-package.ts';
+import { kicadDrc } from '../support/kicad-drc.ts';
+import { benchBoard, liveEnabled, startKicad, type KicadInstance } from './kicad-harness.ts';
+import {
+  buildZip, click, closeMessages, diffSnapshots, findButtons, hostPids, lastTiming, messages, PLUGIN_ID, snapshot,
+  waitFor, type Buttons,
+} from './plugin-support.ts';
+
+const live = liveEnabled();
+const BOARD = benchBoard('B', 'spisolator_spisolator');
+const SMALL = ['/SCK', '/MOSI'];
+const BLOCKED = '/MBMISO';
+const figures: Record<string, number | string> = {};
+
+function netOf(i: BoardItem): string {
+  return 'net' in i ? i.net : '';
+}
+
+describe.skipIf(!live)('the plugin in live KiCad, installed from its PCM zip', () => {
+  let kicad: KicadInstance;
+  let client: KicadClient;
+  let buttons: Buttons;
+  let pluginDir = '';
+  let bareText = '';
+  let work = '';
+
+  beforeAll(async () => {
+    const { zip } = await buildZip();
+    work = mkdtempSync(join(tmpdir(), 'tmk-e2e-'));
+    kicad = await startKicad({
+      board: BOARD,
+      // What the user sets in Preferences → Plugins → Python interpreter (Debian's, which has wx).
+      api: { interpreter_path: '/usr/bin/python3' },
+      prepare: (home) => {
+        pluginDir = installLikePcm(zip, join(home, '.local', 'share', 'kicad', '9.0', '3rdparty'));
+      },
+    });
+    client = await kicad.connect({ clientName: 'tracemaker-e2e' });
+    bareText = await client.boardText();
+    // KiCad makes the plugin's venv and runs pip (offline, nothing to install) before showing the buttons.
+    buttons = (await waitFor('the plugin buttons', () => findButtons(kicad), (b) => b !== null, 120_000))!;
+  });
+
+  afterAll(async () => {
+    if (kicad) {
+      closeMessages(kicad);
+      for (const pid of hostPids(kicad)) {
+        try {
+          process.kill(pid, 'SIGTERM');
+        } catch {
+          // Already gone (it exits by itself when KiCad does).
+        }
+      }
+      await kicad.stop();
+    }
+    if (work) rmSync(work, { recursive: true, force: true });
+    console.log(`plugin-e2e figures: ${JSON.stringify(figures)}`);
+  });
+
+  async function selectNets(nets: string[]): Promise<void> {
+    const pads = (await client.pads()).filter((p) => nets.includes(p.net));
+    await client.clearSelection();
+    await client.addToSelection(pads.map((p) => p.id));
+  }
+
+  /** Clicks Route selected nets and waits for the message window; returns its title and the click→commit time. */
+  async function clickRoute(expectCopper: boolean): Promise<{ title: string; ms: number }> {
+    closeMessages(kicad);
+    const before = (await client.items(['track', 'arc', 'via'])).length;
+    const t0 = Date.now();
+    click(kicad, buttons.route);
+    let ms = 0;
+    if (expectCopper) {
+      await waitFor('new copper', async () => (await client.items(['track', 'arc', 'via'])).length, (n) => n > before, 60_000);
+      ms = Date.now() - t0;
+    }
+    const [title] = await waitFor('a TraceMaker message', async () => messages(kicad), (m) => m.length > 0, 60_000);
+    return { title, ms };
+  }
+
+  it('is installed as PCM lays it out: python runtime, no exec bit, a venv KiCad made', () => {
+    expect(pluginDir.endsWith(join('3rdparty', 'plugins', PLUGIN_ID.replaceAll('.', '_')))).toBe(true);
+    for (const f of readdirSync(pluginDir)) {
+      const st = statSync(join(pluginDir, f));
+      if (st.isFile()) expect(st.mode & 0o111, f).toBe(0);
+    }
+    const venv = join(kicad.home, '.cache', 'kicad', '9.0', 'python-environments', PLUGIN_ID);
+    expect(existsSync(join(venv, 'pyvenv.cfg'))).toBe(true);
+    expect(buttons.check.x).toBeLessThan(buttons.panel.x);
+    expect(buttons.panel.x).toBeLessThan(buttons.route.x);
+  });
+
+  it('with nothing selected says so and writes nothing', async () => {
+    await client.clearSelection();
+    const before = await snapshot(client);
+    const { title } = await clickRoute(false);
+    expect(title).toBe('TraceMaker: nothing selected');
+    expect(diffSnapshots(before, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
+  });
+
+  it('routes the selected nets: new locked copper on exactly those nets, nothing else changed, one undo step', async () => {
+    await selectNets(SMALL);
+    const before = await snapshot(client);
+    const { title, ms } = await clickRoute(true);
+    figures.click_to_commit_small_ms = ms;
+    expect(title).toBe('TraceMaker: routed');
+    const after = await snapshot(client);
+    const d = diffSnapshots(before, after);
+    expect(d.removed).toEqual([]);
+    expect(d.changed).toEqual([]);
+    expect(d.added.length).toBeGreaterThan(0);
+    expect(new Set(d.added.map(netOf))).toEqual(new Set(SMALL));
+    expect(d.added.every((i) => ['track', 'arc', 'via'].includes(i.kind) && 'locked' in i && i.locked)).toBe(true);
+    expect(d.added.some((i) => i.kind === 'via')).toBe(true);
+    figures.small_items = d.added.length;
+    figures.small_timing = JSON.stringify(lastTiming(kicad, 'routed'));
+
+    // One Ctrl+Z takes exactly the new items away; Ctrl+Y brings exactly them back.
+    kicad.key('ctrl+z');
+    await waitFor('undo', async () => diffSnapshots(before, await snapshot(client)), (x) => x.added.length === 0, 15_000);
+    expect(diffSnapshots(before, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
+    kicad.key('ctrl+y');
+    await waitFor('redo', async () => diffSnapshots(after, await snapshot(client)), (x) => x.removed.length === 0, 15_000);
+    expect(diffSnapshots(after, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
+
+    // Undo again, then route again: the host sees its copper gone and routes the nets anew.
+    kicad.key('ctrl+z');
+    await waitFor('undo', async () => diffSnapshots(before, await snapshot(client)), (x) => x.added.length === 0, 15_000);
+    await selectNets(SMALL);
+    const again = await clickRoute(true);
+    expect(again.title).toBe('TraceMaker: routed');
+    const d2 = diffSnapshots(before, await snapshot(client));
+    expect(d2.removed).toEqual([]);
+    expect(d2.changed).toEqual([]);
+    expect(new Set(d2.added.map(netOf))).toEqual(new Set(SMALL));
+    expect(d2.added.length).toBe(d.added.length);
+    const t = lastTiming(kicad, 'routed')!;
+    expect(t.sync).toBe('own-copper');
+    figures.second_action_timing = JSON.stringify(t);
+  });
+
+  it('writes nothing for a selection it cannot route cleanly, and says why', async () => {
+    // Box one pad of a two-pad net in with copper of no net on every layer: no way out.
+    const pad = (await client.pads()).find((p) => p.net === BLOCKED)!;
+    const ring = boxAround(pad);
+    const boxCommit = await client.beginCommit();
+    await boxCommit.create(ring);
+    await boxCommit.push('Test: box a pad in');
+    await selectNets([BLOCKED]);
+    const before = await snapshot(client);
+    const { title } = await clickRoute(false);
+    expect(['TraceMaker: not routed', 'TraceMaker: route refused']).toContain(title);
+    expect(diffSnapshots(before, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
+    const why = lastTiming(kicad, title === 'TraceMaker: not routed' ? 'not_routed' : 'refused');
+    expect(why).not.toBeNull();
+    closeMessages(kicad);
+    kicad.key('ctrl+z');
+    await waitFor('the box to go', async () => (await client.tracks()).filter((t) => t.net === '').length, (n) => n === 0, 15_000);
+  });
+
+  it('reports a busy editor and writes nothing', async () => {
+    const fp = (await client.footprints())[0];
+    await client.clearSelection();
+    await client.addToSelection([fp.id]);
+    const before = await snapshot(client);
+    closeMessages(kicad);
+    kicad.key('e');
+    await waitFor('the Footprint Properties dialog', async () => kicad.windowNames(), (n) => n.includes('Footprint Properties'));
+    try {
+      // A dialog blocks the toolbar, so run the entrypoint exactly as KiCad's python runtime does.
+      const python = join(kicad.home, '.cache', 'kicad', '9.0', 'python-environments', PLUGIN_ID, 'bin', 'python');
+      const r = spawnSync(python, [join(pluginDir, 'route_selected.py')], {
+        cwd: pluginDir, encoding: 'utf8', timeout: 60_000,
+        env: { ...kicad.env, KICAD_API_SOCKET: `ipc://${kicad.socketPath}`, KICAD_API_TOKEN: client.token },
+      });
+      expect(r.status).toBe(1);
+      const [title] = await waitFor('the busy message', async () => messages(kicad), (m) => m.length > 0);
+      expect(title).toBe('TraceMaker: KiCad is busy');
+    } finally {
+      const dialog = kicad.xdotool(['search', '--onlyvisible', '--name', '^Footprint Properties$']).trim().split('\n')[0];
+      kicad.xdotool(['windowfocus', '--sync', dialog]);
+      kicad.xdotool(['key', 'Escape']);
+      await waitFor('the dialog to close', async () => kicad.windowNames(), (n) => !n.includes('Footprint Properties'));
+    }
+    expect(diffSnapshots(before, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
+  });
+
+  it('routes a large selection (every footprint) and kicad-cli finds no added DRC error', async () => {
+    const fps = await client.footprints();
+    await client.clearSelection();
+    await client.addToSelection(fps.map((f) => f.id));
+    const before = await snapshot(client);
+    const { title, ms } = await clickRoute(true);
+    figures.click_to_commit_large_ms = ms;
+    expect(title).toBe('TraceMaker: routed');
+    const d = diffSnapshots(before, await snapshot(client));
+    expect(d.removed).toEqual([]);
+    expect(d.changed).toEqual([]);
+    expect(d.added.every((i) => 'locked' in i && i.locked)).toBe(true);
+    figures.large_items = d.added.length;
+    figures.large_timing = JSON.stringify(lastTiming(kicad, 'routed'));
+
+    // Save through the API (the editor's text, unsaved edits included) and let KiCad judge it.
+    const stem = 'spisolator_spisolator';
+    mkdirSync(join(work, 'bare'));
+    mkdirSync(join(work, 'routed'));
+    const pro = BOARD.replace(/\.kicad_pcb$/, '.kicad_pro');
+    writeFileSync(join(work, 'bare', `${stem}.kicad_pcb`), bareText);
+    writeFileSync(join(work, 'routed', `${stem}.kicad_pcb`), await client.boardText());
+    copyFileSync(pro, join(work, 'bare', `${stem}.kicad_pro`));
+    copyFileSync(pro, join(work, 'routed', `${stem}.kicad_pro`));
+    const bare = await kicadDrc({ board: join(work, 'bare', `${stem}.kicad_pcb`), pro: join(work, 'bare', `${stem}.kicad_pro`) });
+    const routed = await kicadDrc({ board: join(work, 'routed', `${stem}.kicad_pcb`), pro: join(work, 'routed', `${stem}.kicad_pro`) });
+    const added = Object.entries(routed.counts)
+      .filter(([k, n]) => k.endsWith(':error') && !k.startsWith('unconnected_items') && n > (bare.counts[k] ?? 0));
+    expect(added).toEqual([]);
+    expect(routed.unconnected).toBeLessThan(bare.unconnected);
+    figures.unconnected = `${bare.unconnected} → ${routed.unconnected}`;
+  });
+});
+
+/** Four tracks of no net around a pad on each copper layer, 0.15 mm clear of its largest extent. */
+function boxAround(pad: Pad): NewItem[] {
+  const size = Math.max(...pad.shapes.map((s) => Math.max(s.size.x, s.size.y)));
+  const h = Math.round(size / 2 + 250_000);
+  const { x, y } = pad.position;
+  const c = [{ x: x - h, y: y - h }, { x: x + h, y: y - h }, { x: x + h, y: y + h }, { x: x - h, y: y + h }];
+  const out: NewItem[] = [];
+  for (const layer of ['F.Cu', 'B.Cu']) {
+    for (let i = 0; i < 4; i++) out.push({ kind: 'track', start: c[i], end: c[(i + 1) % 4], width: 200_000, layer, net: '' });
+  }
+  return out;
+}
