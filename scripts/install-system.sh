@@ -5,7 +5,7 @@ set -euo pipefail
 
 want_kicad="9.0"
 have_kicad() { command -v kicad-cli >/dev/null 2>&1 && kicad-cli version 2>/dev/null | grep -q "^${want_kicad}"; }
-have_all() { have_kicad && [ -d /usr/share/kicad/demos ] && command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v chromium >/dev/null; }
+have_all() { have_kicad && [ -d /usr/share/kicad/demos ] && /usr/bin/python3 -c "import venv, ensurepip" 2>/dev/null && command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v chromium >/dev/null; }
 
 if have_all; then
   echo "install-system: KiCad $(kicad-cli version), Xvfb, xdotool and chromium already present"
@@ -40,5 +40,5 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends -t bookworm-backports kicad kicad-demos >/dev/null
-$SUDO apt-get install -y -qq --no-install-recommends xvfb xdotool chromium xauth zip unzip >/dev/null
+$SUDO apt-get install -y -qq --no-install-recommends xvfb xdotool chromium xauth zip unzip python3-venv >/dev/null
 kicad-cli version

@@ -1,10 +1,9 @@
 // `tracemaker kicad ACTION`: the toolbar actions by hand, with the environment KiCad gives a plugin
 // (KICAD_API_SOCKET, KICAD_API_TOKEN): route-selected, check, open-panel; `--nets A,B` names nets
 // instead of using the editor's selection. `tracemaker kicad host …` is the host the launcher starts.
-import { ACTION_NAMES, type ActionName } from '../kicad/actions.ts';
+import { ACTION_NAMES, parseNetList, type ActionName } from '../kicad/actions.ts';
 import { Host } from '../kicad/host.ts';
 import { launch } from '../kicad/launcher.ts';
-import { parseNetList } from '../kicad/selection.ts';
 import { UsageError } from '../design-files.ts';
 import type { Command, ParsedArgs } from './command.ts';
 

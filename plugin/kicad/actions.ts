@@ -2,16 +2,16 @@
 // with verify "refuse", detect a board edited meanwhile, write back in one commit), check before commit
 // (the board's DRC now and what a route of the selection would add), and the panel summary. Each returns
 // a result value with a sentence for the user; KiCad being busy or refusing is a result, not a crash.
+// Also which nets a selection means (the nets of pads, copper, zones, and every pad of a footprint).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addCopper } from '../../engine/kicad/write-board.ts';
 import { sessionDrc } from '../../engine/session/drc-summary.ts';
 import { isErrorValue } from '../../engine/session/errors.ts';
-import type { Session, SessionPorts } from '../../engine/session/session.ts';
-import { KicadBusyError, KicadApiError, type KicadClient } from '../../ipc/index.ts';
+import type { SessionPorts } from '../../engine/session/session.ts';
+import { KicadBusyError, KicadApiError, type BoardItem, type KicadClient } from '../../ipc/index.ts';
 import { routePort, ROUTE_DEFAULTS } from '../session-route.ts';
 import { BoardSync, type LiveBoard, type SyncReport } from './board-sync.ts';
-import { netsOfSelection, unknownNets } from './selection.ts';
 import { commitMessage, copperDiff, writeBack, WriteBackError } from './write-back.ts';
 
 export type ActionName = 'route-selected' | 'check' | 'open-panel';
@@ -129,7 +129,7 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
     const r = (await s.call('route', { nets, verify: 'refuse' })) as RouteReply;
     timer.lap('route_ms');
     if (isErrorValue(r)) return { ok: false, code: 'failed', message: `The router refused: ${r.error.message}. Nothing was written.`, timing: timer.done() };
-    if (!r.committed) return refusal(s, r, nets, timer);
+    if (!r.committed) return refusal(r, nets, timer);
     const after = s.states.current;
     // The user may have edited the board while the router worked: look again before writing.
     const again = await readLive(client);
@@ -200,7 +200,7 @@ function describeErrors(errors: NonNullable<RouteReply['added_errors']>): string
   }).join('; ');
 }
 
-function refusal(_s: Session, r: RouteReply, nets: string[], timer: Timer): ActionResult {
+function refusal(r: RouteReply, nets: string[], timer: Timer): ActionResult {
   const details = { reason: r.reason, connections: r.connections, open: r.open.slice(0, 10), added_errors: r.added_errors };
   if (r.reason === 'nothing_routed' && r.connections === 0) {
     return { ok: false, code: 'already_routed', message: `The selected net${nets.length === 1 ? ' has' : 's have'} no open connections: nothing to route.`, details, timing: timer.done() };
@@ -249,4 +249,39 @@ async function panelSummary(ctx: ActionContext, timer: Timer): Promise<ActionRes
   const list = open.connections.slice(0, 5).map((c) => `${c.net} ${c.a}–${c.b}${c.why ? ` (${c.why})` : ''}`).join('; ');
   const message = `${info.open_connections} open connection${info.open_connections === 1 ? '' : 's'}${list ? `: ${list}${open.total > 5 ? '; …' : ''}` : ''}.`;
   return { ok: true, code: 'summary', message, details: { open, history }, timing: timer.done() };
+}
+
+// Which nets the user means: the nets of everything selected in the editor, or the names given with
+// --nets. Names are data: they are checked against the board's net table, never interpreted.
+
+/** The selected nets, in first-seen order, without the unconnected net "". */
+export function netsOfSelection(items: readonly BoardItem[]): string[] {
+  const seen = new Set<string>();
+  const add = (net: string) => {
+    if (net !== '') seen.add(net);
+  };
+  for (const item of items) {
+    switch (item.kind) {
+      case 'pad': case 'track': case 'arc': case 'via': case 'zone': case 'shape':
+        add(item.net);
+        break;
+      case 'footprint':
+        for (const pad of item.pads) add(pad.net);
+        break;
+      case 'other':
+        break;
+    }
+  }
+  return [...seen];
+}
+
+/** Splits a --nets value ("SDA,SCL" — commas separate, spaces around names are dropped). */
+export function parseNetList(value: string): string[] {
+  const names = value.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  return [...new Set(names)];
+}
+
+/** The names in `wanted` that the board does not have (sorted), for a clear error. */
+export function unknownNets(wanted: readonly string[], known: ReadonlyMap<string, number>): string[] {
+  return wanted.filter((n) => !known.has(n) || known.get(n) === 0).sort();
 }

@@ -110,11 +110,6 @@ export class BoardSync {
     for (const u of uuids) this.#written.delete(u);
   }
 
-  /** Takes `live` (read right after the host's own commit) as the board the session stands for. */
-  acceptDigest(live: LiveBoard): void {
-    this.#digest = splitBoard(live.text, new Set(this.#written.keys()), [live.project, live.dru]).digest;
-  }
-
   #rebuild(live: LiveBoard, why: string): Omit<SyncReport, 'ms'> {
     const files: DesignFiles = {
       board: live.text, boardName: live.path, project: live.project, projectName: live.path.replace(/\.kicad_pcb$/, '.kicad_pro'),

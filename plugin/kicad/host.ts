@@ -2,12 +2,17 @@
 // session and its history between clicks. It listens on a per-user Unix socket (mode 0600) for one
 // JSON line per action from the launcher, runs actions one at a time against KiCad, answers with one
 // JSON line, logs to a file (a plugin's stdout goes nowhere), and exits when idle or when KiCad is gone.
+// "Open panel" starts the panel's server on the host's session, with the live editor as its bridge.
 import { appendFileSync, chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { KicadClient, KicadConnectionError, KicadTimeoutError } from '../../ipc/index.ts';
 import { LineFramer } from '../line-framer.ts';
-import { ACTION_NAMES, hostPorts, runAction, type ActionName, type ActionResult } from './actions.ts';
+import type { Session } from '../../engine/session/session.ts';
+import { openBrowser } from '../panel/open-browser.ts';
+import { startPanelServer, type PanelServer } from '../panel/server.ts';
+import { ACTION_NAMES, hostPorts, runAction, type ActionContext, type ActionName, type ActionResult } from './actions.ts';
 import { BoardSync } from './board-sync.ts';
+import { KicadEditorBridge } from './editor-bridge.ts';
 
 export interface HostOptions {
   /** The host's own socket. */
@@ -60,6 +65,7 @@ export class Host {
   #idle: NodeJS.Timeout | null = null;
   #watch: NodeJS.Timeout | null = null;
   #closed: () => void = () => undefined;
+  #panel: { server: PanelServer; session: Session } | null = null;
   readonly closed: Promise<void>;
 
   constructor(opts: HostOptions) {
@@ -109,6 +115,8 @@ export class Host {
     if (this.#idle) clearTimeout(this.#idle);
     if (this.#watch) clearInterval(this.#watch);
     this.#client?.close();
+    await this.#panel?.server.close();
+    this.#panel = null;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     try {
       unlinkSync(this.#opts.socket);
@@ -142,13 +150,22 @@ export class Host {
         return;
       }
       this.#touch();
-      const run = this.#queue.then(() => this.#run(req));
-      this.#queue = run.catch(() => undefined);
-      void run.then((result) => {
+      void this.enqueue(() => this.#run(req)).then((result) => {
         this.#touch();
         if (!sock.destroyed) sock.end(JSON.stringify(result) + '\n');
       });
     });
+  }
+
+  /** Runs `fn` after every earlier action (launcher requests and panel clicks share one queue). */
+  enqueue<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(fn);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  context(): ActionContext {
+    return { client: () => this.#kicad(), sync: this.#sync, log: (l) => this.log(l) };
   }
 
   async #run(req: HostRequest): Promise<ActionResult> {
@@ -158,7 +175,9 @@ export class Host {
       this.#client = null;
       this.#token = req.token;
     }
-    const result = await runAction({ client: () => this.#kicad(), sync: this.#sync, log: (l) => this.log(l) }, req);
+    let result = await runAction(this.context(), req);
+    if (req.action === 'open-panel' && result.ok) result = await this.#openPanel(result);
+    else this.#panel?.server.notify();
     // A broken connection is not reused: the next action connects afresh.
     if (result.code === 'failed') {
       this.#client?.close();
@@ -166,6 +185,25 @@ export class Host {
     }
     this.log(`→ ${result.code}: ${result.message} ${JSON.stringify(result.timing)}`);
     return result;
+  }
+
+  // The panel shows one session; when a rebuild replaced it, the old panel is closed and a new one
+  // (new address) opened, so a page never shows a session the host no longer keeps.
+  async #openPanel(summary: ActionResult): Promise<ActionResult> {
+    const session = this.#sync.session;
+    if (this.#panel && this.#panel.session !== session) {
+      await this.#panel.server.close();
+      this.#panel = null;
+    }
+    if (!this.#panel) {
+      const server = await startPanelServer({ session, bridge: new KicadEditorBridge(this) });
+      this.#panel = { server, session };
+      this.log(`panel at ${server.url.replace(/\/[^/]+\/$/, '/…/')}`);
+    }
+    const url = this.#panel.server.url;
+    const opened = await openBrowser(url);
+    const how = opened.ok ? 'The panel is open in your browser' : `Open the panel at ${url}`;
+    return { ...summary, code: 'panel', message: `${how}. ${summary.message}`, details: { ...summary.details, url } };
   }
 
   async #kicad(): Promise<KicadClient> {

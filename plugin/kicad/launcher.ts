@@ -1,15 +1,17 @@
 // The launcher KiCad runs on a click: it finds the board KiCad has open, hands the action to the host
 // for that KiCad and board (starting the host if none answers), waits for its one-line answer and
-// returns it. It keeps no state; all the work and everything worth keeping lives in the host.
+// returns it. It keeps no state; all the work and everything worth keeping lives in the host. Also where
+// hosts live: a private per-user folder with one socket and one log per KiCad instance and board.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, closeSync, lstatSync, mkdirSync, openSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { KicadApiError, KicadBusyError, KicadClient, KicadIpcError, resolveSocketPath } from '../../ipc/index.ts';
 import { hostPorts, runAction, type ActionName, type ActionResult } from './actions.ts';
 import { BoardSync } from './board-sync.ts';
 import { answers, type HostRequest } from './host.ts';
-import { ensureRuntimeDir, hostPaths, runtimeDir } from './runtime-dir.ts';
 
 export interface LaunchOptions {
   action: ActionName;
@@ -59,7 +61,13 @@ export async function launch(opts: LaunchOptions): Promise<ActionResult> {
     client.close();
   }
 
-  const paths = hostPaths(ensureRuntimeDir(runtimeDir(opts.env)), kicadSocket, boardPath);
+  let paths: HostPaths;
+  try {
+    paths = hostPaths(ensureRuntimeDir(runtimeDir(opts.env)), kicadSocket, boardPath);
+  } catch (err) {
+    if (err instanceof RuntimeDirError || (err as NodeJS.ErrnoException).code !== undefined) return result('failed', `No place for the TraceMaker host: ${(err as Error).message}`);
+    throw err;
+  }
   const req: HostRequest = { action: opts.action, token, ...(opts.nets ? { nets: opts.nets } : {}) };
   if (!(await answers(paths.socket))) {
     startHost(paths, kicadSocket, boardFilename, opts.hostIdleMs, opts.env);
@@ -116,4 +124,44 @@ function parseAnswer(line: string): ActionResult {
     // Fall through to the error below.
   }
   return result('failed', 'The TraceMaker host sent an answer that is not a result.');
+}
+
+// Where the launcher finds the host: a per-user folder (mode 0700, owned by this user, not a symlink)
+// holding one socket (mode 0600) and one log per KiCad instance and board. The name is a digest of
+// KiCad's API socket and the board path, so two KiCads or two boards never share a host.
+
+export class RuntimeDirError extends Error {
+  override name = 'RuntimeDirError';
+}
+
+/** The per-user folder: TRACEMAKER_RUNTIME_DIR, else $XDG_RUNTIME_DIR/tracemaker, else <tmp>/tracemaker-<uid>. */
+export function runtimeDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.TRACEMAKER_RUNTIME_DIR) return env.TRACEMAKER_RUNTIME_DIR;
+  if (env.XDG_RUNTIME_DIR) return join(env.XDG_RUNTIME_DIR, 'tracemaker');
+  return join(env.TMPDIR || tmpdir(), `tracemaker-${userInfo().uid}`);
+}
+
+/** Creates the folder if needed and refuses one another user could write into or swap. */
+export function ensureRuntimeDir(dir: string): string {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = lstatSync(dir);
+  if (!st.isDirectory() || st.isSymbolicLink()) throw new RuntimeDirError(`${dir} is not a plain folder`);
+  if (process.getuid && st.uid !== process.getuid()) throw new RuntimeDirError(`${dir} belongs to another user`);
+  if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+  return dir;
+}
+
+export interface HostPaths {
+  key: string;
+  socket: string;
+  log: string;
+}
+
+/** The host's socket and log for one KiCad API socket and board file. */
+export function hostPaths(dir: string, kicadSocket: string, boardPath: string): HostPaths {
+  const key = createHash('sha1').update(`${kicadSocket}\0${boardPath}`).digest('hex').slice(0, 16);
+  const socket = join(dir, `host-${key}.sock`);
+  // A Unix socket path longer than the kernel's limit fails with a confusing error; say it plainly.
+  if (Buffer.byteLength(socket) > 100) throw new RuntimeDirError(`the host socket path is too long (${socket}); set TRACEMAKER_RUNTIME_DIR to a shorter folder`);
+  return { key, socket, log: join(dir, `host-${key}.log`) };
 }

@@ -21,6 +21,7 @@ TITLES = {
     "not_routed": "not routed",
     "checked": "check",
     "summary": "open connections",
+    "panel": "panel",
 }
 
 

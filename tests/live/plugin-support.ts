@@ -2,13 +2,12 @@
 // screen (KiCad draws them inside its toolbar, so there is no window to search: the icons' copper
 // colour is looked for with wx, which every KiCad install has), message windows, and item snapshots.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import type { BoardItem, KicadClient } from '../../ipc/index.ts';
-import { packageEntries } from '../../plugin/kicad/pcm-package.ts';
-import { writeZip } from '../../plugin/kicad/zip.ts';
+import { packageEntries, writeZip } from '../../plugin/kicad/pcm-package.ts';
 import type { KicadInstance } from './kicad-harness.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -25,9 +24,14 @@ export async function buildBundle(): Promise<string> {
   return out;
 }
 
-export async function buildZip(): Promise<{ zip: Buffer; bundle: string }> {
+/** The PCM zip of the current sources (the bundle's temp folder is removed again). */
+export async function buildZip(): Promise<Buffer> {
   const bundle = await buildBundle();
-  return { zip: writeZip(packageEntries({ root: ROOT, bundle })), bundle };
+  try {
+    return writeZip(packageEntries({ root: ROOT, bundle, ...(existsSync(join(ROOT, 'dist', 'ui', 'app.js')) ? { ui: join(ROOT, 'dist', 'ui') } : {}) }));
+  } finally {
+    rmSync(dirname(bundle), { recursive: true, force: true });
+  }
 }
 
 // The icons' copper (scripts/make-icons.mjs, light theme) in the top toolbar strip.

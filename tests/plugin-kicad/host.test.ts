@@ -1,0 +1,68 @@
+// The host's socket side without KiCad: per-user folder and socket modes, request checking, one host per
+// socket, the launcher's ask(), and a launch with no KiCad to talk to.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Host, parseRequest } from '../../plugin/kicad/host.ts';
+import { ask, launch } from '../../plugin/kicad/launcher.ts';
+import { ensureRuntimeDir, hostPaths, runtimeDir, RuntimeDirError } from '../../plugin/kicad/launcher.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'tmk-host-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('host', () => {
+  it('keeps its socket in a private per-user folder, one name per KiCad and board', () => {
+    expect(runtimeDir({ TRACEMAKER_RUNTIME_DIR: '/x' })).toBe('/x');
+    expect(runtimeDir({ XDG_RUNTIME_DIR: '/run/user/7' })).toBe('/run/user/7/tracemaker');
+    const dir = ensureRuntimeDir(join(tmp, 'rt'));
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const a = hostPaths(dir, '/tmp/kicad/api.sock', '/b/one.kicad_pcb');
+    expect(a.socket).toMatch(/host-[0-9a-f]{16}\.sock$/);
+    expect(hostPaths(dir, '/tmp/kicad/api-2.sock', '/b/one.kicad_pcb').socket).not.toBe(a.socket);
+    expect(hostPaths(dir, '/tmp/kicad/api.sock', '/b/two.kicad_pcb').socket).not.toBe(a.socket);
+    expect(() => hostPaths(join(tmp, 'x'.repeat(120)), 's', 'b')).toThrow(RuntimeDirError);
+  });
+
+  it('checks every request before running it', () => {
+    expect(parseRequest('{"action":"route-selected","token":"t","nets":["A"]}')).toEqual({ action: 'route-selected', token: 't', nets: ['A'] });
+    expect(parseRequest('nope')).toBe('the request is not JSON');
+    expect(parseRequest('[]')).toBe('the request must be a JSON object');
+    expect(parseRequest('{"action":"rm","token":""}')).toMatch(/"action" must be one of/);
+    expect(parseRequest('{"action":"check","token":"","x":1}')).toBe('unknown key "x"');
+    expect(parseRequest('{"action":"check"}')).toBe('"token" must be a string');
+    expect(parseRequest('{"action":"check","token":"","nets":[""]}')).toMatch(/"nets"/);
+  });
+
+  it('serves on a 0600 socket, answers a bad request with an error, and is the only host on it', async () => {
+    const dir = ensureRuntimeDir(join(tmp, 'rt2'));
+    const paths = hostPaths(dir, join(tmp, 'no-kicad.sock'), 'b.kicad_pcb');
+    const host = new Host({ socket: paths.socket, kicadSocket: join(tmp, 'no-kicad.sock'), boardFilename: 'b.kicad_pcb', log: paths.log, idleMs: 60_000 });
+    expect(await host.start()).toBe(true);
+    try {
+      expect(statSync(paths.socket).mode & 0o777).toBe(0o600);
+      const r = await ask(paths.socket, { action: 'bogus' as never, token: '' });
+      expect(r).toMatchObject({ ok: false, code: 'failed' });
+      expect(r.message).toMatch(/bad request: "action" must be one of/);
+      const second = new Host({ socket: paths.socket, kicadSocket: 'x', boardFilename: 'b', log: paths.log, idleMs: 1000 });
+      expect(await second.start()).toBe(false);
+    } finally {
+      await host.stop('test over');
+    }
+    await host.closed;
+  });
+
+  it('stops by itself when idle', async () => {
+    const paths = hostPaths(ensureRuntimeDir(join(tmp, 'rt3')), 'k', 'b');
+    const host = new Host({ socket: paths.socket, kicadSocket: join(tmp, 'rt3'), boardFilename: 'b', log: paths.log, idleMs: 50 });
+    await host.start();
+    await host.closed;
+  });
+
+  it('says plainly when KiCad cannot be reached', async () => {
+    const r = await launch({ action: 'route-selected', env: { KICAD_API_SOCKET: `ipc://${join(tmp, 'absent.sock')}`, TRACEMAKER_RUNTIME_DIR: join(tmp, 'rt4') } });
+    expect(r.ok).toBe(false);
+    expect(r.code).toBe('no_kicad');
+    expect(r.message).toMatch(/Enable KiCad API/);
+  });
+});

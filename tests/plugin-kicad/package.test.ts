@@ -1,0 +1,85 @@
+// The Plugin and Content Manager zip: its layout, metadata.json and plugin.json valid against the
+// schemas KiCad ships, entrypoints and icons present, and the folder PCM unpacks it into (no exec bits).
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { afterAll, describe, expect, it } from 'vitest';
+import { installLikePcm, listFiles, packageEntries, readZip, writeZip } from '../../plugin/kicad/pcm-package.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SCHEMAS = process.env.KICAD_SCHEMAS ?? '/usr/share/kicad/schemas';
+const tmp = mkdtempSync(join(tmpdir(), 'tmk-pkg-'));
+const bundle = join(tmp, 'tracemaker.js');
+writeFileSync(bundle, '// bundle\n');
+const entries = packageEntries({ root: ROOT, bundle });
+const byPath = new Map(entries.map((e) => [e.path, e.data]));
+const json = (p: string) => JSON.parse(Buffer.from(byPath.get(p)!).toString('utf8'));
+
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function validator(schema: string) {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  return ajv.compile(JSON.parse(readFileSync(join(SCHEMAS, schema), 'utf8')));
+}
+
+function pngSize(data: Uint8Array): [number, number] {
+  const b = Buffer.from(data);
+  expect(b.subarray(1, 4).toString('ascii')).toBe('PNG');
+  return [b.readUInt32BE(16), b.readUInt32BE(20)];
+}
+
+describe('PCM package', () => {
+  it('has metadata.json valid against KiCad\'s pcm.v1 schema, one version, an IPC runtime', () => {
+    const meta = json('metadata.json');
+    const validate = validator('pcm.v1.schema.json');
+    expect(validate(meta), JSON.stringify(validate.errors)).toBe(true);
+    expect(meta.versions).toHaveLength(1);
+    expect(meta.versions[0]).toMatchObject({ runtime: 'ipc', version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version });
+    expect(meta.versions[0].install_size).toBeGreaterThan(0);
+  });
+
+  it('has plugin.json valid against api.v1, a reverse-DNS id, three pcb buttons on the python runtime', () => {
+    const plugin = json('plugins/plugin.json');
+    const validate = validator('api.v1.schema.json');
+    expect(validate(plugin), JSON.stringify(validate.errors)).toBe(true);
+    expect(plugin.identifier.split('.').length).toBeGreaterThanOrEqual(3);
+    expect(plugin.identifier).toBe(json('metadata.json').identifier);
+    expect(plugin.runtime.type).toBe('python');
+    expect(plugin.actions.map((a: { name: string }) => a.name)).toEqual(['Route selected nets', 'Check before commit', 'Open panel']);
+    for (const a of plugin.actions) {
+      expect(a['show-button']).toBe(true);
+      expect(a.scopes).toEqual(['pcb']);
+      expect(byPath.has(`plugins/${a.entrypoint}`)).toBe(true);
+      for (const icons of [a['icons-light'], a['icons-dark']]) {
+        expect(icons.map((p: string) => pngSize(byPath.get(`plugins/${p}`)!))).toEqual([[24, 24], [48, 48]]);
+      }
+    }
+  });
+
+  it('ships the launcher, the bundle and a requirements.txt that asks pip for nothing', () => {
+    for (const f of ['tracemaker_launch.py', 'tracemaker.js', 'requirements.txt']) expect(byPath.has(`plugins/${f}`)).toBe(true);
+    const reqs = Buffer.from(byPath.get('plugins/requirements.txt')!).toString('utf8');
+    expect(reqs.split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#'))).toEqual([]);
+    expect(pngSize(byPath.get('resources/icon.png')!)).toEqual([64, 64]);
+  });
+
+  it('round-trips through the zip and unpacks as KiCad 9.0.8 does, without exec bits', () => {
+    const zip = writeZip(entries);
+    expect(writeZip(entries).equals(zip)).toBe(true);
+    const back = readZip(zip);
+    expect(back.map((e) => e.path)).toEqual(entries.map((e) => e.path));
+    back.forEach((e, i) => expect(Buffer.from(e.data).equals(Buffer.from(entries[i].data))).toBe(true));
+    const third = join(tmp, '3rdparty');
+    const dir = installLikePcm(zip, third);
+    expect(dir).toBe(join(third, 'plugins', 'org_tracemaker_kicad'));
+    expect(listFiles(dir)).toContain('route_selected.py');
+    expect(listFiles(join(third, 'resources', 'org_tracemaker_kicad'))).toEqual(['icon.png']);
+    for (const f of listFiles(dir)) expect(statSync(join(dir, f)).mode & 0o111).toBe(0);
+  });
+
+  it('refuses bad zip entries', () => {
+    expect(() => writeZip([{ path: '../x', data: new Uint8Array() }])).toThrow(/bad entry path/);
+    expect(() => writeZip([{ path: 'a', data: new Uint8Array() }, { path: 'a', data: new Uint8Array() }])).toThrow(/duplicate/);
+  });
+});
