@@ -41,6 +41,23 @@ function help(): string {
   return ['usage: tracemaker <command> [options]', '', ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`), ''].join('\n');
 }
 
+const FS_CODES: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  EISDIR: 'is a directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+};
+
+/** A file-system failure (a path the user named) as one sentence; undefined for anything else. */
+function fileSystemMessage(e: unknown): string | undefined {
+  const err = e as { code?: unknown; path?: unknown; syscall?: unknown };
+  if (typeof err?.code !== 'string' || typeof err.path !== 'string' || !(err.code in FS_CODES)) return undefined;
+  const verb = err.syscall === 'open' || err.syscall === 'read' ? 'cannot open' : `cannot ${String(err.syscall ?? 'use')}`;
+  return `${verb} ${err.path}: ${FS_CODES[err.code]}`;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const out = { stdout: (t: string) => process.stdout.write(t), stderr: (t: string) => process.stderr.write(t) };
   const [name, ...rest] = argv;
@@ -58,6 +75,11 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError || e instanceof KicadParseError || e instanceof ProjectError) {
       out.stderr(`tracemaker ${name}: ${e.message}\n`);
+      return 2;
+    }
+    const fsError = fileSystemMessage(e);
+    if (fsError) {
+      out.stderr(`tracemaker ${name}: ${fsError}\n`);
       return 2;
     }
     throw e;
