@@ -135,6 +135,23 @@ export interface Via {
   src: number;
 }
 
+/** A track or via on a copper layer the board does not enable. KiCad loads such items and its
+ *  DRC reports them (`item_on_disabled_layer`); they are kept apart from tracks and vias so the
+ *  router and the other checks never take them for copper on a real layer. */
+export interface OffLayerItem {
+  kind: 'track' | 'via';
+  /** The disabled layer as written (for a via, the first of its span not enabled). */
+  layerName: string;
+  /** Track start or via centre, nm (KiCad's marker position). */
+  at: Pt;
+  /** Tracks only: the other end and the width, nm. */
+  end?: Pt;
+  width?: number;
+  net: number;
+  /** Offset of the item's s-expression in the source text. */
+  src: number;
+}
+
 /** A closed polygon with holes; points in nm, outline first. */
 export interface PolygonWithHoles {
   outline: Pt[];
@@ -221,6 +238,8 @@ export interface Board {
   zones: Zone[];
   graphics: CopperGraphic[];
   outline: OutlineShape[];
+  /** Tracks and vias on copper layers the board does not enable (absent when there are none). */
+  offLayerItems?: OffLayerItem[];
   stackup: StackupLayer[];
   /** Board thickness, nm. */
   thickness: number;

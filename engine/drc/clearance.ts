@@ -11,7 +11,7 @@ import { nearest } from '../geom/distance.ts';
 import { segmentsIntersect } from '../geom/predicates.ts';
 import type { Shape } from '../geom/shapes.ts';
 import type { CopperItem, CopperItems } from './copper-items.ts';
-import { mmText, type ItemRef, type ViolationSink } from './violation.ts';
+import { mmText, ViolationSink, type ItemRef } from './violation.ts';
 
 /** KiCad's DRC epsilon (ADVANCED_CFG DRCEpsilon, 0.0005 mm): a gap this much under the rule passes. */
 export const DRC_EPSILON = 500;
@@ -80,7 +80,24 @@ export interface ClearanceOptions {
   scope?: Set<number>;
 }
 
-/** Runs the copper and hole clearance checks over every near pair of items. */
+// Tracks and vias: KiCad tests them against everything from their own side (testTrackClearances).
+function isTrackLike(it: CopperItem): boolean {
+  return it.kind === 'track' || it.kind === 'via';
+}
+
+function popCount(mask: number): number {
+  let n = 0;
+  for (let m = mask >>> 0; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
+/**
+ * Runs the copper and hole clearance checks over every near pair of items. As kicad-cli does
+ * without --all-track-errors, a track stops at its first finding against another item (a via
+ * at its first per layer), and a pair found in error is not tested again from its other side;
+ * zone fills are tested apart and are not limited so. Pads and graphics are tested against
+ * each other pairwise; their pairs with tracks are left to the track's side.
+ */
 export function checkClearance(copper: CopperItems, rules: RuleResolver, sink: ViolationSink, opts: ClearanceOptions = {}): void {
   const board = copper.board;
   const items = copper.items;
@@ -88,23 +105,53 @@ export function checkClearance(copper: CopperItems, rules: RuleResolver, sink: V
   const wantHoles = sink.wants('hole_clearance');
   if (!wantCopper && !wantHoles) return;
   const zoneSeen = new Set<string>();
+  // Track-like pairs already tested (from either side), keyed by "low:high" item ids.
+  const tested = new Set<string>();
   const margin = Math.max(rules.maxClearance(), rules.minimums.holeClearance);
-  const sources = opts.scope ? [...opts.scope].sort((x, y) => x - y) : items.map((it) => it.id);
+  const scope = opts.scope;
+  let sources = items.map((it) => it.id);
+  if (scope) {
+    // A scoped run also replays the board's own tracks and vias near the new copper, silently,
+    // so that each spends its one finding as it would in a full run.
+    const set = new Set(scope);
+    for (const i of scope) for (const j of copper.near(items[i].hole ?? items[i].shape, margin)) if (isTrackLike(items[j])) set.add(j);
+    sources = [...set].sort((x, y) => x - y);
+  }
+  // Findings between two of the board's own items go here and are dropped.
+  const silent = new ViolationSink(board, sink.rules);
   for (const i of sources) {
     const a = items[i];
+    const aTrack = isTrackLike(a);
+    let budget = a.kind === 'via' ? popCount(a.layers) : 1;
     for (const j of copper.near(a.hole ?? a.shape, margin)) {
       if (j === i) continue;
-      if (opts.scope ? opts.scope.has(j) && j < i : j < i) continue;
       const b = items[j];
       if (a.kind === 'zone' && b.kind === 'zone') continue;
       if (a.net === b.net) continue;
+      const bTrack = isTrackLike(b);
+      const limited = aTrack && b.kind !== 'zone';
+      if (limited) {
+        if (budget === 0) continue;
+        if (bTrack) {
+          const key = i < j ? `${i}:${j}` : `${j}:${i}`;
+          if (tested.has(key)) continue;
+          tested.add(key);
+        }
+      } else if (bTrack && a.kind !== 'zone') {
+        continue;
+      } else if (scope ? scope.has(j) && j < i : j < i) {
+        continue;
+      }
+      const out = !scope || scope.has(i) || scope.has(j) ? sink : silent;
+      if (out === silent && !limited) continue;
       const tie = isNetTie(board, a, b);
       let found = false;
-      if (wantCopper && !tie) found = copperPair(copper, rules, sink, a, b, zoneSeen);
+      if (wantCopper && !tie) found = copperPair(copper, rules, out, a, b, zoneSeen);
       if (!found && wantHoles && a.footprint !== b.footprint) {
-        if (a.hole && b.kind !== 'zone') found = holePair(rules, sink, b, a);
-        if (!found && b.hole && a.kind !== 'zone') holePair(rules, sink, a, b);
+        if (a.hole && b.kind !== 'zone') found = holePair(rules, out, b, a);
+        if (!found && b.hole && a.kind !== 'zone') found = holePair(rules, out, a, b);
       }
+      if (found && limited) budget--;
     }
   }
 }

@@ -7,7 +7,9 @@ import type { Design } from '../kicad/load.ts';
 import { checkClearance } from './clearance.ts';
 import { connect } from './connectivity.ts';
 import { checkDangling } from './dangling.ts';
+import { checkDisabledLayers } from './disabled-layer.ts';
 import { checkEdges } from './edge.ts';
+import { checkHoleToHole } from './hole-to-hole.ts';
 import { checkKeepouts } from './keepout.ts';
 import { checkWidths } from './widths.ts';
 import { CopperItems } from './copper-items.ts';
@@ -52,8 +54,11 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
   checkDangling(copper, conn, sink, scope);
   checkEdges(copper, rules, sink, scope);
   checkWidths(copper, rules, sink, scope);
+  checkHoleToHole(copper, rules, sink, scope);
   checkKeepouts(copper, sink, scope);
-  return { violations: sink.violations, unconnected: conn.unconnected, errors: summarise(sink.violations) };
+  // Off-layer items are the board's own, never added copper, but they count in the ratsnest.
+  const offClusters = checkDisabledLayers(board, copper, scope ? null : sink);
+  return { violations: sink.violations, unconnected: conn.unconnected + offClusters, errors: summarise(sink.violations) };
 }
 
 /**

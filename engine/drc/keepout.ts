@@ -39,8 +39,15 @@ export function deflateRing(ring: readonly Pt[], by: number): Pt[] | null {
   }
   if (out.length < 3) return null;
   const area = signedArea(out);
-  // A ring that turned inside out has collapsed.
-  return area !== 0 && Math.sign(area) === Math.sign(signedArea(ring)) ? out : null;
+  if (area === 0 || Math.sign(area) !== Math.sign(signedArea(ring))) return null;
+  // A ring shrunk past its width turns inside out: its edges run against the original ones.
+  if (out.length === n) {
+    for (let i = 0; i < n; i++) {
+      const a = ring[i], b = ring[(i + 1) % n], p = out[i], q = out[(i + 1) % n];
+      if ((b.x - a.x) * (q.x - p.x) + (b.y - a.y) * (q.y - p.y) < 0) return null;
+    }
+  }
+  return out;
 }
 
 function inwardNormal(a: Pt, b: Pt, sign: number): Pt | null {

@@ -40,9 +40,10 @@ export const VIOLATION_TYPES: readonly ViolationType[] = [
   'items_not_allowed',
 ];
 
-/** Which board item a violation names: kind and index in the board's array. */
+/** Which board item a violation names: kind and index in the board's array ('off_layer':
+ *  board.offLayerItems). */
 export interface ItemRef {
-  kind: CopperItem['kind'] | 'outline' | 'keepout';
+  kind: CopperItem['kind'] | 'outline' | 'keepout' | 'off_layer';
   index: number;
 }
 

@@ -2,7 +2,7 @@
 // tracks, arcs and vias, zones and rule areas, copper graphics and text, the Edge.Cuts outline and
 // the stack-up. The source text is kept on the board so the writer can splice into it.
 
-import type { Board, CopperLayer, Net, Pt, StackupLayer, Track, Via } from '../board/model.ts';
+import type { Board, CopperLayer, Net, OffLayerItem, Pt, StackupLayer, Track, Via } from '../board/model.ts';
 import { copperRank, LayerResolver } from '../board/layers.ts';
 import { atomAt, child, children, head, parseSexpr, type SList } from './sexpr.ts';
 import { readFootprint } from './read-footprint.ts';
@@ -114,11 +114,13 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
         break;
       case 'segment':
       case 'arc':
-        board.tracks.push(readTrack(ctx, it, layers, netOf, board.tracks.length));
+      case 'via': {
+        const off = readOffLayer(ctx, it, layers, netOf);
+        if (off) (board.offLayerItems ??= []).push(off);
+        else if (h === 'via') board.vias.push(readVia(ctx, it, layers, netOf, board.vias.length));
+        else board.tracks.push(readTrack(ctx, it, layers, netOf, board.tracks.length));
         break;
-      case 'via':
-        board.vias.push(readVia(ctx, it, layers, netOf, board.vias.length));
-        break;
+      }
       case 'zone':
         board.zones.push(readZone(ctx, it, layers, netOf, board.zones.length, -1, maxError));
         break;
@@ -172,6 +174,26 @@ function copperLayerOf(ctx: ReadContext, node: SList, layers: LayerResolver): nu
   const i = layers.index(name);
   if (i < 0) throw ctx.error(child(node, 'layer')!, `(${head(node)}) is on "${name}", which is not an enabled copper layer`);
   return i;
+}
+
+// A track or via on a real KiCad copper layer that this board does not enable: KiCad loads it
+// (and its DRC flags it), so it is kept, apart, with a warning. Unknown layer names stay errors.
+function readOffLayer(ctx: ReadContext, node: SList, layers: LayerResolver, netOf: (c: number, n: string | undefined, at: SList) => number): OffLayerItem | null {
+  const isVia = head(node) === 'via';
+  const names = isVia ? layerList(node).slice(0, 2) : [layerOf(node) ?? ''];
+  const off = names.find((n) => copperRank(n) >= 0 && layers.index(n) < 0);
+  if (off === undefined || names.some((n) => copperRank(n) < 0)) return null;
+  const what = isVia ? 'via' : `(${head(node)})`;
+  ctx.warn(isVia ? child(node, 'layers')! : child(node, 'layer')!, `${what} is on "${off}", which is not an enabled copper layer; it is kept for the DRC only`);
+  const netNode = child(node, 'net');
+  return {
+    kind: isVia ? 'via' : 'track',
+    layerName: off,
+    at: ctx.pt(ctx.need(node, isVia ? 'at' : 'start')),
+    ...(isVia ? {} : { end: ctx.pt(ctx.need(node, 'end')), width: ctx.nm(ctx.need(node, 'width'), 1) }),
+    net: netNode ? netOf(ctx.num(netNode, 1), atomAt(netNode, 2), netNode) : 0,
+    src: node.start,
+  };
 }
 
 function readTrack(ctx: ReadContext, node: SList, layers: LayerResolver, netOf: (c: number, n: string | undefined, at: SList) => number, index: number): Track {

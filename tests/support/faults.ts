@@ -17,9 +17,10 @@ export type FaultKind =
   | 'crossing'
   | 'keepout'
   | 'dru-tight'
+  | 'disabled-layer'
   | 'strict';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'strict'];
+export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'disabled-layer', 'strict'];
 
 /** The routing-relevant checks a strict copy sets to error. */
 export const STRICT_TYPES = [
@@ -190,6 +191,19 @@ export function makeFault(design: Design, kind: FaultKind): { text: string; dru?
         text: board.text,
         dru: '(version 1)\n(rule "tm_tight"\n\t(constraint clearance (min 0.4mm)))\n',
       };
+    case 'disabled-layer': {
+      // A 2 mm track from a pad on an inner layer the board does not enable (In5.Cu unless the
+      // board has more than six copper layers). The writer knows only enabled layers, so the
+      // segment is spliced in as text.
+      const pads = netted(board);
+      if (!pads.length) return null;
+      const p = pads[pads.length >> 1];
+      const layer = board.copperLayers.length <= 6 ? 'In5.Cu' : 'In29.Cu';
+      const w = width(design, p.net, firstLayer(p.layers));
+      const seg = `\t(segment (start ${formatMm(p.at.x)} ${formatMm(p.at.y)}) (end ${formatMm(p.at.x + 2_000_000)} ${formatMm(p.at.y)}) (width ${formatMm(w)}) (layer "${layer}") (net ${p.net}) (uuid "7d1e6c2a-0000-4000-8000-00000000d15a"))\n`;
+      const end = board.text.lastIndexOf(')');
+      return { text: board.text.slice(0, end) + seg + board.text.slice(end) };
+    }
     case 'strict':
       return { text: board.text };
   }

@@ -45,9 +45,24 @@ describe('malformed boards', () => {
     expect(e.message).toContain('unterminated string');
   });
 
-  it('a track on a layer the board does not enable is an error at that layer', () => {
-    const e = parseError(board('\t(segment (start 0 0) (end 1 1) (width 0.2) (layer "In5.Cu") (net 1))\n'));
-    expect(e.message).toMatch(/x\.kicad_pcb:11:45: \(segment\) is on "In5\.Cu", which is not an enabled copper layer/);
+  it('a track on a layer the board does not enable is kept apart with a warning at that layer', () => {
+    const b = parseBoard(board('\t(segment (start 0 0) (end 1 1) (width 0.2) (layer "In5.Cu") (net 1))\n'), { source: 'x.kicad_pcb' });
+    expect(b.tracks).toEqual([]);
+    expect(b.offLayerItems).toEqual([{ kind: 'track', layerName: 'In5.Cu', at: { x: 0, y: 0 }, end: { x: 1_000_000, y: 1_000_000 }, width: 200_000, net: 1, src: expect.any(Number) }]);
+    const w = b.warnings.find((d) => d.message.includes('In5.Cu'));
+    expect(w).toMatchObject({ severity: 'warning', source: 'x.kicad_pcb', line: 11, column: 45 });
+    expect(w!.message).toMatch(/\(segment\) is on "In5\.Cu", which is not an enabled copper layer/);
+  });
+
+  it('a via reaching a layer the board does not enable is kept apart too', () => {
+    const b = parseBoard(board('\t(via (at 1 2) (size 0.6) (drill 0.3) (layers "F.Cu" "In3.Cu") (net 1))\n'), { source: 'x.kicad_pcb' });
+    expect(b.vias).toEqual([]);
+    expect(b.offLayerItems).toMatchObject([{ kind: 'via', layerName: 'In3.Cu', at: { x: 1_000_000, y: 2_000_000 }, net: 1 }]);
+  });
+
+  it('a track on a name that is no copper layer at all is still an error', () => {
+    const e = parseError(board('\t(segment (start 0 0) (end 1 1) (width 0.2) (layer "Foo.Cu") (net 1))\n'));
+    expect(e.message).toMatch(/x\.kicad_pcb:11:45: \(segment\) is on "Foo\.Cu", which is not an enabled copper layer/);
   });
 
   it('a zero-size pad is an error naming the pad and part', () => {
