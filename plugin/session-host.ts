@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { addCopper } from '../engine/kicad/write-board.ts';
 import { sessionDrc } from '../engine/session/drc-summary.ts';
 import { LogWriter } from '../engine/session/log.ts';
-import { Session, type SessionPorts } from '../engine/session/session.ts';
+import { type CallRecord, Session, type SessionPorts } from '../engine/session/session.ts';
 import { readDesignFiles } from './design-files.ts';
 import { loadDesign } from '../engine/kicad/load.ts';
 import { routeDefaults, routePort } from './session-route.ts';
@@ -43,7 +43,7 @@ export function openSession(f: SessionFiles): OpenedSession {
     save: (text) => writeFileSync(f.out, text),
     internalError: (tool, e) => f.diagnostics(`tracemaker session: ${tool}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`),
   };
-  let onRecord: ((r: import('../engine/session/session.ts').CallRecord) => void) | undefined;
+  let onRecord: ((r: CallRecord) => void) | undefined;
   if (f.log) {
     const log = new LogWriter(files.board, f.workLimit);
     writeFileSync(f.log, log.header + '\n');

@@ -1,11 +1,15 @@
 // An SVG picture of a board region: pads, tracks and vias per copper layer in KiCad's default
 // colours, the board outline, open connections as ratsnest lines, and chosen nets highlighted
 // (a stuck connection's blockers). Coordinates stay in the board's axes, scaled nm → mm by the
-// viewBox; every name that reaches the picture is escaped text inside a <title>.
+// viewBox; every name that reaches the picture is escaped text inside a <title>. Pads are drawn
+// from the one pad outline the router builds with engine/geom's padShape (trapezoids, chamfers
+// and custom primitives as they are), not from their size alone.
 
 import type { Board, Pt } from '../board/model.ts';
 import { maskLayers } from '../board/layers.ts';
+import { arc, segment, type Shape } from '../geom/index.ts';
 import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import { shapeOfPad } from '../route/host-from-design.ts';
 
 /** KiCad 9's default copper colours by canonical layer name. */
 const LAYER_COLOURS: Record<string, string> = {
@@ -58,6 +62,39 @@ function inBox(b: RenderScene['box'], x: number, y: number, margin: number): boo
   return x >= b.minX - margin && x <= b.maxX + margin && y >= b.minY - margin && y <= b.maxY + margin;
 }
 
+function ring(pts: Float64Array): string {
+  let d = '';
+  for (let i = 0; i < pts.length; i += 2) d += `${i ? 'L' : 'M'}${u(pts[i])} ${u(pts[i + 1])}`;
+  return d + 'Z';
+}
+
+/** A copper shape as SVG, filled with `fill`: a grown shape (rounded rect, rounded polygon) is
+ *  its core filled and stroked by twice the radius with round joins, which is that Minkowski sum. */
+export function shapeSvg(sh: Shape, fill: string): string {
+  switch (sh.kind) {
+    case 'circle':
+      return `<circle cx="${u(sh.x)}" cy="${u(sh.y)}" r="${u(sh.r)}" fill="${fill}"/>`;
+    case 'segment':
+      return `<path d="M${u(sh.ax)} ${u(sh.ay)} L${u(sh.bx)} ${u(sh.by)}" stroke="${fill}" stroke-width="${u(sh.width)}" stroke-linecap="round" fill="none"/>`;
+    case 'arc': {
+      const g = sh.geom;
+      if (sh.sx === sh.ex && sh.sy === sh.ey) return `<circle cx="${u(g.cx)}" cy="${u(g.cy)}" r="${u(g.r)}" stroke="${fill}" stroke-width="${u(sh.width)}" fill="none"/>`;
+      // y points down in both the board and SVG, so increasing angle is SVG's positive sweep.
+      const large = Math.abs(g.sweep) > Math.PI ? 1 : 0;
+      return `<path d="M${u(sh.sx)} ${u(sh.sy)} A${u(g.r)} ${u(g.r)} 0 ${large} ${g.ccw ? 1 : 0} ${u(sh.ex)} ${u(sh.ey)}" stroke="${fill}" stroke-width="${u(sh.width)}" stroke-linecap="round" fill="none"/>`;
+    }
+    case 'rect':
+      return `<rect x="${u(sh.minX - sh.radius)}" y="${u(sh.minY - sh.radius)}" width="${u(sh.maxX - sh.minX + 2 * sh.radius)}" height="${u(sh.maxY - sh.minY + 2 * sh.radius)}" rx="${u(sh.radius)}" fill="${fill}"/>`;
+    case 'polygon': {
+      const d = [sh.outline, ...sh.holes].map(ring).join(' ');
+      const grow = sh.radius > 0 ? ` stroke="${fill}" stroke-width="${u(2 * sh.radius)}" stroke-linejoin="round"` : '';
+      return `<path d="${d}" fill="${fill}" fill-rule="evenodd"${grow}/>`;
+    }
+    case 'compound':
+      return sh.parts.map((part) => shapeSvg(part, fill)).join('');
+  }
+}
+
 export function renderSvg(scene: RenderScene): string {
   const { board, box } = scene;
   const w = Math.max(box.maxX - box.minX, 1);
@@ -86,21 +123,14 @@ export function renderSvg(scene: RenderScene): string {
     for (const t of [...board.tracks, ...scene.tracks]) {
       if (t.layer !== layer) continue;
       if (!inBox(box, t.start.x, t.start.y, margin) && !inBox(box, t.end.x, t.end.y, margin)) continue;
-      const d = t.mid ? `M${u(t.start.x)} ${u(t.start.y)} Q${u(2 * t.mid.x - (t.start.x + t.end.x) / 2)} ${u(2 * t.mid.y - (t.start.y + t.end.y) / 2)} ${u(t.end.x)} ${u(t.end.y)}` : `M${u(t.start.x)} ${u(t.start.y)} L${u(t.end.x)} ${u(t.end.y)}`;
-      out.push(`<path d="${d}" stroke="${stroke(t.net, colour)}" stroke-width="${u(t.width)}" stroke-linecap="round" fill="none"/>`);
+      const sh = t.mid ? arc(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y, t.width) : segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
+      out.push(shapeSvg(sh, stroke(t.net, colour)));
     }
     for (const p of board.pads) {
       if (!maskLayers(p.layers).includes(layer) || !inBox(box, p.at.x, p.at.y, margin)) continue;
       const fill = stroke(p.net, colour);
-      const rot = p.rotation ? ` transform="rotate(${-p.rotation} ${u(p.at.x)} ${u(p.at.y)})"` : '';
-      const cx = p.at.x + p.offset.x;
-      const cy = p.at.y + p.offset.y;
       const title = `<title>${esc(board.footprints[p.footprint]?.reference ?? '')}.${esc(p.number)} ${esc(board.nets[p.net]?.name ?? '')}</title>`;
-      if (p.shape === 'circle') out.push(`<circle cx="${u(cx)}" cy="${u(cy)}" r="${u(p.size.w / 2)}" fill="${fill}">${title}</circle>`);
-      else {
-        const rx = p.shape === 'oval' ? Math.min(p.size.w, p.size.h) / 2 : p.shape === 'roundrect' ? p.roundrectRatio * Math.min(p.size.w, p.size.h) : 0;
-        out.push(`<rect x="${u(cx - p.size.w / 2)}" y="${u(cy - p.size.h / 2)}" width="${u(p.size.w)}" height="${u(p.size.h)}" rx="${u(rx)}" fill="${fill}"${rot}>${title}</rect>`);
-      }
+      out.push(`<g>${title}${shapeSvg(shapeOfPad(p), fill)}</g>`);
     }
     out.push('</g>');
   }

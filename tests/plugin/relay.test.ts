@@ -1,29 +1,28 @@
 // The relay end to end through the built command: start, call, a bad call, stop; the socket
 // is private to the user and every exchange lands in the transcript.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchBoards } from '../support/bench.ts';
+import { tracemaker } from './cli.ts';
 
-const CLI = resolve(import.meta.dirname, '..', '..', 'dist', 'tracemaker.js');
 const board = benchBoards().find((b) => b.name === 'Blink-Eras_AVR_ISP_Pogo')!;
-const tm = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+const tm = (...args: string[]) => tracemaker(args);
 
 describe('relay', () => {
   it('keeps a session between calls on a private socket and writes a transcript', () => {
     const name = `test-${process.pid}`;
     const out = join(mkdtempSync(join(tmpdir(), 'tm-')), 'o.kicad_pcb');
     const started = tm('relay', 'start', name, board.bare, '--out', out);
-    expect(started.status).toBe(0);
+    expect(started.code).toBe(0);
     const { transcript } = JSON.parse(started.stdout);
     const sock = transcript.replace('.transcript.jsonl', '.sock');
     expect(statSync(sock).mode & 0o777).toBe(0o600);
     const a = tm('relay', 'call', name, 'open_connections', '{"limit":1}');
     expect(JSON.parse(a.stdout).total).toBe(6);
     const bad = tm('relay', 'call', name, 'open_connections', '{"limit":0}');
-    expect(bad.status).toBe(1);
+    expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout).error.code).toBe('bad_argument');
     expect(JSON.parse(tm('relay', 'call', name, 'save').stdout).saved).toBe(true);
     expect(JSON.parse(tm('relay', 'stop', name).stdout)).toEqual({ stopped: true });

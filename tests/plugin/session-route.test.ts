@@ -1,25 +1,54 @@
-// A session's `route` over all nets with the defaults writes what the router's own entry point
-// and the board writer give on the same board (what `tracemaker route` writes).
+// A session's `route` is `tracemaker route`: over all nets with the defaults it saves the bytes
+// the command writes (real bench boards, both through the built command), and the saved bytes do
+// not depend on how many threads the variants run on.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeDesign } from '../../engine/route/index.ts';
-import { addCopper } from '../../engine/kicad/write-board.ts';
-import { loadDesignFile } from '../../plugin/design-files.ts';
-import { openSession } from '../../plugin/session-host.ts';
 import { benchBoards } from '../support/bench.ts';
+import { calls, jsonLines, tracemaker } from './cli.ts';
 
-describe('session route equals the router', () => {
-  it('writes the same bytes as routeDesign + addCopper with the defaults', async () => {
-    const b = benchBoards().find((x) => x.name === 'Blink-Eras_AVR_ISP_Pogo')!;
-    const out = join(mkdtempSync(join(tmpdir(), 'tm-')), 'o.kicad_pcb');
-    const { session } = openSession({ board: b.bare, out, diagnostics: () => undefined });
-    const r = (await session.call('route', {})) as Record<string, unknown>;
-    expect(r.committed).toBe(true);
-    await session.call('save', {});
-    const design = loadDesignFile(b.bare);
-    const direct = routeDesign(design, {});
-    expect(readFileSync(out, 'utf8')).toBe(addCopper(design.board, direct.tracks, direct.vias));
+const BOARDS = ['Blink-Eras_AVR_ISP_Pogo', 'BB-PWR-8009_BB-PWR-8009_revA'];
+const bench = (name: string) => benchBoards().find((b) => b.name === name)!;
+
+/** Runs a JSON-lines session over `board` with the given calls; returns the answers and the saved text. */
+function session(board: string, list: [string, object?][], flags: string[] = []) {
+  const out = join(mkdtempSync(join(tmpdir(), 'tm-')), 'session.kicad_pcb');
+  const r = tracemaker(['session', board, '--out', out, '--jsonl', ...flags], calls(list));
+  expect(r.code, r.stderr).toBe(0);
+  return { answers: jsonLines(r.stdout), saved: readFileSync(out, 'utf8') };
+}
+
+describe('session route equals tracemaker route', () => {
+  for (const name of BOARDS) {
+    it(`writes the bytes tracemaker route writes on ${name}`, () => {
+      const b = bench(name);
+      const cliOut = join(mkdtempSync(join(tmpdir(), 'tm-')), 'cli.kicad_pcb');
+      const cli = tracemaker(['route', b.bare, '--out', cliOut, '--json']);
+      expect(cli.code, cli.stderr).toBe(0);
+      expect(JSON.parse(cli.stdout).routed).toBeGreaterThan(0);
+      const s = session(b.bare, [['route'], ['save']]);
+      expect(s.answers[0].committed).toBe(true);
+      expect(s.answers[0].work.used).toBe(JSON.parse(cli.stdout).work);
+      expect(s.answers[1].saved).toBe(true);
+      const written = readFileSync(cliOut, 'utf8');
+      expect(written).not.toBe(readFileSync(b.bare, 'utf8'));
+      expect(s.saved).toBe(written);
+    });
+  }
+
+  it('saves the same bytes with one thread and with two for the same board, options, seed and work', () => {
+    const b = bench('BB-PWR-8009_BB-PWR-8009_revA');
+    const args = { variants: 3, seed: 7, work: 3_000_000 };
+    const one = session(b.bare, [['route', args], ['save']], ['--threads', '1']);
+    const two = session(b.bare, [['route', args], ['save']], ['--threads', '2']);
+    expect(one.answers[0].committed).toBe(true);
+    expect(two.answers).toEqual(one.answers);
+    expect(two.saved).toBe(one.saved);
+    // And the command line with the same options and threads agrees with both.
+    const cliOut = join(mkdtempSync(join(tmpdir(), 'tm-')), 'cli.kicad_pcb');
+    const cli = tracemaker(['route', b.bare, '--out', cliOut, '--variants', '3', '--seed', '7', '--work', '3000000', '--threads', '2']);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(readFileSync(cliOut, 'utf8')).toBe(one.saved);
   });
 });

@@ -1,22 +1,20 @@
 // Both transports on good and bad requests: in-process for framing, and through the built
 // command (`node dist/tracemaker.js session …`) for MCP and JSON lines end to end.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LineFramer } from '../../plugin/line-framer.ts';
 import { JsonLinesServer } from '../../plugin/jsonl.ts';
 import { benchBoards } from '../support/bench.ts';
+import { jsonLines, tracemaker } from './cli.ts';
 
-const CLI = resolve(import.meta.dirname, '..', '..', 'dist', 'tracemaker.js');
 const board = benchBoards().find((b) => b.name === 'Blink-Eras_AVR_ISP_Pogo')!;
 const enc = (s: string) => new TextEncoder().encode(s);
 
 function run(args: string[], input: string) {
-  if (!existsSync(CLI)) throw new Error('build first: npm run build');
-  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', maxBuffer: 64 << 20 });
-  return { code: r.status, out: r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)), err: r.stderr };
+  const r = tracemaker(args, input);
+  return { code: r.code, out: jsonLines(r.stdout), err: r.stderr };
 }
 
 describe('line framing', () => {

@@ -1,0 +1,120 @@
+// Does the scripted repair agent beat more compute? Three arms per board, all through the built
+// command: plain (`route --variants V`), control (`route --variants V+4`: more compute, no agent)
+// and agent (`agent --variants V --work-limit W`, W = the control's measured work). Every
+// written board is judged by the engine's DRC (its unconnected count agrees with kicad-cli's).
+//   npm run bench:agent -- [--variants V] [--max-pads N] [--tiers B,C] [--out FILE] [--cap-s S]
+// Boards: the tiers' bare boards with at most N pads (a fixed rule); of those, the ones the plain
+// route leaves connections open on get the other two arms. Figures, not pass/fail.
+
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SHARED = resolve(process.env.TRACEMAKER_SHARED ?? join(ROOT, '..', 'shared'));
+const BENCH = join(SHARED, 'bench', 'boards');
+const CLI = join(ROOT, 'dist', 'tracemaker.js');
+
+const argv = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : dflt;
+};
+const V = Number(opt('variants', 2));
+// 160 pads keeps the run near ten minutes on two cores (a board's plain route takes up to ~15 s
+// there; the arms about six times that).
+const MAX_PADS = Number(opt('max-pads', 160));
+const TIERS = String(opt('tiers', 'B,C')).split(',');
+const OUT = resolve(opt('out', join(ROOT, 'bench', 'out', 'agent-bench.json')));
+// A safety stop for a loaded machine: boards not started by then are listed as not run.
+const CAP_S = Number(opt('cap-s', 600));
+const WORK = join(dirname(OUT), 'agent-boards');
+mkdirSync(WORK, { recursive: true });
+
+function tm(args) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error(`tracemaker ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+  return { out: r.stdout, seconds: Math.round(seconds * 100) / 100 };
+}
+
+/** The DRC's verdict on a written board: unconnected items and error-level violations. */
+function judge(file) {
+  const d = JSON.parse(tm(['drc', file, '--json']).out);
+  return { unconnected: d.unconnected_items, errors: Object.values(d.violations).reduce((s, n) => s + n, 0) };
+}
+
+const candidates = [];
+for (const tier of TIERS) {
+  const dir = join(BENCH, tier);
+  if (!existsSync(dir)) continue;
+  for (const name of readdirSync(dir).sort()) {
+    const bare = join(dir, name, `${name}.kicad_pcb`);
+    if (!existsSync(bare)) continue;
+    const pads = JSON.parse(tm(['info', bare, '--json']).out).counts.pads;
+    if (pads <= MAX_PADS) candidates.push({ tier, name, bare, pads });
+  }
+}
+
+const t0 = Date.now();
+const elapsed = () => (Date.now() - t0) / 1000;
+const records = [];
+for (const b of candidates) {
+  const rec = { tier: b.tier, name: b.name, pads: b.pads };
+  records.push(rec);
+  if (elapsed() > CAP_S) {
+    rec.skipped = 'time cap';
+    continue;
+  }
+  // Each written board gets the project's rules beside it, so the DRC judges it by them.
+  const file = (arm) => {
+    const out = join(WORK, `${b.name}.${arm}.kicad_pcb`);
+    for (const ext of ['.kicad_pro', '.kicad_dru']) {
+      const side = b.bare.replace(/\.kicad_pcb$/, ext);
+      if (existsSync(side)) copyFileSync(side, out.replace(/\.kicad_pcb$/, ext));
+    }
+    return out;
+  };
+  const plain = tm(['route', b.bare, '--out', file('plain'), '--variants', String(V), '--json']);
+  const p = JSON.parse(plain.out);
+  rec.plain = { open: p.open, work: p.work, seconds: plain.seconds };
+  if (p.open === 0) continue;
+  // The bare board's own verdict, so what the arms changed can be told from what was there.
+  rec.input = judge(b.bare);
+  Object.assign(rec.plain, judge(file('plain')));
+  const control = tm(['route', b.bare, '--out', file('control'), '--variants', String(V + 4), '--json']);
+  const c = JSON.parse(control.out);
+  rec.control = { open: c.open, work: c.work, seconds: control.seconds, ...judge(file('control')) };
+  const agent = tm(['agent', b.bare, '--out', file('agent'), '--variants', String(V), '--work-limit', String(c.work)]);
+  const a = JSON.parse(agent.out);
+  rec.agent = { open: a.open_after, work: a.work_used, limit: c.work, rounds: a.rounds, tries: a.tries, kept: a.kept, seconds: agent.seconds, ...judge(file('agent')) };
+}
+
+const armed = records.filter((r) => r.agent);
+// A win: fewer unconnected items than the control and no more errors; a loss: more of either.
+const wins = armed.filter((r) => r.agent.unconnected < r.control.unconnected && r.agent.errors <= r.control.errors).length;
+const losses = armed.filter((r) => r.agent.unconnected > r.control.unconnected || r.agent.errors > r.control.errors).length;
+const over = armed.filter((r) => r.agent.work > r.agent.limit).map((r) => r.name);
+const sum = (arm, k) => armed.reduce((s, r) => s + r[arm][k], 0);
+
+const pad = (s, n) => String(s).padEnd(n);
+const cell = (x) => (x ? `${x.unconnected}/${x.errors} ${(x.work / 1e6).toFixed(1)}M ${x.seconds}s` : '-');
+console.log(`agent bench: tiers ${TIERS.join(',')}, boards with ≤ ${MAX_PADS} pads (${candidates.length}); V = ${V}, control V+4 = ${V + 4}`);
+console.log(`cells: unconnected/errors (DRC), work, seconds`);
+console.log(`${pad('board', 52)}${pad('pads', 6)}${pad('input', 8)}${pad('plain', 24)}${pad('control', 24)}${pad('agent', 24)}tries/kept`);
+for (const r of armed) console.log(`${pad(`${r.tier} ${r.name}`, 52)}${pad(r.pads, 6)}${pad(`${r.input.unconnected}/${r.input.errors}`, 8)}${pad(cell(r.plain), 24)}${pad(cell(r.control), 24)}${pad(cell(r.agent), 24)}${r.agent.tries}/${r.agent.kept}`);
+const full = records.filter((r) => r.plain && r.plain.open === 0).length;
+const skipped = records.filter((r) => r.skipped).map((r) => r.name);
+console.log(`plain routed ${full} of ${records.length - skipped.length} boards fully (no arms needed)${skipped.length ? `; not run (time cap): ${skipped.join(', ')}` : ''}`);
+if (armed.length) {
+  console.log(`totals over ${armed.length} boards: unconnected plain ${sum('plain', 'unconnected')}, control ${sum('control', 'unconnected')}, agent ${sum('agent', 'unconnected')}; work control ${(sum('control', 'work') / 1e6).toFixed(1)}M, agent ${(sum('agent', 'work') / 1e6).toFixed(1)}M`);
+  const ties = armed.length - wins - losses;
+  const beats = wins > losses && sum('agent', 'unconnected') < sum('control', 'unconnected');
+  console.log(`agent vs control at equal compute: ${wins} wins, ${ties} ties, ${losses} losses; agent beats control: ${beats ? 'yes' : 'no'}`);
+  if (over.length) console.log(`the agent's last call overran its work limit on: ${over.join(', ')}`);
+} else console.log('no board left connections open under the plain route: nothing to compare');
+
+writeFileSync(OUT, JSON.stringify({ variants: V, control_variants: V + 4, max_pads: MAX_PADS, tiers: TIERS, seconds: Math.round(elapsed()), wins, losses, overran_limit: over, boards: records }, null, 2) + '\n');
+console.log(`record: ${OUT}`);
