@@ -1,7 +1,8 @@
-// Which copper items touch, per net, the way KiCad 9's connectivity decides it: two items on a
-// common layer join when their copper overlaps (a mere touch is not enough), zone fill polygons
-// included, and the clusters give the ratsnest count.
-// Clusters never cross nets (KiCad's ratsnest clusters are single-net); net 0 joins nothing.
+// Which copper items touch, the way KiCad 9's connectivity decides it: two items on a common
+// layer join when their copper overlaps (a mere touch is not enough), zone fill polygons included.
+// Tracks and vias join whatever they touch and then take the net of the pads of their group (net
+// propagation, as kicad-cli does on load); the single-net clusters of those nets give the
+// ratsnest count. Pads and zones of net 0 join only tracks and vias.
 
 import { compareCore } from '../geom/collide.ts';
 import { radiusOf, type Shape } from '../geom/shapes.ts';
@@ -55,13 +56,17 @@ export function touches(a: CopperItem, b: CopperItem): boolean {
 }
 
 export interface Connectivity {
+  /** Single-net clusters over the effective nets (KiCad's ratsnest clusters). */
   uf: UnionFind;
   /** Number of missing connections (KiCad's unconnected items): Σ over nets of clusters − 1. */
   unconnected: number;
-  /** Per net code: the number of clusters (pad, track or via clusters only). */
+  /** Per net code: the number of ratsnest nodes (clusters holding a pad, track or via). */
   clusters: Map<number, number>;
   /** For each track and via item id: the items its copper joins, of any net (dangling checks). */
   links: Map<number, number[]>;
+  /** Per item id: its net after KiCad's propagation (see effectiveNets); pads, zones and
+   *  graphics keep their own. */
+  nets: Int32Array;
 }
 
 // KiCad lets tracks and vias take another net when they touch (they "can change net"); pads and
@@ -70,43 +75,102 @@ function canChangeNet(it: CopperItem): boolean {
   return it.kind === 'track' || it.kind === 'via';
 }
 
-/** Builds the single-net clusters of every item and counts the ratsnest. */
+/**
+ * KiCad's PropagateNets: tracks, vias and pads joined across nets form groups. Zone fills and
+ * copper graphics take no part (KiCad leaves zones out of that search: on LibreSolar_bms-c1 fault
+ * tracks lying in a GND and a /BAT+ fill still take the net of the track they cross). In a group
+ * whose pads (net > 0) are all of one net, every track and via takes that net; a group with pads
+ * of several nets is "conflicting" and nothing changes (the shorts stay shorts); a group without
+ * pads takes the net of its first netted item. KiCad starts that search from an item picked by
+ * address; the first netted item in board order stands in for it (on kicad-demo_ecc83-pp two
+ * crossing fault tracks both take the first one's net).
+ */
+export function effectiveNets(items: readonly CopperItem[], groups: UnionFind): Int32Array {
+  const n = items.length;
+  const padNet = new Int32Array(n);
+  const conflict = new Uint8Array(n);
+  const anyNet = new Int32Array(n);
+  for (const it of items) {
+    if (it.net <= 0 || !inGroups(it)) continue;
+    const r = groups.find(it.id);
+    if (anyNet[r] === 0) anyNet[r] = it.net;
+    if (it.kind !== 'pad') continue;
+    if (padNet[r] === 0) padNet[r] = it.net;
+    else if (padNet[r] !== it.net) conflict[r] = 1;
+  }
+  const nets = new Int32Array(n);
+  for (const it of items) {
+    nets[it.id] = it.net;
+    if (!canChangeNet(it)) continue;
+    const r = groups.find(it.id);
+    if (conflict[r]) continue;
+    const origin = padNet[r] || anyNet[r];
+    if (origin > 0) nets[it.id] = origin;
+  }
+  return nets;
+}
+
+function inGroups(it: CopperItem): boolean {
+  return it.kind !== 'zone' && it.kind !== 'graphic';
+}
+
+/** Joins every item, propagates nets and builds the single-net clusters and the ratsnest count. */
 export function connect(copper: CopperItems): Connectivity {
   const items = copper.items;
   const uf = new UnionFind(items.length);
+  const groups = new UnionFind(items.length);
   const links = new Map<number, number[]>();
   const link = (a: number, b: number) => {
     let l = links.get(a);
     if (!l) links.set(a, (l = []));
     l.push(b);
   };
+  // Contacts involving a track or via, as pairs; they join a cluster once the nets are known.
+  const movable: number[] = [];
   for (const a of items) {
     const aMoves = canChangeNet(a);
-    if (a.net <= 0 && !aMoves) continue;
     for (const j of copper.near(a.shape)) {
       if (j <= a.id) continue;
       const b = items[j];
+      const bMoves = canChangeNet(b);
       const sameNet = b.net === a.net && a.net > 0;
-      if (!sameNet && !aMoves && !canChangeNet(b)) continue;
-      if (sameNet && !aMoves && !canChangeNet(b) && uf.find(a.id) === uf.find(j)) continue;
+      if (!sameNet && !aMoves && !bMoves) continue;
+      // Pads and zones of one net already clustered need no second test.
+      if (sameNet && !aMoves && !bMoves && uf.find(a.id) === uf.find(j)) continue;
       if (!touches(a, b)) continue;
-      if (sameNet) uf.union(a.id, j);
+      if (aMoves || bMoves) {
+        movable.push(a.id, j);
+        // Pads of one net joined directly never change a group's outcome: only these count.
+        if (inGroups(a) && inGroups(b)) groups.union(a.id, j);
+      } else uf.union(a.id, j);
       if (aMoves) link(a.id, j);
-      if (canChangeNet(b)) link(j, a.id);
+      if (bMoves) link(j, a.id);
     }
   }
-  return { uf, links, ...countRatsnest(copper, uf) };
+  const nets = effectiveNets(items, groups);
+  for (let k = 0; k < movable.length; k += 2) {
+    const a = movable[k];
+    const b = movable[k + 1];
+    if (nets[a] === nets[b] && nets[a] > 0) uf.union(a, b);
+  }
+  return { uf, links, nets, ...countRatsnest(copper, uf, nets) };
 }
 
-/** Σ over nets (code > 0) of (clusters − 1), and the cluster count per net. */
-export function countRatsnest(copper: CopperItems, uf: UnionFind): { unconnected: number; clusters: Map<number, number> } {
+/**
+ * Σ over nets (code > 0) of (clusters − 1), and the cluster count per net. `nets` gives each
+ * item's effective net (connect's), the file's nets when left out.
+ */
+export function countRatsnest(copper: CopperItems, uf: UnionFind, nets?: Int32Array): { unconnected: number; clusters: Map<number, number> } {
   const roots = new Map<number, Set<number>>();
-  // A cluster without a pad (a lone track or via, a zone island, a teardrop left without its
-  // track) is "orphaned" in KiCad and is no ratsnest node: only clusters holding a pad count.
+  // KiCad makes a ratsnest node of every cluster but a lone zone island: a stray track or via
+  // counts (kicad-demo_ecc83-pp's crossing fault tracks, on no pad, add one). Fills joined only
+  // to fills are left out as well: KiCad joins fills by their outline points, not by overlap,
+  // so it sees those as lone islands (kicad-demo_flat_hierarchy's bare board).
   for (const it of copper.items) {
-    if (it.net <= 0 || it.kind !== 'pad') continue;
-    let s = roots.get(it.net);
-    if (!s) roots.set(it.net, (s = new Set()));
+    const net = nets ? nets[it.id] : it.net;
+    if (net <= 0 || (it.kind !== 'pad' && it.kind !== 'track' && it.kind !== 'via')) continue;
+    let s = roots.get(net);
+    if (!s) roots.set(net, (s = new Set()));
     s.add(uf.find(it.id));
   }
   let unconnected = 0;

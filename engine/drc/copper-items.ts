@@ -16,6 +16,7 @@ export interface CopperItem {
   kind: ItemKind;
   /** Index in the board's pads / tracks / vias / zones / graphics. */
   ref: number;
+  /** Net code: the file's until `applyNets` gives tracks and vias KiCad's propagated one. */
   net: number;
   /** Copper layers the item may have copper on (a pad's full stack before unused-layer removal). */
   layers: LayerMask;
@@ -100,6 +101,14 @@ export class CopperItems {
   near(shape: Shape, extra = 0): number[] {
     const b = bbox(shape);
     return this.index.query({ minX: b.minX - extra, minY: b.minY - extra, maxX: b.maxX + extra, maxY: b.maxY + extra });
+  }
+
+  /**
+   * Gives every item the net KiCad's connectivity leaves it with (connectivity.ts: tracks and
+   * vias take the net of the pads they touch), so that every check sees the nets KiCad checks.
+   */
+  applyNets(nets: Int32Array): void {
+    for (const it of this.items) it.net = nets[it.id];
   }
 
   /** Adds items (the router's new copper) to the list and the index overlay; returns their ids. */

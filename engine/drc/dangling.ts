@@ -1,6 +1,7 @@
-// Dangling tracks and vias, as KiCad's connectivity provider finds them: a track is dangling when
-// one of its ends touches nothing it is linked to; a via when everything it is linked to lies on
-// one layer (or nothing at all). Links come from connectivity.ts and may cross nets.
+// Dangling tracks and vias, as KiCad's connectivity provider finds them (TestTrackEndpointDangling):
+// a track is dangling when one of its ends touches nothing it is linked to; a via when everything
+// it is linked to lies on one layer (or nothing at all). Links come from connectivity.ts and may
+// cross nets.
 
 import { compareDistance } from '../geom/collide.ts';
 import { circle } from '../geom/shapes.ts';
@@ -19,18 +20,16 @@ function hits(it: CopperItem, p: Pt, reach: number): boolean {
   return compareDistance(it.shape, circle(p.x, p.y, 0), reach) < 0;
 }
 
-function nearer(it: CopperItem, p: Pt, q: Pt): boolean {
-  // Both ends hit: the end nearer to the item is the one it serves (short stubs inside a pad).
-  const dp = Math.hypot(p.x - centreX(it), p.y - centreY(it));
-  const dq = Math.hypot(q.x - centreX(it), q.y - centreY(it));
-  return dp < dq;
-}
-
-function centreX(it: CopperItem): number {
-  return it.anchors.length ? it.anchors[0].x : 0;
-}
-function centreY(it: CopperItem): number {
-  return it.anchors.length ? it.anchors[0].y : 0;
+// KiCad's getMinDist: how far a point is from an item's position — the nearer end of a track,
+// else the item's position (a pad's is its hole centre, not its copper offset), nm. A double: it
+// is only compared, and hypot of nm differences errs far below 1 nm.
+function minDist(copper: CopperItems, it: CopperItem, p: Pt): number {
+  if (it.kind === 'track') {
+    const [a, b] = it.anchors;
+    return Math.min(Math.hypot(p.x - a.x, p.y - a.y), Math.hypot(p.x - b.x, p.y - b.y));
+  }
+  const at = it.kind === 'pad' ? copper.board.pads[it.ref].at : it.anchors.length ? it.anchors[0] : p;
+  return Math.hypot(p.x - at.x, p.y - at.y);
 }
 
 /** Reports `track_dangling` and `via_dangling` for the given item ids (default: all). */
@@ -54,13 +53,15 @@ export function checkDangling(copper: CopperItems, conn: Connectivity, sink: Vio
         const hs = hits(o, t.start, reach);
         const he = hits(o, t.end, reach);
         if (hs && he) {
-          // A track wholly inside a pad or via is a fan-out stub, never dangling (KiCad's DRC
-          // asks the connectivity to ignore tracks in pads).
-          if (o.kind === 'pad' || o.kind === 'via') {
+          // A track wholly inside a zone fill, pad or via is redundant but never dangling (KiCad's
+          // DRC asks the connectivity to ignore tracks in pads).
+          if (o.kind === 'zone' || o.kind === 'pad' || o.kind === 'via') {
             ok = true;
             break;
           }
-          if (nearer(o, t.start, t.end)) startCount++;
+          // Both ends on one item: it serves the end nearer its own ends (or position); a stub
+          // laid along a longer track from that track's end serves only that end.
+          if (minDist(copper, o, t.start) < minDist(copper, o, t.end)) startCount++;
           else endCount++;
         } else if (hs) startCount++;
         else if (he) endCount++;
@@ -71,7 +72,7 @@ export function checkDangling(copper: CopperItems, conn: Connectivity, sink: Vio
       }
       if (!ok) {
         const pos = startCount === 0 ? t.start : t.end;
-        sink.add('track_dangling', 'Track has unconnected end', pos, [t.net], [itemRef(it)]);
+        sink.add('track_dangling', 'Track has unconnected end', pos, [it.net], [itemRef(it)]);
       }
     } else if (it.kind === 'via' && wantV) {
       const v = copper.board.vias[it.ref];
@@ -86,7 +87,7 @@ export function checkDangling(copper: CopperItems, conn: Connectivity, sink: Vio
           break;
         }
       }
-      if (!multi) sink.add('via_dangling', 'Via is not connected or connected on only one layer', v.at, [v.net], [itemRef(it)]);
+      if (!multi) sink.add('via_dangling', 'Via is not connected or connected on only one layer', v.at, [it.net], [itemRef(it)]);
     }
   }
 }

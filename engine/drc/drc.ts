@@ -44,6 +44,7 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
   const copper = new CopperItems(board, Math.max(rules.maxClearance(), rules.minimums.holeClearance));
   const sink = new ViolationSink(board, rules);
   const conn = connect(copper);
+  copper.applyNets(conn.nets);
   let scope: Set<number> | undefined;
   if (opts.scope) {
     scope = new Set<number>();

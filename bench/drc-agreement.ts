@@ -1,0 +1,35 @@
+// DRC agreement figures: the cases of tests/engine/drc/agreement.test.ts (bench boards bare and
+// routed, faulty copies) run through kicad-cli and the engine, printed per type as agreeing/total
+// cases, with how many cases have findings of that type on either side; then every mismatch.
+// Figures, not pass/fail (the test checks the known list). Run: npx tsx bench/drc-agreement.ts
+import { agreementCases, compare, engineDrc, type Mismatch } from '../tests/support/drc-agreement.ts';
+import { kicadDrc } from '../tests/support/kicad-drc.ts';
+import { VIOLATION_TYPES } from '../engine/drc/violation.ts';
+
+const cases = agreementCases();
+const mismatches: Mismatch[] = [];
+const present = new Map<string, number>();
+let allAgree = 0;
+await Promise.all(
+  cases.map(async (c) => {
+    const k = await kicadDrc(c);
+    const e = engineDrc(c);
+    const m = compare(c.name, k, e);
+    mismatches.push(...m);
+    if (m.length === 0) allAgree++;
+    const types = new Set<string>();
+    for (const key of [...Object.keys(k.counts), ...Object.keys(e.counts)]) types.add(key.split(':')[0]);
+    if (k.unconnected > 0 || e.unconnected > 0) types.add('unconnected_items');
+    for (const t of types) present.set(t, (present.get(t) ?? 0) + 1);
+  }),
+);
+const n = cases.length;
+console.log(`${'type'.padEnd(24)}${'agree'.padStart(10)}${'with findings'.padStart(15)}`);
+for (const t of [...VIOLATION_TYPES, 'unconnected_items']) {
+  const bad = new Set(mismatches.filter((m) => m.key.split(':')[0] === t).map((m) => m.case)).size;
+  console.log(`${t.padEnd(24)}${`${n - bad}/${n}`.padStart(10)}${String(present.get(t) ?? 0).padStart(15)}`);
+}
+console.log(`all types: ${allAgree}/${n} cases agree`);
+for (const m of mismatches.sort((a, b) => (a.case < b.case ? -1 : a.case > b.case ? 1 : a.key < b.key ? -1 : 1))) {
+  console.log(`  ${m.case}  ${m.key}  kicad ${m.kicad}  engine ${m.engine}`);
+}
