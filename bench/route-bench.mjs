@@ -1,7 +1,9 @@
 // Routes every bare board of a benchmark set with the built CLI, judges each output with
 // ../shared/bench/tools/judge.py (KiCad's DRC is the judge) and prints the PCBWorld table per
 // tier: CP, Rout., DRV, WL, Via, Time, beside the reference routing's WL and Via.
-//   npm run bench -- [--set DIR] [--out FILE] [--tier A] [--only SUBSTR] [--threads T] [--variants V] [--work W]
+//   npm run bench -- [--set DIR] [--out FILE] [--tier A] [--only SUBSTR] [--every N] [--threads T] [--variants V] [--work W]
+// --every N [--offset K] keeps the boards of each tier whose index by name is K mod N (a fixed
+// subset when time is short; offsets 0..N-1 together cover the tier).
 // A script that prints figures, not a pass/fail test.
 
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -20,6 +22,8 @@ const setDir = resolve(opt('set', join(root, '..', 'shared', 'bench', 'boards'))
 const outFile = resolve(opt('out', join(root, 'bench', 'out', 'route-bench.json')));
 const onlyTier = opt('tier', undefined);
 const only = opt('only', undefined);
+const every = Math.max(1, Number(opt('every', 1)));
+const offset = Number(opt('offset', 0));
 const extra = [];
 for (const f of ['threads', 'variants', 'work', 'seed']) if (opt(f)) extra.push(`--${f}`, opt(f));
 const judge = resolve(setDir, '..', 'tools', 'judge.py');
@@ -35,8 +39,10 @@ if (existsSync(mf)) for (const line of readFileSync(mf, 'utf8').split('\n')) if 
 const boards = [];
 for (const tier of readdirSync(setDir).sort()) {
   if (onlyTier && tier !== onlyTier) continue;
-  for (const name of readdirSync(join(setDir, tier)).sort()) {
+  const names = readdirSync(join(setDir, tier)).sort();
+  for (const [k, name] of names.entries()) {
     if (only && !name.includes(only)) continue;
+    if (k % every !== offset) continue;
     const bare = join(setDir, tier, name, `${name}.kicad_pcb`);
     if (existsSync(bare)) boards.push({ tier, name, bare });
   }
@@ -70,6 +76,8 @@ for (const b of boards) {
     ok: r.status === 0 && !!verdict?.ok,
     error: r.status === 0 ? verdict?.error : (r.stderr || '').slice(0, 500),
     seconds,
+    // The router's own time inside the process (without node's start-up and the file I/O).
+    route_seconds: summary?.seconds ?? null,
     clean_pass: !!verdict?.clean_pass,
     routability: verdict?.routability ?? 0,
     drv: verdict?.drv ?? null,

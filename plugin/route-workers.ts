@@ -1,11 +1,12 @@
 // Runs a route's variants on worker threads: each worker loads the design from the same file
 // texts and routes the variant indices it is given; the main thread keeps the best by the
-// engine's fixed order, so the bytes do not depend on the thread count. One thread (or a
-// failure to start workers) routes every variant in this thread with the same result.
+// engine's fixed order, so the bytes do not depend on the thread count. One thread routes every
+// variant in this thread with the same result, unless the caller wants its event loop free.
+// Progress comes back as messages and a stop reaches the workers through a shared flag.
 
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { loadDesign, type DesignFiles } from '../engine/kicad/load.ts';
-import { pickBest, routeVariant, variantCount, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
+import { loadDesign, type Design, type DesignFiles } from '../engine/kicad/load.ts';
+import { pickBest, routeVariant, variantCount, type RouteProgress, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
 
 /** The serializable part of a request (callbacks stay on the main thread). */
 export type PlainRequest = Omit<RouteRequest, 'shouldStop' | 'onProgress'>;
@@ -15,6 +16,31 @@ interface Job {
   files: DesignFiles;
   request: PlainRequest;
   indices: number[];
+  /** Int32 flag set by the main thread: 1 = stop after the current search. */
+  stop: SharedArrayBuffer;
+  /** Whether the main thread listens to progress (posting it costs a message each time). */
+  progress: boolean;
+}
+
+type Reply = { kind: 'progress'; progress: RouteProgress } | { kind: 'result'; results: RouteResult[] };
+
+/** A worker posts progress at most this often; the router reports far more often than anyone reads. */
+const PROGRESS_EVERY_MS = 50;
+/** How often the main thread passes the caller's shouldStop answer on to the workers' flag. */
+const STOP_POLL_MS = 50;
+
+export interface PoolOptions {
+  /** Threads for the variants (at most one per variant). */
+  threads: number;
+  /** The module that calls runRouteWorker() when isRouteWorker() (the bundled CLI); undefined
+   *  where there is none (running from the TypeScript sources): then all runs in this thread. */
+  script: URL | undefined;
+  /** The design loaded from `files`, when the caller holds it: the in-thread path uses it
+   *  instead of loading the texts again. */
+  design?: Design;
+  /** Route on a worker even with one thread, so this thread's event loop stays free (progress
+   *  events, a Cancel request). */
+  offThread?: boolean;
 }
 
 /** True in a worker started by routeWithWorkers; the CLI then does not run its main. */
@@ -22,18 +48,46 @@ export function isRouteWorker(): boolean {
   return !isMainThread && (workerData as Job | undefined)?.tracemakerRouteWorker === true;
 }
 
-/** The worker's body: route the assigned variants and post the results. */
+/** The worker's body: route the assigned variants, posting progress, and post the results. */
 export function runRouteWorker(): void {
   const job = workerData as Job;
-  const design = loadDesign(job.files);
-  const results = job.indices.map((i) => routeVariant(design, job.request, i));
-  parentPort!.postMessage(results);
+  const flag = new Int32Array(job.stop);
+  const stopped = () => Atomics.load(flag, 0) === 1;
+  let last = 0;
+  const request: RouteRequest = {
+    ...job.request,
+    shouldStop: stopped,
+    ...(job.progress
+      ? {
+          onProgress: (progress: RouteProgress) => {
+            const now = Date.now();
+            if (now - last < PROGRESS_EVERY_MS && progress.done < progress.total) return;
+            last = now;
+            parentPort!.postMessage({ kind: 'progress', progress } satisfies Reply);
+          },
+        }
+      : {}),
+  };
+  parentPort!.postMessage({ kind: 'result', results: routeInTurn(loadDesign(job.files), request, job.indices) } satisfies Reply);
 }
 
-function runWorker(script: URL, job: Job): Promise<RouteResult[]> {
+/** Variants in turn on this thread; after a stop no further variant starts (as routeDesign). */
+function routeInTurn(design: Design, request: RouteRequest, indices: number[]): RouteResult[] {
+  const results: RouteResult[] = [];
+  for (const i of indices) {
+    results.push(routeVariant(design, request, i));
+    if (request.shouldStop?.()) break;
+  }
+  return results;
+}
+
+function runWorker(script: URL, job: Job, onProgress: (p: RouteProgress) => void): Promise<RouteResult[]> {
   return new Promise((resolve, reject) => {
     const w = new Worker(script, { workerData: job, argv: [] });
-    w.once('message', (m: RouteResult[]) => resolve(m));
+    w.on('message', (m: Reply) => {
+      if (m.kind === 'progress') onProgress(m.progress);
+      else resolve(m.results);
+    });
     w.once('error', reject);
     w.once('exit', (code) => {
       if (code !== 0) reject(new Error(`route worker exited with code ${code}`));
@@ -42,26 +96,41 @@ function runWorker(script: URL, job: Job): Promise<RouteResult[]> {
 }
 
 /**
- * Routes `request.variants` variants over up to `threads` threads. `script` is the module that
- * calls runRouteWorker() when isRouteWorker() (the bundled CLI). Variant i always runs with the
- * same seed, so the kept result is identical for any thread count.
+ * Routes `request.variants` variants over up to `threads` threads. Variant i always runs with
+ * the same seed, so the kept result is identical for any thread count (unless stopped early).
+ * Progress from parallel workers is reported as the slowest one's connections and the summed work.
  */
-export async function routeWithWorkers(files: DesignFiles, request: RouteRequest, threads: number, script: URL): Promise<RouteResult> {
+export async function routeWithWorkers(files: DesignFiles, request: RouteRequest, o: PoolOptions): Promise<RouteResult> {
   const n = variantCount(request);
-  const t = Math.max(1, Math.min(threads, n));
+  const all = Array.from({ length: n }, (_, i) => i);
+  const t = o.script === undefined ? 1 : Math.max(1, Math.min(o.threads, n));
+  if (o.script === undefined || (t <= 1 && !o.offThread)) return pickBest(routeInTurn(o.design ?? loadDesign(files), request, all));
+
   const plain: PlainRequest = { ...request };
   delete (plain as RouteRequest).shouldStop;
   delete (plain as RouteRequest).onProgress;
-  if (t <= 1) {
-    const design = loadDesign(files);
-    const results: RouteResult[] = [];
-    for (let i = 0; i < n; i++) results.push(routeVariant(design, request, i));
-    return pickBest(results);
-  }
-  // Variant i goes to thread i mod t; the main thread waits (it has no board of its own).
+  const stop = new SharedArrayBuffer(4);
+  const flag = new Int32Array(stop);
+  const poll = request.shouldStop
+    ? setInterval(() => {
+        if (request.shouldStop!()) Atomics.store(flag, 0, 1);
+      }, STOP_POLL_MS)
+    : undefined;
+  const latest: (RouteProgress | undefined)[] = Array.from({ length: t }, () => undefined);
+  const report = (k: number, p: RouteProgress) => {
+    latest[k] = p;
+    const seen = latest.filter((x): x is RouteProgress => x !== undefined);
+    request.onProgress!({ done: Math.min(...seen.map((x) => x.done)), total: Math.max(...seen.map((x) => x.total)), work: seen.reduce((s, x) => s + x.work, 0) });
+  };
+  // Variant i goes to thread i mod t; the main thread waits (it loads no board of its own).
   const groups: number[][] = Array.from({ length: t }, () => []);
-  for (let i = 0; i < n; i++) groups[i % t].push(i);
-  const parts = await Promise.all(groups.map((indices) => runWorker(script, { tracemakerRouteWorker: true, files, request: plain, indices })));
-  const all = parts.flat().sort((a, b) => a.variant - b.variant);
-  return pickBest(all);
+  for (const i of all) groups[i % t].push(i);
+  try {
+    const parts = await Promise.all(
+      groups.map((indices, k) => runWorker(o.script!, { tracemakerRouteWorker: true, files, request: plain, indices, stop, progress: !!request.onProgress }, (p) => report(k, p))),
+    );
+    return pickBest(parts.flat().sort((a, b) => a.variant - b.variant));
+  } finally {
+    if (poll) clearInterval(poll);
+  }
 }

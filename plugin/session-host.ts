@@ -1,6 +1,7 @@
 // Opens a session on a board file for the session, relay and agent commands: loads the design,
 // gives the session its ports (the router, the writer, the one output file) and, with --log,
-// appends each call to the log. All file access of a session lives here.
+// appends each call to the log. All file access of a session lives here. `sessionPorts` is also
+// what the KiCad host gives its session, so both route, check and write the same way.
 
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -9,7 +10,7 @@ import { sessionDrc } from '../engine/session/drc-summary.ts';
 import { LogWriter } from '../engine/session/log.ts';
 import { type CallRecord, Session, type SessionPorts } from '../engine/session/session.ts';
 import { readDesignFiles } from './design-files.ts';
-import { loadDesign } from '../engine/kicad/load.ts';
+import { loadDesign, type Design, type DesignFiles } from '../engine/kicad/load.ts';
 import { routeDefaults, routePort } from './session-route.ts';
 
 export interface SessionFiles {
@@ -30,19 +31,39 @@ export interface OpenedSession {
   boardText: string;
 }
 
-export function openSession(f: SessionFiles): OpenedSession {
-  const files = readDesignFiles(f.board);
-  const design = loadDesign(files);
+export interface PortOptions {
+  /** Where `save` puts the board text. */
+  save(text: string): void;
+  /** Told about internal failures (bugs), with their stack. */
+  internalError(tool: string, e: unknown): void;
+  threads?: number;
+}
+
+/**
+ * The ports of a session over `design`, loaded from `files`: the router on the worker pool with
+ * the board's defaults, engine/drc, and the writer of `tracemaker route`.
+ */
+export function sessionPorts(design: Design, files: DesignFiles, o: PortOptions): SessionPorts {
   const defaults = routeDefaults(design.board);
-  const ports: SessionPorts = {
-    route: routePort(files, f.diagnostics, { threads: f.threads }),
+  return {
+    route: routePort(files, { threads: o.threads }),
     defaultWork: defaults.work,
     defaultVariants: defaults.variants,
     write: (d, copper) => addCopper(d.board, copper.tracks, copper.vias),
-    drc: (d, copper, o) => sessionDrc(d, copper, o.full),
+    drc: (d, copper, opts) => sessionDrc(d, copper, opts.full),
+    save: o.save,
+    internalError: o.internalError,
+  };
+}
+
+export function openSession(f: SessionFiles): OpenedSession {
+  const files = readDesignFiles(f.board);
+  const design = loadDesign(files);
+  const ports = sessionPorts(design, files, {
+    threads: f.threads,
     save: (text) => writeFileSync(f.out, text),
     internalError: (tool, e) => f.diagnostics(`tracemaker session: ${tool}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`),
-  };
+  });
   let onRecord: ((r: CallRecord) => void) | undefined;
   if (f.log) {
     const log = new LogWriter(files.board, f.workLimit);

@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import type { Board } from '../engine/board/model.ts';
 import type { Design, DesignFiles } from '../engine/kicad/load.ts';
-import { DEFAULT_WORK, pickBest, routeVariant, variantCount, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
+import { DEFAULT_WORK, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
 import { routeWithWorkers } from './route-workers.ts';
 
 /** Variants when none are asked for: two, so one runs on each of two cores. */
@@ -26,16 +26,15 @@ export interface RouteDefaults {
   threads: number;
 }
 
-/** Board-independent defaults, for ports that learn the board later. */
-export const ROUTE_DEFAULTS = { work: DEFAULT_WORK, variants: DEFAULT_VARIANTS, seed: 1 };
+const SEED = 1;
 
 /** The defaults for a board: what `tracemaker route` and a session use when not told. */
 export function routeDefaults(board: Board): RouteDefaults {
   const pads = board.pads.length;
   return {
-    work: ROUTE_DEFAULTS.work,
-    variants: pads > LARGE_BOARD_PADS ? 1 : ROUTE_DEFAULTS.variants,
-    seed: ROUTE_DEFAULTS.seed,
+    work: DEFAULT_WORK,
+    variants: pads > LARGE_BOARD_PADS ? 1 : DEFAULT_VARIANTS,
+    seed: SEED,
     threads: pads > THREADED_BOARD_PADS ? Math.min(2, availableParallelism()) : 1,
   };
 }
@@ -51,13 +50,23 @@ export function withDefaults(request: RouteRequest, d: Omit<RouteDefaults, 'thre
 const BUNDLE = new URL(import.meta.url);
 const FROM_SOURCE = BUNDLE.pathname.endsWith('.ts');
 
+export interface RunOptions {
+  /** The worker script (the built CLI), for callers running from the sources. */
+  script?: URL;
+  /** The design already loaded from the same texts, so a route on this thread need not load it. */
+  design?: Design;
+}
+
 /**
  * Routes a request over the worker pool: `files` are the texts the design was loaded from (each
  * worker loads its own copy). Variant i always runs with the same seed, so the result does not
- * depend on `threads`.
+ * depend on `threads`. A request with progress or stop callbacks is being watched: it runs off
+ * this thread even on one thread, so the progress and a Cancel can reach it.
  */
-export function runRoute(files: DesignFiles, request: RouteRequest, threads: number, script: URL = BUNDLE): Promise<RouteResult> {
-  return routeWithWorkers(files, request, script === BUNDLE && FROM_SOURCE ? 1 : threads, script);
+export function runRoute(files: DesignFiles, request: RouteRequest, threads: number, o: RunOptions = {}): Promise<RouteResult> {
+  const script = o.script ?? (FROM_SOURCE ? undefined : BUNDLE);
+  const watched = request.onProgress !== undefined || request.shouldStop !== undefined;
+  return routeWithWorkers(files, request, { threads, script, design: o.design, offThread: watched });
 }
 
 export interface RoutePortOptions {
@@ -68,17 +77,13 @@ export interface RoutePortOptions {
 }
 
 /**
- * A session's route port: missing work, variants and seed take the board's defaults, and the
- * variants run on the worker pool. A port given no board text (the KiCad host, whose design is
- * synced in memory) routes the variants in turn on this thread with the same fixed choice.
+ * A session's route port over the texts its design was loaded from (a board file, or the KiCad
+ * host's live board when it last rebuilt): missing work, variants and seed take the board's
+ * defaults, and the variants run on the worker pool, as `tracemaker route` runs them.
  */
-export function routePort(files: DesignFiles, _diagnostics: (text: string) => void, o: RoutePortOptions = {}): (design: Design, request: RouteRequest) => Promise<RouteResult> {
-  return async (design, request) => {
+export function routePort(files: DesignFiles, o: RoutePortOptions = {}): (design: Design, request: RouteRequest) => Promise<RouteResult> {
+  return (design, request) => {
     const d = routeDefaults(design.board);
-    const req = withDefaults(request, d);
-    if (files.board !== '') return runRoute(files, req, o.threads ?? d.threads, o.script);
-    const results: RouteResult[] = [];
-    for (let i = 0; i < variantCount(req); i++) results.push(routeVariant(design, req, i));
-    return pickBest(results);
+    return runRoute(files, withDefaults(request, d), o.threads ?? d.threads, { script: o.script, design });
   };
 }

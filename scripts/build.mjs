@@ -1,6 +1,6 @@
-// Bundles the `tracemaker` command (plugin/cli.ts) into one ESM file, dist/tracemaker.js; beside
-// it the panel's route thread (dist/panel-route-worker.js) and the panel's page (dist/ui/:
-// index.html, app.js for the browser, app.css), which the CLI's panel server serves.
+// Bundles the `tracemaker` command (plugin/cli.ts) into one ESM file, dist/tracemaker.js (also
+// the script of its route worker threads); beside it the panel's page (dist/ui/: index.html,
+// app.js for the browser, app.css), which the CLI's panel server serves.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -15,17 +15,6 @@ await build({
   target: 'node20',
   outfile: 'dist/tracemaker.js',
   sourcemap: 'linked',
-  logLevel: 'warning',
-  banner: requireShim,
-});
-
-await build({
-  entryPoints: ['plugin/panel/route-worker.ts'],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outfile: 'dist/panel-route-worker.js',
   logLevel: 'warning',
   banner: requireShim,
 });

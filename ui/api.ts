@@ -41,13 +41,24 @@ export interface HistoryState {
   length_mm: number;
 }
 
+/** One call that moved the session between states (history's `moves`). */
+export interface HistoryMove {
+  n: number;
+  tool: string;
+  args: Record<string, unknown>;
+  from: number;
+  to: number;
+}
+
 export interface Snapshot {
   mode: { editor: boolean; read_only: boolean; can_save: boolean; can_cancel: boolean };
   busy: string | null;
   board: BoardInfo;
   open: { state: number; total: number; listed: number; connections: Connection[] };
-  history: { current: number; states: HistoryState[] };
+  history: { current: number; states: HistoryState[]; moves: HistoryMove[]; moves_made: number };
   session_nets: string[];
+  /** With KiCad: whether the editor could be read just now (else the last known state is shown). */
+  editor: { ok: boolean; message?: string } | null;
 }
 
 export interface FocusResult {

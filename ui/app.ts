@@ -58,6 +58,7 @@ async function refresh(): Promise<void> {
   if (!r.ok) return say(r.message, 'error');
   snap = r.value;
   draw();
+  if (snap.editor && !snap.editor.ok) say(`Could not read the board in KiCad (${snap.editor.message ?? 'no answer'}); showing the last known state.`, 'error');
 }
 
 function draw(): void {
@@ -114,7 +115,7 @@ function draw(): void {
   else if (shown === 0) fill(el.list, h('p', { class: 'placeholder' }, 'No open connection matches the filter.'));
   if (open.listed < open.total) el.list.append(h('p', { class: 'muted small-text' }, `Showing the first ${open.listed} of ${open.total}.`));
 
-  drawHistory(el.history, history.states, history.current, blocked, (id) => void change('restore', { state: id }, `Restoring state #${id}…`));
+  drawHistory(el.history, history.states, history.moves, history.current, blocked, (id) => void change('restore', { state: id }, `Restoring state #${id}…`));
 }
 
 async function pick(c: Connection): Promise<void> {
@@ -247,6 +248,12 @@ function wire(): void {
       el.filter.focus();
       e.preventDefault();
     } else if (e.key === 'Escape' && typing) (e.target as HTMLElement).blur();
+  });
+  // Coming back to the page after working in KiCad (a Ctrl+Z there, say): the host reads the
+  // editor's board on every snapshot, so look again.
+  window.addEventListener('focus', () => void refresh());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refresh();
   });
   showPlaceholder(el.spot, 'Choose an open connection to see its spot: pads, copper per layer, the open connection as a thin line and the copper that blocks it.');
   fill(el.check, h('p', { class: 'muted' }, 'Check what writing this state would add to the board’s DRC, before anything is written.'));

@@ -1,26 +1,41 @@
-// The list of session states to step through: each route, rip and the board as loaded, with
-// what it holds (connections routed, vias, copper). Choosing one restores it; with KiCad the
-// host writes the difference as one commit, so Ctrl+Z in the editor still undoes it.
+// The history the user steps through: every move of the session, newest first — each route, rip,
+// undo, restore, and (with KiCad) each time the editor's own Ctrl+Z moved it — with what the state
+// it reached holds (connections routed, vias, copper), and the board as loaded at the bottom.
+// Choosing an entry restores the state it reached; with KiCad the host writes the difference as
+// one commit, so Ctrl+Z in the editor still undoes it.
 
-import type { HistoryState } from './api.ts';
+import type { HistoryMove, HistoryState } from './api.ts';
 import { h, fill, mmText } from './dom.ts';
 
-export function callLabel(s: HistoryState): string {
-  const c = s.call;
-  if (!c) return 'Board as loaded';
-  const a = c.args ?? {};
-  if (c.tool === 'route') {
-    const nets = Array.isArray(a.nets) ? (a.nets as string[]) : undefined;
-    if (!nets) return 'Route all open';
-    return nets.length <= 3 ? `Route ${nets.join(', ')}` : `Route ${nets.slice(0, 3).join(', ')} +${nets.length - 3}`;
-  }
-  if (c.tool === 'rip_net') return `Rip ${String(a.net ?? '')}`;
-  return c.tool;
+function nets(a: Record<string, unknown>): string {
+  const list = Array.isArray(a.nets) ? (a.nets as string[]) : [];
+  return list.length <= 3 ? list.join(', ') : `${list.slice(0, 3).join(', ')} +${list.length - 3}`;
 }
 
-export function drawHistory(el: HTMLElement, states: HistoryState[], current: number, blocked: string | null, restore: (id: number) => void): void {
-  const items = [...states].reverse().map((s) => {
-    const isCurrent = s.id === current;
+/** What a move did, in words; tool names the page does not know are shown as they are. */
+export function moveLabel(m: Pick<HistoryMove, 'tool' | 'args' | 'to'>): string {
+  const a = m.args ?? {};
+  switch (m.tool) {
+    case 'route':
+      return Array.isArray(a.nets) ? `Route ${nets(a)}` : 'Route all open';
+    case 'rip_net':
+      return `Rip ${String(a.net ?? '')}`;
+    case 'undo':
+      return `Undo to #${m.to}`;
+    case 'restore':
+      return `Restore #${m.to}`;
+    case 'sync':
+      return `KiCad: ${String(a.reason ?? 'the editor changed')}`;
+    default:
+      return m.tool;
+  }
+}
+
+export function drawHistory(el: HTMLElement, states: HistoryState[], moves: HistoryMove[], current: number, blocked: string | null, restore: (id: number) => void): void {
+  const byId = new Map(states.map((s) => [s.id, s]));
+  const entry = (to: number, label: string, isCurrent: boolean, from?: number) => {
+    const s = byId.get(to);
+    const gone = s === undefined;
     return h(
       'li',
       {},
@@ -29,19 +44,22 @@ export function drawHistory(el: HTMLElement, states: HistoryState[], current: nu
         {
           class: `state${isCurrent ? ' current' : ''}`,
           'aria-current': isCurrent ? 'true' : undefined,
-          'data-state': s.id,
-          disabled: blocked !== null && !isCurrent,
-          title: isCurrent ? 'the current state' : (blocked ?? `restore state ${s.id}`),
+          'data-state': to,
+          disabled: gone || (blocked !== null && !isCurrent),
+          title: isCurrent ? 'the current state' : gone ? `state #${to} is no longer kept` : (blocked ?? `restore state #${to}`),
           onclick: () => {
-            if (!isCurrent) restore(s.id);
+            if (!isCurrent && !gone) restore(to);
           },
         },
-        h('span', { class: 'state-id' }, `#${s.id}`),
-        h('span', { class: 'state-label' }, callLabel(s)),
+        h('span', { class: 'state-id' }, from === undefined ? `#${to}` : `#${from} → #${to}`),
+        h('span', { class: 'state-label' }, label),
         isCurrent ? h('span', { class: 'badge current-badge' }, 'current') : null,
-        h('span', { class: 'state-facts muted' }, `${s.routed} routed · ${s.vias} vias · ${mmText(s.length_mm)}`),
+        h('span', { class: 'state-facts muted' }, s ? `${s.routed} routed · ${s.vias} vias · ${mmText(s.length_mm)}` : 'no longer kept'),
       ),
     );
-  });
+  };
+  // The newest move always ends at the current state; with no moves yet, the input state is current.
+  const items = [...moves].reverse().map((m, i) => entry(m.to, moveLabel(m), i === 0, m.from));
+  items.push(entry(0, 'Board as loaded', moves.length === 0));
   fill(el, ...items);
 }

@@ -18,24 +18,6 @@ export class MinHeap {
     this.#counter = 0;
   }
 
-  #less(i: number, j: number): boolean {
-    const a = this.#keys[i];
-    const b = this.#keys[j];
-    return a < b || (a === b && this.#seq[i] < this.#seq[j]);
-  }
-
-  #swap(i: number, j: number): void {
-    const k = this.#keys[i];
-    this.#keys[i] = this.#keys[j];
-    this.#keys[j] = k;
-    const v = this.#vals[i];
-    this.#vals[i] = this.#vals[j];
-    this.#vals[j] = v;
-    const s = this.#seq[i];
-    this.#seq[i] = this.#seq[j];
-    this.#seq[j] = s;
-  }
-
   push(key: number, val: number): void {
     if (this.#n === this.#keys.length) {
       const k = new Float64Array(this.#n * 2);
@@ -48,16 +30,24 @@ export class MinHeap {
       s.set(this.#seq);
       this.#seq = s;
     }
+    // Sift with a hole: move parents down until the new pair fits, then write it once.
+    const keys = this.#keys;
+    const vals = this.#vals;
+    const seqs = this.#seq;
+    const seq = this.#counter++;
     let i = this.#n++;
-    this.#keys[i] = key;
-    this.#vals[i] = val;
-    this.#seq[i] = this.#counter++;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.#less(i, p)) break;
-      this.#swap(i, p);
+      const pk = keys[p];
+      if (pk < key || (pk === key && seqs[p] < seq)) break;
+      keys[i] = pk;
+      vals[i] = vals[p];
+      seqs[i] = seqs[p];
       i = p;
     }
+    keys[i] = key;
+    vals[i] = val;
+    seqs[i] = seq;
   }
 
   /** Key of the top pair (Infinity when empty). */
@@ -68,22 +58,31 @@ export class MinHeap {
   /** Removes the top pair and returns its value (-1 when empty). */
   pop(): number {
     if (this.#n === 0) return -1;
-    const top = this.#vals[0];
+    const keys = this.#keys;
+    const vals = this.#vals;
+    const seqs = this.#seq;
+    const top = vals[0];
     const last = --this.#n;
     if (last > 0) {
-      this.#keys[0] = this.#keys[last];
-      this.#vals[0] = this.#vals[last];
-      this.#seq[0] = this.#seq[last];
+      // The last pair sinks from the root through a hole, smaller child first.
+      const key = keys[last];
+      const val = vals[last];
+      const seq = seqs[last];
       let i = 0;
       for (;;) {
-        const l = 2 * i + 1;
-        if (l >= last) break;
-        const r = l + 1;
-        const m = r < last && this.#less(r, l) ? r : l;
-        if (!this.#less(m, i)) break;
-        this.#swap(m, i);
+        let m = 2 * i + 1;
+        if (m >= last) break;
+        const r = m + 1;
+        if (r < last && (keys[r] < keys[m] || (keys[r] === keys[m] && seqs[r] < seqs[m]))) m = r;
+        if (key < keys[m] || (key === keys[m] && seq < seqs[m])) break;
+        keys[i] = keys[m];
+        vals[i] = vals[m];
+        seqs[i] = seqs[m];
         i = m;
       }
+      keys[i] = key;
+      vals[i] = val;
+      seqs[i] = seq;
     }
     return top;
   }

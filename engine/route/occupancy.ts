@@ -140,6 +140,29 @@ export class Occupancy {
     this.#stamps.delete(net);
   }
 
+  /**
+   * Which stamped nets hold the given sites in profile `p`'s terms: net → sites held, most
+   * first (ties by net code). Scans every stamp once; `work` is the number of ids scanned.
+   */
+  netsAt(p: number, nodes: ArrayLike<number>, vias: ArrayLike<number>): { nets: { net: number; count: number }[]; work: number } {
+    const gen = ++this.#gen;
+    for (let i = 0; i < nodes.length; i++) this.#mark[nodes[i]] = gen;
+    for (let i = 0; i < vias.length; i++) this.#markVia[vias[i]] = gen;
+    const nets: { net: number; count: number }[] = [];
+    let work = 0;
+    for (const [net, st] of this.#stamps) {
+      let count = 0;
+      const tr = st.track[p];
+      const vi = st.via[p];
+      for (let i = 0; i < tr.length; i++) if (this.#mark[tr[i]] === gen) count++;
+      for (let i = 0; i < vi.length; i++) if (this.#markVia[vi[i]] === gen) count++;
+      work += tr.length + vi.length;
+      if (count > 0) nets.push({ net, count });
+    }
+    nets.sort((a, b) => b.count - a.count || a.net - b.net);
+    return { nets, work };
+  }
+
   /** Sites of a net's copper where another net's stamp lies (its own stamp counted out). */
   conflicts(c: NetCopper): { nodes: number[]; vias: number[] } {
     const view = this.views[c.profile];

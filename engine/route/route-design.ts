@@ -8,21 +8,70 @@ import { circle, segment } from '../geom/index.ts';
 import { Checker } from './checker.ts';
 import { connectedPieces, hostItems, type ConnItem } from './connectivity.ts';
 import { gridFor, type Grid } from './grid.ts';
-import type { RouterHost } from './host.ts';
+import type { HostPad, RouterHost } from './host.ts';
 import { planNet, pieceDistance, type NetPlan } from './net-plan.ts';
 import { buildObstacleMap, type ObstacleMap, type Profile } from './obstacle-map.ts';
 import { copperLength, type PathCopper } from './path-geometry.ts';
 import { Prng } from './prng.ts';
+import { repair } from './rip-up.ts';
 import { Router, type RouterSettings } from './router.ts';
-import { explainStuck } from './stuck.ts';
+import { gate, itemsOf, type Verify } from './final-gate.ts';
+import { bothVerify, islandVerify, settleIslands } from './plane-islands.ts';
+import { Explainer, explainStuck } from './stuck.ts';
 import { DEFAULT_WORK, MAX_WORK, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
 
-/** Grid step for the routed profiles: a third of the finest track pitch, 50–200 µm, 1 µm steps. */
-export function chooseStep(profiles: Profile[]): number {
+/** Grid step for the routed profiles: a third of the finest track pitch, 50–200 µm, 1 µm steps;
+ *  then shrunk to divide half the board's commonest pad pitch (see padPitch), so the lane midway
+ *  between two neighbouring pads lies on the grid — a lane a third-pitch grid would straddle. */
+export function chooseStep(profiles: Profile[], pads: readonly HostPad[] = []): number {
   let pitch = Infinity;
   for (const p of profiles) pitch = Math.min(pitch, Math.min(...p.width) + p.clearance);
   if (!Number.isFinite(pitch)) pitch = 450_000;
-  return Math.min(200_000, Math.max(50_000, Math.round(pitch / 3 / 1000) * 1000));
+  const base = Math.min(200_000, Math.max(50_000, Math.round(pitch / 3 / 1000) * 1000));
+  const half = padPitch(pads) / 2;
+  if (!(half > 0)) return base;
+  const step = Math.round(half / Math.ceil(half / base));
+  return step >= 50_000 ? step : base;
+}
+
+/** The commonest centre distance (nm, to 1 µm) between pads of one part in one row or column
+ *  that are neighbours; 0 when no part has two such pads. Ties go to the smaller pitch. */
+function padPitch(pads: readonly HostPad[]): number {
+  const byRef = new Map<string, HostPad[]>();
+  for (const p of pads) {
+    if (!p.ref) continue;
+    let l = byRef.get(p.ref);
+    if (!l) byRef.set(p.ref, (l = []));
+    l.push(p);
+  }
+  const count = new Map<number, number>();
+  for (const list of byRef.values()) {
+    for (const axis of [0, 1] as const) {
+      const rows = new Map<number, number[]>();
+      for (const p of list) {
+        const key = axis === 0 ? p.at.y : p.at.x;
+        let r = rows.get(key);
+        if (!r) rows.set(key, (r = []));
+        r.push(axis === 0 ? p.at.x : p.at.y);
+      }
+      for (const r of rows.values()) {
+        r.sort((a, b) => a - b);
+        for (let i = 0; i + 1 < r.length; i++) {
+          const d = Math.round((r[i + 1] - r[i]) / 1000) * 1000;
+          if (d > 0) count.set(d, (count.get(d) ?? 0) + 1);
+        }
+      }
+    }
+  }
+  let best = 0;
+  let bestN = 0;
+  for (const [d, n] of [...count.entries()].sort((a, b) => a[0] - b[0])) {
+    if (n > bestN) {
+      best = d;
+      bestN = n;
+    }
+  }
+  return best;
 }
 
 function profileOf(host: RouterHost, net: number, key: string): Profile {
@@ -37,8 +86,9 @@ function padRef(host: RouterHost, i: number): PadRef {
   return { pad: p.index, ref: p.ref, number: p.number, at: p.at };
 }
 
-/** Routes one variant of a request on a host. */
-export function routeHost(host: RouterHost, req: RouteRequest, variant: number): RouteResult {
+/** Routes one variant of a request on a host; `verify`, when given, is the independent DRC
+ *  that judges the new copper last (final-gate.ts). */
+export function routeHost(host: RouterHost, req: RouteRequest, variant: number, verify?: Verify): RouteResult {
   const seed = ((req.seed ?? 1) + variant * 7919) >>> 0;
   const opt = { softZones: req.options?.softZones ?? true, viaInPad: req.options?.viaInPad ?? false, viasOffPads: req.options?.viasOffPads ?? false };
   const budget = Math.min(MAX_WORK, Math.max(0, req.work ?? DEFAULT_WORK));
@@ -68,7 +118,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number):
   }
   let work = 0;
   const checker = new Checker(host, opt.softZones);
-  const step = chooseStep(profiles);
+  const step = chooseStep(profiles, host.pads);
   const grid = gridFor(host, step);
   const maps: ObstacleMap[] = profiles.map((p) => {
     const m = buildObstacleMap(host, grid, p, opt);
@@ -95,9 +145,20 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number):
     (done, total, w) => req.onProgress?.({ done, total, work: work + w }),
   );
   router.negotiate(order);
-  const kept = router.commit(order);
+  router.commit(order);
+  repair(router, order);
+  // With soft zones new copper crosses other nets' fills, so the refill is judged as well:
+  // first by the router, which can still detour, then in the final gate.
+  const islands = opt.softZones ? islandVerify(host, grid) : undefined;
+  if (islands) settleIslands(router, plans, islands);
+  const kept = router.kept();
+  const byNet = [...plans].sort((a, b) => a.net - b.net).map((p) => ({ net: p.net, profile: profiles[p.profile] }));
+  const judge = islands ? bothVerify(islands, verify) : verify;
+  const cut = judge ? gate(kept, byNet, host.layerCount, judge) : new Map<number, string>();
   work += router.work;
-  return buildResult(host, grid, plans, profiles, kept, router, items, work, variant, seed);
+  const copper = new Map<number, PathCopper[]>();
+  for (const [net, joins] of kept) copper.set(net, joins.map((j) => j.copper));
+  return buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut);
 }
 
 function orderNets(plans: NetPlan[], req: RouteRequest, rng: Prng, variant: number): NetPlan[] {
@@ -177,6 +238,7 @@ function buildResult(
   work: number,
   variant: number,
   seed: number,
+  cut: Map<number, string>,
 ): RouteResult {
   const L = host.layerCount;
   const allTracks: NewTrack[] = [];
@@ -191,17 +253,14 @@ function buildResult(
     let length = 0;
     for (const c of kept.get(plan.net) ?? []) {
       length += copperLength(c);
-      for (const leg of c.legs) {
-        for (let i = 0; i + 1 < leg.pts.length; i++) {
-          const a = leg.pts[i];
-          const b = leg.pts[i + 1];
-          tracks.push({ start: a, end: b, width: prof.width[leg.layer], layer: leg.layer, net: plan.net, locked: true });
-          extra.push({ net: plan.net, layers: 1 << leg.layer, shape: segment(a.x, a.y, b.x, b.y, prof.width[leg.layer]), pad: -1 });
-        }
+      const it = itemsOf(plan.net, prof, c, L);
+      for (const t of it.tracks) {
+        tracks.push(t);
+        extra.push({ net: plan.net, layers: 1 << t.layer, shape: segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), pad: -1 });
       }
-      for (const v of c.vias) {
-        vias.push({ at: v.at, size: prof.viaDiameter, drill: prof.viaDrill, layerFrom: 0, layerTo: L - 1, net: plan.net, type: 'through', locked: true });
-        extra.push({ net: plan.net, layers: L >= 32 ? 0xffffffff >>> 0 : (1 << L) - 1, shape: circle(v.at.x, v.at.y, prof.viaDiameter / 2), pad: -1 });
+      for (const v of it.vias) {
+        vias.push(v);
+        extra.push({ net: plan.net, layers: L >= 32 ? 0xffffffff >>> 0 : (1 << L) - 1, shape: circle(v.at.x, v.at.y, v.size / 2), pad: -1 });
       }
     }
     allTracks.push(...tracks);
@@ -262,9 +321,12 @@ function buildResult(
     }
   }
   const before = router.work;
+  const ex = new Explainer();
   for (const c of connections) {
     if (c.routed) continue;
-    c.stuck = explainStuck(host, grid, router, plans.find((p) => p.net === c.net)!, c, router.stopped);
+    c.stuck = explainStuck(host, grid, router, plans.find((p) => p.net === c.net)!, c, router.stopped, ex);
+    const drc = cut.get(c.net);
+    if (drc) c.stuck = { ...c.stuck, reason: 'blocked', why: `A route for ${c.from.ref}.${c.from.number}–${c.to.ref}.${c.to.number} was found but the final design-rule check refused it (${drc}), so it was left out.` };
   }
   // Flood cells of the explanations are work too.
   work += router.work - before;

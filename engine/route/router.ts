@@ -2,7 +2,8 @@
 // net may overlap others at a price that grows each round, and sites that stay contested
 // gather history cost), then a commit pass that keeps each net's route only where it is legal
 // against the nets kept before it — on the grid and by the exact checker — re-searching with
-// other nets as walls where it is not. What the commit keeps is clean by construction.
+// other nets as walls where it is not. What the commit keeps is clean by construction; the
+// placement primitives here (commitNet, place, unplace) are what rip-up.ts exchanges nets with.
 
 import type { Pt } from '../board/model.ts';
 import { Checker } from './checker.ts';
@@ -21,6 +22,9 @@ export interface Join {
   path: Int32Array;
   /** Index of the join whose path the route starts on, or -1 when it starts on a piece. */
   fromJoin: number;
+  /** The piece the route starts on when fromJoin is -1 (else -1): with fromJoin, what the
+   *  join hangs on, so a join and all that hangs on it can be taken out together. */
+  fromPiece: number;
   copper: PathCopper;
 }
 
@@ -50,6 +54,16 @@ export interface RouterSettings {
   siteCost: (net: number) => Float32Array | undefined;
 }
 
+/** Bounds of one search's effort (expansions): see #search. */
+const MIN_SEARCH_WORK = 200_000;
+const MAX_SEARCH_WORK = 3_000_000;
+const SEARCH_AREA_FACTOR = 12;
+const SEARCH_MARGIN = 40;
+/** Searches again at most this many times when a pad-entry stub is refused (hard mode). */
+const STUB_RETRIES = 4;
+/** Share of the budget the negotiation's rounds after the first may use. */
+const NEGOTIATE_SHARE = 0.5;
+
 export class Router {
   readonly occ: Occupancy;
   readonly searcher: Searcher;
@@ -77,7 +91,7 @@ export class Router {
   }
 
   /** False once the budget is spent or the caller asked to stop: no new search may start. */
-  #mayStart(): boolean {
+  mayStart(): boolean {
     if (this.stopped !== 'done') return false;
     if (this.work >= this.budget) {
       this.stopped = 'budget';
@@ -115,11 +129,11 @@ export class Router {
     const n = plan.pieces.length;
     const params = this.#params(plan, pres, hard);
     const joins: Join[] = [];
-    const owner = new Map<number, number>(); // source node → join index, or -1 for piece nodes
+    const owner = new Map<number, number>(); // source node → join index, or -(k + 1) for piece k
     const inTree = new Uint8Array(n);
     const addPiece = (k: number) => {
       inTree[k] = 1;
-      for (const node of plan.pieces[k].nodes) if (!owner.has(node)) owner.set(node, -1);
+      for (const node of plan.pieces[k].nodes) if (!owner.has(node)) owner.set(node, -(k + 1));
     };
     const addJoin = (j: Join) => {
       const idx = joins.length;
@@ -144,7 +158,7 @@ export class Router {
       let next = -1;
       for (let j = 0; j < n; j++) if (!inTree[j] && !failed[j] && (next < 0 || best[j] < best[next])) next = j;
       if (next < 0) break;
-      if (!this.#mayStart()) break;
+      if (!this.mayStart()) break;
       const target = plan.pieces[next];
       if (target.nodes.length === 0 || owner.size === 0) {
         failed[next] = 1;
@@ -152,22 +166,44 @@ export class Router {
         continue;
       }
       stats.tried = true;
-      const out = this.#search(params, owner, target);
-      this.work += out.work;
-      for (const [k, v] of out.blockers) stats.blockers.set(k, (stats.blockers.get(k) ?? 0) + v);
-      if (!out.path) {
+      // Pad-entry stubs run off the grid, so the congestion never sees them: in hard mode a
+      // path whose stub the exact checker refuses is searched again without that entry.
+      const banned = new Set<number>();
+      let found: { path: Int32Array; fromJoin: number; fromPiece: number; copper: PathCopper } | undefined;
+      for (let retry = 0; retry <= STUB_RETRIES; retry++) {
+        const out = this.#search(params, owner, target, banned);
+        this.work += out.work;
+        for (const [k, v] of out.blockers) stats.blockers.set(k, (stats.blockers.get(k) ?? 0) + v);
+        if (!out.path) {
+          stats.reached = Math.max(stats.reached, out.reached);
+          if (out.budget) stats.budget = true;
+          break;
+        }
+        const first = out.path[0];
+        const last = out.path[out.path.length - 1];
+        const from = owner.get(first) ?? -1;
+        const fromJoin = from >= 0 ? from : -1;
+        const fromPiece = from < 0 ? -from - 1 : -1;
+        const startStub = fromJoin < 0 ? this.#stubOf(plan, first, inTree) : undefined;
+        const endStub = target.stubs.get(last);
+        const copper = pathCopper(this.grid, out.path, startStub, endStub);
+        found = { path: out.path, fromJoin, fromPiece, copper };
+        if (!hard) break;
+        const badStart = startStub !== undefined && !this.#stubClear(plan, first, startStub);
+        const badEnd = endStub !== undefined && !this.#stubClear(plan, last, endStub);
+        if (!badStart && !badEnd) break;
+        found = undefined;
+        if (badStart) banned.add(first);
+        if (badEnd) banned.add(last);
+        if (!this.mayStart()) break;
+      }
+      if (!found) {
         failed[next] = 1;
         stats.fails++;
-        stats.reached = Math.max(stats.reached, out.reached);
-        if (out.budget) stats.budget = true;
         continue;
       }
-      const first = out.path[0];
-      const last = out.path[out.path.length - 1];
-      const fromJoin = owner.get(first) ?? -1;
-      const startStub = fromJoin < 0 ? this.#stubOf(plan, first, inTree) : undefined;
-      const copper = pathCopper(this.grid, out.path, startStub, target.stubs.get(last));
-      addJoin({ to: next, path: out.path, fromJoin, copper });
+      const { path, fromJoin, fromPiece, copper } = found;
+      addJoin({ to: next, path, fromJoin, fromPiece, copper });
       for (let j = 0; j < n; j++) if (!inTree[j]) best[j] = Math.min(best[j], pieceDistance(target, plan.pieces[j]));
     }
     return { joins };
@@ -182,13 +218,22 @@ export class Router {
     return undefined;
   }
 
-  #search(params: SearchParams, owner: Map<number, number>, target: Piece) {
+  /** True when a pad-entry stub (site first, nm) is clean by the exact checker. */
+  #stubClear(plan: NetPlan, node: number, stub: Pt[]): boolean {
+    const layer = Math.floor(node / this.grid.cells);
+    const w = this.profiles[plan.profile].width[layer];
+    for (let i = 0; i + 1 < stub.length; i++) if (this.checker.track(plan.net, layer, stub[i].x, stub[i].y, stub[i + 1].x, stub[i + 1].y, w)) return false;
+    return true;
+  }
+
+  #search(params: SearchParams, owner: Map<number, number>, target: Piece, banned: Set<number>) {
     const s = this.searcher;
     const g = this.grid;
     s.newTargets();
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     let layers = 0;
     for (const node of target.nodes) {
+      if (banned.has(node)) continue;
       s.addTarget(node);
       const l = Math.floor(node / g.cells);
       const c = node - l * g.cells;
@@ -200,8 +245,22 @@ export class Router {
       y1 = Math.max(y1, y);
       layers |= 1 << l;
     }
-    const sources = Int32Array.from(owner.keys());
-    params.maxWork = Math.max(1000, this.budget - this.work);
+    const sources = Int32Array.from(banned.size ? [...owner.keys()].filter((n) => !banned.has(n)) : owner.keys());
+    if (layers === 0 || sources.length === 0) return { path: null, work: 0, blockers: new Map<number, number>(), budget: false, reached: 0 };
+    // A window on effort: a search may spend in proportion to the area between its ends, so a
+    // hopeless connection on a dense board fails after a bounded flood instead of eating the
+    // whole budget (it is then reported as such).
+    let d = Infinity;
+    for (let i = 0; i < sources.length; i++) {
+      const c = sources[i] % g.cells;
+      const x = c % g.nx;
+      const y = (c - x) / g.nx;
+      const dx = x < x0 ? x0 - x : x > x1 ? x - x1 : 0;
+      const dy = y < y0 ? y0 - y : y > y1 ? y - y1 : 0;
+      d = Math.min(d, Math.max(dx, dy));
+    }
+    const cap = Math.min(MAX_SEARCH_WORK, Math.max(MIN_SEARCH_WORK, SEARCH_AREA_FACTOR * g.layers * (d + SEARCH_MARGIN) ** 2));
+    params.maxWork = Math.max(1000, Math.min(cap, this.budget - this.work));
     return s.run(params, sources, x0, y0, x1, y1, layers);
   }
 
@@ -226,7 +285,10 @@ export class Router {
     const total = order.length;
     for (let iter = 0; iter < this.settings.maxIterations && todo.length; iter++) {
       for (const plan of todo) {
-        if (!this.#mayStart()) return;
+        if (!this.mayStart()) return;
+        // Later rounds only refine: they stop at their share of the budget, so commit and
+        // repair keep work to settle what the negotiation could not.
+        if (iter > 0 && this.work >= NEGOTIATE_SHARE * this.budget) return;
         this.occ.rip(plan.net);
         if (iter > 0) this.stats.get(plan.net)!.rips++;
         const route = this.routeNet(plan, pres, false);
@@ -251,9 +313,9 @@ export class Router {
     }
   }
 
-  /** Phase 2: keep what is legal, net by net; re-search the rest with committed nets as walls. */
-  commit(order: NetPlan[]): Map<number, PathCopper[]> {
-    const kept = new Map<number, PathCopper[]>();
+  /** Phase 2: keep what is legal, net by net; re-search the rest with committed nets as walls
+   *  (rip-up.ts then repairs what is still apart). */
+  commit(order: NetPlan[]): void {
     const conflicted = new Set<number>();
     for (const plan of order) {
       const route = this.routes.get(plan.net);
@@ -263,27 +325,54 @@ export class Router {
     }
     for (const plan of order) this.occ.rip(plan.net);
     const sequence = [...order.filter((p) => !conflicted.has(p.net)), ...order.filter((p) => conflicted.has(p.net))];
-    for (const plan of sequence) {
-      const prior = this.routes.get(plan.net)?.joins ?? [];
-      let good = this.#legal(plan, prior);
-      if (good.length < plan.pieces.length - 1 && this.#mayStart()) {
-        const again = this.routeNet(plan, 0, true, good);
-        const extra = this.#legal(plan, again.joins.slice(good.length));
-        good = [...good, ...extra];
-      }
-      const route: NetRoute = { joins: good };
-      this.routes.set(plan.net, route);
-      this.work += this.occ.stamp(this.copperOf(plan, route));
-      const prof = this.profiles[plan.profile];
-      for (const j of good) {
-        for (const leg of j.copper.legs) {
-          for (let i = 0; i + 1 < leg.pts.length; i++) this.checker.addTrack(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, prof.width[leg.layer]);
-        }
-        for (const v of j.copper.vias) this.checker.addVia(plan.net, v.at.x, v.at.y, prof.viaDiameter, prof.viaDrill, 0, this.grid.layers - 1);
-      }
-      kept.set(plan.net, good.map((j) => j.copper));
+    for (const plan of sequence) this.commitNet(plan, this.routes.get(plan.net)?.joins ?? []);
+  }
+
+  /**
+   * Commits one (unplaced) net: the legal prefix of `prior`, then a hard search (other nets'
+   * committed copper as walls) for the pieces still apart, keeping its legal prefix too.
+   */
+  commitNet(plan: NetPlan, prior: Join[]): Join[] {
+    let good = this.legal(plan, prior);
+    if (good.length < plan.pieces.length - 1 && this.mayStart()) {
+      const again = this.routeNet(plan, 0, true, good);
+      const extra = this.legal(plan, again.joins.slice(good.length));
+      good = [...good, ...extra];
     }
-    return kept;
+    this.place(plan, good);
+    return good;
+  }
+
+  /** Puts a net's joins into the committed world: occupancy stamps and the exact checker. */
+  place(plan: NetPlan, joins: Join[]): void {
+    const route: NetRoute = { joins };
+    this.routes.set(plan.net, route);
+    this.work += this.occ.stamp(this.copperOf(plan, route));
+    const prof = this.profiles[plan.profile];
+    for (const j of joins) {
+      for (const leg of j.copper.legs) {
+        for (let i = 0; i + 1 < leg.pts.length; i++) this.checker.addTrack(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, prof.width[leg.layer]);
+      }
+      for (const v of j.copper.vias) this.checker.addVia(plan.net, v.at.x, v.at.y, prof.viaDiameter, prof.viaDrill, 0, this.grid.layers - 1);
+    }
+  }
+
+  /** Takes a placed net out of the committed world again (its route stays on record). */
+  unplace(plan: NetPlan): void {
+    this.occ.rip(plan.net);
+    this.checker.removeNet(plan.net);
+  }
+
+  /** Pieces of a net still apart after its committed joins. */
+  missing(plan: NetPlan): number {
+    return plan.pieces.length - 1 - (this.routes.get(plan.net)?.joins.length ?? 0);
+  }
+
+  /** The committed joins per net. */
+  kept(): Map<number, Join[]> {
+    const out = new Map<number, Join[]>();
+    for (const plan of this.plans) out.set(plan.net, this.routes.get(plan.net)?.joins ?? []);
+    return out;
   }
 
   /**
@@ -291,7 +380,7 @@ export class Router {
    * and clean by the exact checker. A prefix of a Prim order is still one tree around piece 0,
    * so nothing it keeps can dangle.
    */
-  #legal(plan: NetPlan, joins: Join[]): Join[] {
+  legal(plan: NetPlan, joins: Join[]): Join[] {
     const prof = this.profiles[plan.profile];
     const out: Join[] = [];
     const view = this.occ.views[plan.profile];

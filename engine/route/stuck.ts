@@ -14,6 +14,26 @@ import type { ConnectionResult, StuckReason } from './types.ts';
 const BOXED_SHARE = 0.25;
 /** Flood cells spent at most per explanation. */
 const FLOOD_LIMIT = 200_000;
+/** Flood cells spent at most over all explanations of a result: on a large board left far
+ *  from done, proofs for every open connection would cost more than the routing did. */
+const EXPLAIN_LIMIT = 8_000_000;
+
+/** Scratch shared by the explanations of one result: a generation-marked visited array (no
+ *  allocation per flood) and the flood cells still allowed. */
+export class Explainer {
+  #seen: Uint32Array | undefined;
+  #gen = 0;
+  left = EXPLAIN_LIMIT;
+
+  /** A fresh visited mark over `n` nodes: returns the array and the mark meaning "seen". */
+  mark(n: number): { seen: Uint32Array; gen: number } {
+    if (!this.#seen || this.#seen.length < n) {
+      this.#seen = new Uint32Array(n);
+      this.#gen = 0;
+    }
+    return { seen: this.#seen, gen: ++this.#gen };
+  }
+}
 
 interface Flood {
   size: number;
@@ -23,17 +43,18 @@ interface Flood {
   exhausted: boolean;
 }
 
-function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target: Set<number>): Flood {
+function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target: Set<number>, ex: Explainer): Flood {
   const map = router.maps[plan.profile];
   const occ = router.occ.views[plan.profile];
   const cells = grid.cells;
-  const seen = new Uint8Array(cells * grid.layers);
+  const { seen, gen } = ex.mark(cells * grid.layers);
+  const limit = Math.min(FLOOD_LIMIT, ex.left);
   const queue: number[] = [];
   const hits = new Map<number, number>();
   let viaSites = 0;
   for (const n of from) {
-    if (!seen[n]) {
-      seen[n] = 1;
+    if (seen[n] !== gen) {
+      seen[n] = gen;
       queue.push(n);
     }
   }
@@ -46,17 +67,20 @@ function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target
     }
     return occ.track[n] === 0;
   };
-  while (head < queue.length && head < FLOOD_LIMIT) {
+  while (head < queue.length && head < limit) {
     const n = queue[head++];
-    if (target.has(n)) return { size: head, reachedTarget: true, viaSites, hits, exhausted: false };
+    if (target.has(n)) {
+      ex.left -= head;
+      return { size: head, reachedTarget: true, viaSites, hits, exhausted: false };
+    }
     const layer = Math.floor(n / cells);
     const c = n - layer * cells;
     const x = c % grid.nx;
     const y = (c - x) / grid.nx;
     const nb = [x > 0 ? n - 1 : -1, x < grid.nx - 1 ? n + 1 : -1, y > 0 ? n - grid.nx : -1, y < grid.ny - 1 ? n + grid.nx : -1];
     for (const m of nb) {
-      if (m < 0 || seen[m]) continue;
-      seen[m] = 1;
+      if (m < 0 || seen[m] === gen) continue;
+      seen[m] = gen;
       if (usable(m)) queue.push(m);
     }
     const vo = map.via[c];
@@ -64,17 +88,18 @@ function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target
       viaSites++;
       for (let l = 0; l < grid.layers; l++) {
         const m = l * cells + c;
-        if (seen[m]) continue;
-        seen[m] = 1;
+        if (seen[m] === gen) continue;
+        seen[m] = gen;
         if (usable(m)) queue.push(m);
       }
     }
   }
-  return { size: head, reachedTarget: false, viaSites, hits, exhausted: head < FLOOD_LIMIT };
+  ex.left -= head;
+  return { size: head, reachedTarget: false, viaSites, hits, exhausted: head < limit };
 }
 
 /** The reason a connection is open (the router's state after commit). */
-export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan: NetPlan, conn: ConnectionResult, stopped: 'done' | 'budget' | 'cancelled'): StuckReason {
+export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan: NetPlan, conn: ConnectionResult, stopped: 'done' | 'budget' | 'cancelled', ex: Explainer): StuckReason {
   const stats = router.stats.get(plan.net)!;
   const name = (net: number) => host.netNames[net] ?? '';
   const pieceOf = (padIndex: number) => plan.pieces.findIndex((p) => p.pads.some((i) => host.pads[i].index === padIndex));
@@ -90,11 +115,17 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
       return { ...base, reason: 'unreachable', at: ref.at, why: `Pad ${label(ref)} has no place a track of this net may touch: it lies off the board, inside a keep-out, or closer to other copper than the clearance allows.` };
     }
   }
+  if (ex.left < FLOOD_LIMIT / 10) {
+    // No proof left to spend: the reason from the searches' own record.
+    const blockers = [...stats.blockers.entries()].filter(([k]) => k > 0 && k !== plan.net).sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, 5).map(([net, count]) => ({ net, name: name(net), count }));
+    if (stats.budget || stopped !== 'done') return { ...base, blockers, reason: 'budget', at: conn.from.at, why: `The work budget ran out while searching for ${label(conn.from)}–${label(conn.to)}.` };
+    return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `The search for ${label(conn.from)}–${label(conn.to)} found no legal path${blockers.length ? ` past ${blockers.slice(0, 3).map((b) => b.name || `net ${b.net}`).join(', ')}` : ''}.` };
+  }
   // Flood from each end with the net's own copper out of the way.
   const route = router.routes.get(plan.net);
   router.occ.rip(plan.net);
-  const fa = flood(router, grid, plan, a.nodes, new Set(b.nodes));
-  const fb = fa.reachedTarget ? fa : flood(router, grid, plan, b.nodes, new Set(a.nodes));
+  const fa = flood(router, grid, plan, a.nodes, new Set(b.nodes), ex);
+  const fb = fa.reachedTarget ? fa : flood(router, grid, plan, b.nodes, new Set(a.nodes), ex);
   if (route) router.occ.stamp(router.copperOf(plan, route));
   router.work += fa.size + (fb === fa ? 0 : fb.size);
   const hits = new Map<number, number>(stats.blockers);

@@ -2,7 +2,11 @@
 // order — most connections routed, then fewest vias, then shortest length, then lowest variant
 // index — so the choice never depends on which thread finished first.
 
+import type { Track, Via } from '../board/model.ts';
 import type { Design } from '../kicad/load.ts';
+import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import { checkAdded } from '../drc/drc.ts';
+import type { Verify } from './final-gate.ts';
 import { hostFromDesign } from './host-from-design.ts';
 import type { RouterHost } from './host.ts';
 import { routeHost } from './route-design.ts';
@@ -14,9 +18,50 @@ export function sessionHost(design: Design, req: RouteRequest): RouterHost {
   return hostFromDesign(design, s ? { tracks: s.tracks, vias: s.vias } : undefined);
 }
 
-/** Routes variant `index` (0-based) of a request. */
+function asTrack(t: NewTrack): Omit<Track, 'index'> {
+  return { kind: t.mid ? 'arc' : 'segment', start: t.start, end: t.end, ...(t.mid ? { mid: t.mid } : {}), width: t.width, layer: t.layer, net: t.net, locked: !!t.locked, uuid: '', src: -1 };
+}
+
+function asVia(v: NewVia): Omit<Via, 'index'> {
+  return { at: v.at, size: v.size, drill: v.drill, layerFrom: v.layerFrom, layerTo: v.layerTo, type: v.type ?? 'through', net: v.net, locked: !!v.locked, removeUnusedLayers: false, keepEndLayers: false, uuid: '', src: -1 };
+}
+
+/**
+ * engine/drc's judgement of new copper (pairs involving it only), as the router's final gate:
+ * the error-level findings that name an added track or via. Session copper counts as board
+ * copper here, as it is fixed for this call. Findings against zone fills are left to KiCad's
+ * refill when zones are soft.
+ */
+export function drcVerify(design: Design, req: RouteRequest): Verify {
+  const s = req.session;
+  const b = design.board;
+  const soft = req.options?.softZones ?? true;
+  const base: Design = s ? { ...design, board: { ...b, tracks: [...b.tracks, ...s.tracks.map((t, k) => ({ ...asTrack(t), index: b.tracks.length + k }))], vias: [...b.vias, ...s.vias.map((v, k) => ({ ...asVia(v), index: b.vias.length + k }))] } } : design;
+  return (tracks, vias) => {
+    const t0 = base.board.tracks.length;
+    const v0 = base.board.vias.length;
+    const report = checkAdded(base, tracks.map(asTrack), vias.map(asVia));
+    const out = { tracks: new Set<number>(), vias: new Set<number>(), why: new Map<string, string>() };
+    for (const v of report.violations) {
+      if (v.severity !== 'error') continue;
+      // With soft zones another net's fill is refilled around the new copper by KiCad, so a
+      // finding against the present fill is no finding (the fill here is the pre-route one).
+      if (soft && v.items.some((it) => it.kind === 'zone')) continue;
+      for (const it of v.items) {
+        const key = it.kind === 'track' && it.index >= t0 ? `t${it.index - t0}` : it.kind === 'via' && it.index >= v0 ? `v${it.index - v0}` : undefined;
+        if (!key) continue;
+        if (key[0] === 't') out.tracks.add(it.index - t0);
+        else out.vias.add(it.index - v0);
+        if (!out.why.has(key)) out.why.set(key, v.description);
+      }
+    }
+    return out;
+  };
+}
+
+/** Routes variant `index` (0-based) of a request, judged last by engine/drc. */
 export function routeVariant(design: Design, req: RouteRequest, index: number): RouteResult {
-  return routeHost(sessionHost(design, req), req, index);
+  return routeHost(sessionHost(design, req), req, index, drcVerify(design, req));
 }
 
 /** Number of variants a request asks for, clamped to 1..MAX_VARIANTS. */
@@ -42,10 +87,11 @@ export function pickBest(results: RouteResult[]): RouteResult {
 /** Routes every variant in turn on one thread and keeps the best. */
 export function routeDesign(design: Design, req: RouteRequest = {}): RouteResult {
   const host = sessionHost(design, req);
+  const verify = drcVerify(design, req);
   const results: RouteResult[] = [];
   const n = variantCount(req);
   for (let i = 0; i < n; i++) {
-    results.push(routeHost(host, req, i));
+    results.push(routeHost(host, req, i, verify));
     if (req.shouldStop?.()) break;
   }
   return pickBest(results);

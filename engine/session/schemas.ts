@@ -111,7 +111,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   inspect_pad: 'A pad (REF.PIN): net, position, layers, size, open connections ending on it, nearby pads and copper.',
   inspect_net: "A net's pads, board and session copper, length per layer, open connections, bounding box and class rules.",
   render: 'An SVG picture of a region: pads, tracks per layer, open connections as ratsnest lines, blockers highlighted.',
-  history: 'The kept states: id, the call that made it, routed connections, vias and copper length.',
+  history: 'The kept states (id, the call that made it, routed connections, vias, copper length) and the moves between them, oldest first: each change, undo and restore with its call and the states it went from and to.',
   undo: 'Back to the state the current one was made from.',
   restore: 'Go to any kept state; a change after it starts a new branch.',
   save: 'Write the current state to the output board named when the session started. Returns counts and the DRC types added.',

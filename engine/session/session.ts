@@ -1,11 +1,11 @@
-// A session: one board, a store of states, and the one `call(tool, args)` every transport goes
-// through. It validates arguments against the tool table, serialises calls, turns ToolErrors
-// into error values, counts work against the session's limit, and reports each call (with the
-// digests of its result and of the state) to an optional log sink.
-// The router and the DRC come in as ports, so worker threads and files stay in plugin/.
+// A session: one board, a store of states, and the one `call(tool, args, opts)` every transport
+// goes through. It validates arguments against the tool table, serialises calls, turns
+// ToolErrors into error values, counts work against the session's limit, hands a route's
+// progress and stop callbacks to the route port, and reports each call (with the digests of its
+// result and of the state) to an optional log sink. The router and the DRC come in as ports.
 
 import type { Design } from '../kicad/load.ts';
-import type { RouteRequest, RouteResult, StuckReason } from '../route/types.ts';
+import type { RouteProgress, RouteRequest, RouteResult, StuckReason } from '../route/types.ts';
 import { fnv1a64 } from './digest.ts';
 import { type ErrorValue, ToolError, errorValue } from './errors.ts';
 import { Names } from './names.ts';
@@ -46,6 +46,26 @@ export interface SessionOptions {
   boardName: string;
 }
 
+/** What a caller may hand one call besides its arguments; none of it reaches the log. */
+export interface CallOptions {
+  /** A route's progress (connections done of total, work), as the router reports it. */
+  onProgress?: (p: RouteProgress) => void;
+  /** Polled between a route's searches: true stops it, keeping the best clean result so far. */
+  shouldStop?: () => boolean;
+  /**
+   * false: the call is not reported to the log sink (a viewer's own looks at a session an agent
+   * drives). Only for tools that change nothing (LOOK_TOOLS): the log must hold every call that
+   * moves the session, or its replay would not reach the same states.
+   */
+  record?: boolean;
+}
+
+/** What a tool handler gets of the call's options. */
+export type CallContext = Pick<CallOptions, 'onProgress' | 'shouldStop'>;
+
+/** Tools that change neither the state, the work used nor the last route: safe to leave unlogged. */
+export const LOOK_TOOLS: ReadonlySet<string> = new Set<ToolName>(['board_info', 'open_connections', 'inspect_pad', 'inspect_net', 'render', 'history', 'check', 'stuck_report']);
+
 /** One call as the log records it. */
 export interface CallRecord {
   tool: string;
@@ -75,7 +95,7 @@ export class Session {
   readonly states = new StateStore<StateNote>();
   workUsed = 0;
   lastRoute: LastRoute | undefined;
-  /** The record of the last call (what the log got). */
+  /** The record of the last recorded call (what the log got). */
   lastRecord: CallRecord | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #inputDrc: DrcSummary | undefined;
@@ -114,25 +134,31 @@ export class Session {
   }
 
   /**
-   * Runs one tool call; never throws for a caller's mistake. Calls run one at a time in the
-   * order they arrive, whichever transport sent them.
+   * Runs one tool call; never throws for a caller's mistake in `tool` or `args`. Calls run one at
+   * a time in the order they arrive, whichever transport sent them. `record: false` on a tool
+   * outside LOOK_TOOLS is the calling code's bug and rejects.
    */
-  call(tool: string, args: unknown): Promise<object> {
-    const run = this.#queue.then(() => this.#call(tool, args));
+  call(tool: string, args: unknown, opts: CallOptions = {}): Promise<object> {
+    if (opts.record === false && !LOOK_TOOLS.has(tool)) {
+      return Promise.reject(new TypeError(`Session.call: record: false is only for tools that change nothing, got ${JSON.stringify(tool)}`));
+    }
+    const run = this.#queue.then(() => this.#call(tool, args, opts));
     this.#queue = run.catch(() => undefined);
     return run;
   }
 
-  async #call(tool: string, args: unknown): Promise<object> {
+  async #call(tool: string, args: unknown, opts: CallOptions): Promise<object> {
     let result: object;
     try {
       if (!isToolName(tool)) throw new ToolError('unknown_name', 'unknown tool (see tools/list)');
       const parsed = parseArgs(tool, args);
-      result = await (TOOL_HANDLERS[tool] as (s: Session, a: unknown) => object | Promise<object>)(this, parsed);
+      const cx: CallContext = { onProgress: opts.onProgress, shouldStop: opts.shouldStop };
+      result = await (TOOL_HANDLERS[tool] as (s: Session, a: unknown, cx: CallContext) => object | Promise<object>)(this, parsed, cx);
     } catch (e) {
       if (!(e instanceof ToolError)) this.ports.internalError?.(tool, e);
       result = toErrorValue(e, tool);
     }
+    if (opts.record === false) return result;
     const state = this.states.current;
     this.lastRecord = { tool, args: args ?? {}, result: resultDigest(result), state: state.id, state_digest: state.digest };
     this.onRecord?.(this.lastRecord);

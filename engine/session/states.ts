@@ -1,8 +1,10 @@
 // The session's states: immutable snapshots of session copper named by sequence id, each
 // remembering the state it was made from and the call that made it. Undo steps to that parent,
 // restore jumps to any kept state, and a change after either starts a new branch (the old
-// states stay restorable). At most `cap` states are kept; the oldest go first, but never the
-// input state 0, the current one or its parent.
+// states stay restorable). Every move between states (a change, an undo, a restore) is kept as
+// a numbered entry, so history shows what was done and not only where it led. At most `cap`
+// states and `cap` moves are kept; the oldest go first, but never the input state 0, the
+// current one or its parent.
 
 import { type SessionCopper, NO_COPPER, copperDigest } from './copper.ts';
 import { ToolError } from './errors.ts';
@@ -12,6 +14,16 @@ export const MAX_STATES = 256;
 export interface StateCall {
   tool: string;
   args: unknown;
+}
+
+/** One call that moved the session: from the state it left to the state it reached. */
+export interface StateMove {
+  /** 1-based, in the order the moves happened (counting moves no longer kept). */
+  readonly n: number;
+  readonly tool: string;
+  readonly args: unknown;
+  readonly from: number;
+  readonly to: number;
 }
 
 export interface SessionState<T> {
@@ -29,6 +41,8 @@ export interface SessionState<T> {
 
 export class StateStore<T> {
   readonly #states = new Map<number, SessionState<T>>();
+  readonly #moves: StateMove[] = [];
+  #movesMade = 0;
   #current = 0;
   #next = 1;
 
@@ -50,28 +64,45 @@ export class StateStore<T> {
     return this.#states.get(id);
   }
 
+  /** The kept moves, oldest first. */
+  moves(): readonly StateMove[] {
+    return this.#moves;
+  }
+
+  /** How many moves were made in all (the kept ones are the last of them). */
+  get movesMade(): number {
+    return this.#movesMade;
+  }
+
   /** Makes a new state from the current one and moves to it. */
   push(call: StateCall, copper: SessionCopper, note: T | undefined): SessionState<T> {
     const s: SessionState<T> = Object.freeze({ id: this.#next++, parent: this.#current, call, copper, digest: copperDigest(copper), note });
     this.#states.set(s.id, s);
-    this.#current = s.id;
+    this.#moveTo(s.id, call);
     this.#evict();
     return s;
   }
 
   /** Back to the state the current one was made from. */
-  undo(): SessionState<T> {
+  undo(call: StateCall = { tool: 'undo', args: {} }): SessionState<T> {
     const parent = this.current.parent;
     if (parent === null) throw new ToolError('not_allowed', 'undo: already at the input state');
     if (!this.#states.has(parent)) throw new ToolError('not_allowed', `undo: state ${parent} is no longer kept (at most ${this.cap} states)`);
-    this.#current = parent;
+    this.#moveTo(parent, call);
     return this.current;
   }
 
-  restore(id: number): SessionState<T> {
+  /** To any kept state; `call` names who moved (the restore tool unless told otherwise). */
+  restore(id: number, call: StateCall = { tool: 'restore', args: { state: id } }): SessionState<T> {
     if (!this.#states.has(id)) throw new ToolError('unknown_name', `restore: no state ${id} (see history)`);
-    this.#current = id;
+    this.#moveTo(id, call);
     return this.current;
+  }
+
+  #moveTo(id: number, call: StateCall): void {
+    this.#moves.push(Object.freeze({ n: ++this.#movesMade, tool: call.tool, args: call.args, from: this.#current, to: id }));
+    if (this.#moves.length > this.cap) this.#moves.shift();
+    this.#current = id;
   }
 
   // Oldest first, sparing the input, the current state and its parent (so one undo always works).

@@ -8,7 +8,7 @@ import { ToolError } from './errors.ts';
 import { lengthMm, mm, nm } from './names.ts';
 import { toRouteOptions } from './route-options.ts';
 import type { ToolArgs } from './schemas.ts';
-import type { DrcSummary, Session, StateNote } from './session.ts';
+import type { CallContext, DrcSummary, Session, StateNote } from './session.ts';
 import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
 import { MAX_LISTED } from './limits.ts';
 
@@ -68,7 +68,8 @@ export function addedErrors(before: DrcSummary, after: DrcSummary): { type: stri
   return out;
 }
 
-export async function route(s: Session, a: ToolArgs<'route'>): Promise<object> {
+/** `cx` carries the caller's progress and stop callbacks to the router; they never reach the log. */
+export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = {}): Promise<object> {
   const left = s.workLeft;
   if (left !== null && left <= 0) throw new ToolError('limit', 'route: the session work limit is spent');
   const nets = a.nets ? [...new Set(a.nets.map((n) => s.names.net('route', 'nets', n)))] : undefined;
@@ -85,6 +86,8 @@ export async function route(s: Session, a: ToolArgs<'route'>): Promise<object> {
     ...(variants !== undefined ? { variants } : {}),
     ...(a.hints ? { hints: toHints(s, a.hints) } : {}),
     ...(a.options ? { options: toRouteOptions(a.options) } : {}),
+    ...(cx.onProgress ? { onProgress: cx.onProgress } : {}),
+    ...(cx.shouldStop ? { shouldStop: cx.shouldStop } : {}),
   };
   if (st.copper.tracks.length || st.copper.vias.length) {
     // Session copper of the named nets may be ripped and redone; everything else stays put.

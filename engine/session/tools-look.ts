@@ -185,6 +185,10 @@ export function inspectNet(s: Session, a: ToolArgs<'inspect_net'>): object {
   };
 }
 
+/**
+ * The kept states (what each holds) and the moves between them (which call went from which
+ * state to which: changes, undos, restores), oldest first. `moves_made` counts dropped moves too.
+ */
 export function history(s: Session): object {
   const input = s.states.get(0)!;
   const openInput = input.note?.open ?? s.open(input.copper, input.digest, true).length;
@@ -198,5 +202,7 @@ export function history(s: Session): object {
       vias: st.copper.vias.length,
       length_mm: lengthMm(copperLength(st.copper)),
     })),
+    moves: s.states.moves().map((m) => ({ n: m.n, tool: m.tool, args: m.args, from: m.from, to: m.to })),
+    moves_made: s.states.movesMade,
   };
 }

@@ -1,8 +1,9 @@
 // The handler of each tool, keyed by the same snake_case name as its schema in schemas.ts.
-// `satisfies` keeps the two tables in step: a tool without a handler does not compile.
+// `satisfies` keeps the two tables in step: a tool without a handler does not compile. Only
+// route uses the call's context (progress and stop callbacks for the router).
 
 import type { ToolArgs, ToolName } from './schemas.ts';
-import type { Session } from './session.ts';
+import type { CallContext, Session } from './session.ts';
 import { check, save, stuckReport } from './tools-check.ts';
 import { restore, ripNet, route, undo } from './tools-change.ts';
 import { boardInfo, history, inspectNet, inspectPad, listOpen } from './tools-look.ts';
@@ -11,7 +12,7 @@ import { render } from './tools-render.ts';
 export const TOOL_HANDLERS = {
   board_info: (s: Session) => boardInfo(s),
   open_connections: (s: Session, a: ToolArgs<'open_connections'>) => listOpen(s, a),
-  route: (s: Session, a: ToolArgs<'route'>) => route(s, a),
+  route: (s: Session, a: ToolArgs<'route'>, cx: CallContext) => route(s, a, cx),
   rip_net: (s: Session, a: ToolArgs<'rip_net'>) => ripNet(s, a),
   check: (s: Session, a: ToolArgs<'check'>) => check(s, a),
   stuck_report: (s: Session, a: ToolArgs<'stuck_report'>) => stuckReport(s, a),
@@ -22,4 +23,4 @@ export const TOOL_HANDLERS = {
   undo: (s: Session) => undo(s),
   restore: (s: Session, a: ToolArgs<'restore'>) => restore(s, a),
   save: (s: Session, a: ToolArgs<'save'>) => save(s, a),
-} satisfies { [N in ToolName]: (s: Session, a: ToolArgs<N>) => object | Promise<object> };
+} satisfies { [N in ToolName]: (s: Session, a: ToolArgs<N>, cx: CallContext) => object | Promise<object> };

@@ -2,9 +2,9 @@
 // file alone (engine only, no KiCad). The first line of stdout is the panel's URL, token
 // included; it serves until interrupted. Save writes only the --out file.
 
-import { UsageError, readDesignFiles } from '../design-files.ts';
-import { startBoardPanel } from '../panel/board-panel.ts';
+import { UsageError } from '../design-files.ts';
 import { openBrowser } from '../panel/open-browser.ts';
+import { startPanelServer } from '../panel/server.ts';
 import { openSession } from '../session-host.ts';
 import type { Command } from './command.ts';
 
@@ -20,10 +20,9 @@ export const panel: Command = {
     const wl = args.flags['work-limit'];
     if (wl !== undefined && (typeof wl !== 'number' || !Number.isInteger(wl) || wl < 1)) throw new UsageError('--work-limit expects a positive integer');
     const outFile = typeof args.flags.out === 'string' ? args.flags.out : undefined;
-    const files = readDesignFiles(board);
     // Without --out the panel's Save is refused before it reaches the session, so no file is named.
     const { session } = openSession({ board, out: outFile ?? '', workLimit: wl as number | undefined, diagnostics: (t) => out.stderr(t) });
-    const server = await startBoardPanel({ session, files, canSave: outFile !== undefined, port: port as number | undefined });
+    const server = await startPanelServer({ session: () => session, canSave: outFile !== undefined, port: port as number | undefined });
     out.stdout(server.url + '\n');
     if (args.flags.open) {
       const r = await openBrowser(server.url);

@@ -44,7 +44,7 @@ export const route: Command = {
 
     const request: RouteRequest = { nets, work, variants, seed };
     const t0 = process.hrtime.bigint();
-    const result = await runRoute(files, request, threads);
+    const result = await runRoute(files, request, threads, { design });
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     writeFileSync(outPath, addCopper(board, result.tracks, result.vias));
 

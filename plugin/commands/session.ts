@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { readLogHeader, replay } from '../../engine/session/log.ts';
 import { JsonLinesServer } from '../jsonl.ts';
 import { LineTransport, createMcpServer } from '../mcp.ts';
-import { UsageError, readDesignFiles } from '../design-files.ts';
-import { startBoardPanel } from '../panel/board-panel.ts';
+import { UsageError } from '../design-files.ts';
+import { startPanelServer } from '../panel/server.ts';
 import { openSession } from '../session-host.ts';
 import type { Command, ParsedArgs } from './command.ts';
 
@@ -60,9 +60,10 @@ export const session: Command = {
       return 1;
     }
     const { session: s } = openSession(sessionFlags(args, board));
-    const view = args.flags.view ? await startBoardPanel({ session: s, files: readDesignFiles(board), readOnly: true }) : undefined;
+    const view = args.flags.view ? await startPanelServer({ session: () => s, readOnly: true }) : undefined;
     if (view) out.stderr(`tracemaker session: watch at ${view.url}\n`);
-    const call = (tool: string, a: unknown) => s.call(tool, a).finally(() => view?.notify());
+    // With a viewer, the agent's routes report progress to its page (and run off this thread).
+    const call = (tool: string, a: unknown) => (view && tool === 'route' ? view.watch((cx) => s.call(tool, a, cx)) : s.call(tool, a)).finally(() => view?.notify());
     const write = (t: string) => void process.stdout.write(t);
     if (args.flags.jsonl) {
       const server = new JsonLinesServer(call, write);

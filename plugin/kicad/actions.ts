@@ -5,12 +5,11 @@
 // Also which nets a selection means (the nets of pads, copper, zones, and every pad of a footprint).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addCopper } from '../../engine/kicad/write-board.ts';
-import { sessionDrc } from '../../engine/session/drc-summary.ts';
+import type { Design, DesignFiles } from '../../engine/kicad/load.ts';
 import { isErrorValue } from '../../engine/session/errors.ts';
 import type { SessionPorts } from '../../engine/session/session.ts';
 import { KicadBusyError, KicadApiError, type BoardItem, type KicadClient } from '../../ipc/index.ts';
-import { routePort, ROUTE_DEFAULTS } from '../session-route.ts';
+import { sessionPorts } from '../session-host.ts';
 import { BoardSync, type LiveBoard, type SyncReport } from './board-sync.ts';
 import { commitMessage, copperDiff, writeBack, WriteBackError } from './write-back.ts';
 
@@ -40,19 +39,18 @@ export interface ActionContext {
   log(line: string): void;
 }
 
-/** The session's ports inside the host: the same router, DRC and writer as `tracemaker session`; no files. */
-export function hostPorts(log: (line: string) => void): SessionPorts {
-  return {
-    route: routePort({ board: '' }, log),
-    defaultWork: ROUTE_DEFAULTS.work,
-    defaultVariants: ROUTE_DEFAULTS.variants,
-    write: (d, copper) => addCopper(d.board, copper.tracks, copper.vias),
-    drc: (d, copper, o) => sessionDrc(d, copper, o.full),
+/**
+ * The session's ports inside the host: those of `tracemaker session` (the router on the same
+ * worker pool, the DRC, the writer) over the live board's texts the session was built from,
+ * without a file to save to.
+ */
+export function hostPorts(design: Design, files: DesignFiles, log: (line: string) => void): SessionPorts {
+  return sessionPorts(design, files, {
     save: () => {
       throw new Error('the KiCad host writes into the editor, not to a file');
     },
     internalError: (tool, e) => log(`session ${tool}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
-  };
+  });
 }
 
 /** The live board: KiCad's text of it (unsaved edits included) and the project files beside it. */
@@ -135,7 +133,7 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
     const again = await readLive(client);
     timer.lap('recheck_ms');
     if (again.text !== live.text || again.project !== live.project || again.dru !== live.dru) {
-      s.states.restore(before.id);
+      s.states.restore(before.id, { tool: 'sync', args: { reason: 'the board changed while routing: nothing was written' } });
       if (attempt > 0) return { ok: false, code: 'board_changed', message: 'The board kept changing while routing: nothing was written. Try again when the editor is idle.', timing: timer.done() };
       ctx.log('board changed while routing: re-reading and routing once more');
       live = again;
@@ -153,7 +151,7 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
     try {
       written = await writeBack(client, board, diff, removeIds, message);
     } catch (err) {
-      s.states.restore(before.id);
+      s.states.restore(before.id, { tool: 'sync', args: { reason: 'KiCad did not take the commit: nothing was written' } });
       throw err;
     }
     timer.lap('write_ms');

@@ -5,7 +5,7 @@
 // and then copper the host wrote earlier is simply part of the board. It never talks to KiCad itself.
 import { basename } from 'node:path';
 import type { Board } from '../../engine/board/model.ts';
-import { loadDesign, type DesignFiles } from '../../engine/kicad/load.ts';
+import { loadDesign, type Design, type DesignFiles } from '../../engine/kicad/load.ts';
 import type { NewTrack, NewVia } from '../../engine/kicad/write-board.ts';
 import { copperDigest, type SessionCopper } from '../../engine/session/copper.ts';
 import { Session, type SessionPorts, type StateNote } from '../../engine/session/session.ts';
@@ -56,7 +56,8 @@ export class BoardSync {
   /** Copper the host wrote into the editor, by KiCad uuid. */
   readonly #written = new Map<string, { key: string; item: CopperItem }>();
 
-  constructor(readonly makePorts: () => SessionPorts) {}
+  /** `makePorts` gets each rebuilt design and the live texts it was loaded from (the router's workers load them too). */
+  constructor(readonly makePorts: (design: Design, files: DesignFiles) => SessionPorts) {}
 
   get session(): Session {
     if (!this.#session) throw new Error('BoardSync: sync() must run before the session is used');
@@ -116,7 +117,7 @@ export class BoardSync {
       dru: live.dru, druName: live.path.replace(/\.kicad_pcb$/, '.kicad_dru'),
     };
     const design = loadDesign(files);
-    this.#session = new Session(design, this.makePorts(), { boardName: basename(live.path) });
+    this.#session = new Session(design, this.makePorts(design, files), { boardName: basename(live.path) });
     this.#written.clear();
     this.#digest = splitBoard(live.text, new Set(), [live.project, live.dru]).digest;
     return { kind: 'rebuilt', why };
@@ -136,8 +137,9 @@ export class BoardSync {
     return match ? this.#restore(match.id) : undefined;
   }
 
+  // Recorded as a move of its own: the panel's history shows that the editor went back (or forth).
   #restore(id: number): number {
-    this.session.states.restore(id);
+    this.session.states.restore(id, { tool: 'sync', args: { reason: 'the editor holds this state\'s copper again (undo or redo in KiCad)' } });
     return id;
   }
 

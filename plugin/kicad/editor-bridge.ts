@@ -1,10 +1,11 @@
 // The panel's view of the live editor (plugin/panel/bridge.ts), implemented over the host's KiCad
 // connection: select and zoom to pads, route the editor's selection through the same action the toolbar
-// runs, and write a move between session states as one commit. Every call goes through the host's queue,
-// so a panel click and a toolbar click never interleave on the board or the session.
+// runs, write a move between session states as one commit, and reconcile the session with the live
+// board as every action does. Every call goes through the host's queue, so a panel click and a toolbar
+// click never interleave on the board or the session.
 import type { BridgeResult, EditorBridge, PadName, StateChange } from '../panel/bridge.ts';
 import type { KicadClient } from '../../ipc/index.ts';
-import { runAction, type ActionContext } from './actions.ts';
+import { readLive, runAction, type ActionContext } from './actions.ts';
 import { copperDiff, writeBack } from './write-back.ts';
 
 export interface BridgeHost {
@@ -42,6 +43,18 @@ export class KicadEditorBridge implements EditorBridge {
     return this.host.enqueue(async () => {
       const r = await runAction(this.host.context(), { action: 'route-selected' });
       return r.ok ? { ok: true, value: { message: r.message, ...r.details } } : { ok: false, message: r.message };
+    });
+  }
+
+  sync(): Promise<BridgeResult<{ state: number }>> {
+    return this.host.enqueue(async () => {
+      try {
+        const cx = this.host.context();
+        cx.sync.sync(await readLive(await cx.client()));
+        return { ok: true, value: { state: cx.sync.session.states.current.id } };
+      } catch (err) {
+        return failed(err);
+      }
     });
   }
 

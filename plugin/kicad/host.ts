@@ -2,17 +2,18 @@
 // session and its history between clicks. It listens on a per-user Unix socket (mode 0600) for one
 // JSON line per action from the launcher, runs actions one at a time against KiCad, answers with one
 // JSON line, logs to a file (a plugin's stdout goes nowhere), and exits when idle or when KiCad is gone.
-// "Open panel" starts the panel's server on the host's session, with the live editor as its bridge.
+// "Open panel" starts the panel's server on the host's session, with the live editor as its bridge; a
+// route that leaves connections open opens it too, unless the user's settings say not to.
 import { appendFileSync, chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { KicadClient, KicadConnectionError, KicadTimeoutError } from '../../ipc/index.ts';
 import { LineFramer } from '../line-framer.ts';
-import type { Session } from '../../engine/session/session.ts';
-import { openBrowser } from '../panel/open-browser.ts';
+import { openBrowser, type OpenResult } from '../panel/open-browser.ts';
 import { startPanelServer, type PanelServer } from '../panel/server.ts';
 import { ACTION_NAMES, hostPorts, runAction, type ActionContext, type ActionName, type ActionResult } from './actions.ts';
 import { BoardSync } from './board-sync.ts';
 import { KicadEditorBridge } from './editor-bridge.ts';
+import { readSettings, type SettingsRead } from './settings.ts';
 
 export interface HostOptions {
   /** The host's own socket. */
@@ -24,6 +25,10 @@ export interface HostOptions {
   log: string;
   /** Exit after this long without a request, ms. */
   idleMs: number;
+  /** Opens the panel's URL for the user (default: the desktop's browser, see open-browser.ts). */
+  openBrowser?: (url: string) => Promise<OpenResult>;
+  /** The user's settings, read on each use (default: the settings file of this environment). */
+  settings?: () => SettingsRead;
 }
 
 /** What the launcher sends: the action, optional nets, and KiCad's token from its environment. */
@@ -65,12 +70,12 @@ export class Host {
   #idle: NodeJS.Timeout | null = null;
   #watch: NodeJS.Timeout | null = null;
   #closed: () => void = () => undefined;
-  #panel: { server: PanelServer; session: Session } | null = null;
+  #panel: PanelServer | null = null;
   readonly closed: Promise<void>;
 
   constructor(opts: HostOptions) {
     this.#opts = opts;
-    this.#sync = new BoardSync(() => hostPorts((l) => this.log(l)));
+    this.#sync = new BoardSync((design, files) => hostPorts(design, files, (l) => this.log(l)));
     this.closed = new Promise((resolve) => {
       this.#closed = resolve;
     });
@@ -115,7 +120,7 @@ export class Host {
     if (this.#idle) clearTimeout(this.#idle);
     if (this.#watch) clearInterval(this.#watch);
     this.#client?.close();
-    await this.#panel?.server.close();
+    await this.#panel?.close();
     this.#panel = null;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     try {
@@ -176,8 +181,10 @@ export class Host {
       this.#token = req.token;
     }
     let result = await runAction(this.context(), req);
+    // Every action reconciled the session with the editor (an undo there included): show it.
+    this.#panel?.notify();
     if (req.action === 'open-panel' && result.ok) result = await this.#openPanel(result);
-    else this.#panel?.server.notify();
+    else if (leavesOpen(result)) result = await this.#panelAfterRoute(result);
     // A broken connection is not reused: the next action connects afresh.
     if (result.code === 'failed') {
       this.#client?.close();
@@ -187,23 +194,36 @@ export class Host {
     return result;
   }
 
-  // The panel shows one session; when a rebuild replaced it, the old panel is closed and a new one
-  // (new address) opened, so a page never shows a session the host no longer keeps.
-  async #openPanel(summary: ActionResult): Promise<ActionResult> {
-    const session = this.#sync.session;
-    if (this.#panel && this.#panel.session !== session) {
-      await this.#panel.server.close();
-      this.#panel = null;
-    }
+  // One panel per host, following whatever session the host keeps (a rebuild replaces it).
+  async #ensurePanel(): Promise<PanelServer> {
     if (!this.#panel) {
-      const server = await startPanelServer({ session, bridge: new KicadEditorBridge(this) });
-      this.#panel = { server, session };
-      this.log(`panel at ${server.url.replace(/\/[^/]+\/$/, '/…/')}`);
+      this.#panel = await startPanelServer({ session: () => this.#sync.session, bridge: new KicadEditorBridge(this) });
+      this.log(`panel at ${this.#panel.url.replace(/\/[^/]+\/$/, '/…/')}`);
     }
-    const url = this.#panel.server.url;
-    const opened = await openBrowser(url);
+    return this.#panel;
+  }
+
+  async #show(url: string): Promise<OpenResult> {
+    return (this.#opts.openBrowser ?? ((u) => openBrowser(u)))(url);
+  }
+
+  async #openPanel(summary: ActionResult): Promise<ActionResult> {
+    const { url } = await this.#ensurePanel();
+    const opened = await this.#show(url);
     const how = opened.ok ? 'The panel is open in your browser' : `Open the panel at ${url}`;
     return { ...summary, code: 'panel', message: `${how}. ${summary.message}`, details: { ...summary.details, url } };
+  }
+
+  // After a route that left connections open the panel says why; not when the user turned that off,
+  // and no second tab when a page is already showing it (it was just told of the change).
+  async #panelAfterRoute(result: ActionResult): Promise<ActionResult> {
+    const read = (this.#opts.settings ?? (() => readSettings(process.env)))();
+    if (!read.ok) this.log(read.message);
+    if (!read.settings.openPanelAfterRoute || (this.#panel && this.#panel.pages > 0)) return result;
+    const { url } = await this.#ensurePanel();
+    const opened = await this.#show(url);
+    const how = opened.ok ? 'The panel in your browser shows why.' : `The panel at ${url} shows why.`;
+    return { ...result, message: `${result.message} ${how}`, details: { ...result.details, url } };
   }
 
   async #kicad(): Promise<KicadClient> {
@@ -223,6 +243,12 @@ export class Host {
     });
     return this.#client;
   }
+}
+
+/** A route that ran and left connections of the selection open (a refused one leaves them all). */
+function leavesOpen(r: ActionResult): boolean {
+  if (r.code === 'not_routed' || r.code === 'refused') return true;
+  return r.code === 'routed' && typeof r.details?.open_after === 'number' && r.details.open_after > 0;
 }
 
 function failure(message: string): ActionResult {

@@ -48,7 +48,7 @@ export async function launch(opts: LaunchOptions): Promise<ActionResult> {
     boardFilename = doc.boardFilename;
     boardPath = join(doc.projectPath, doc.boardFilename);
     if (opts.inProcess) {
-      const sync = new BoardSync(() => hostPorts((l) => process.stderr.write(`${l}\n`)));
+      const sync = new BoardSync((design, files) => hostPorts(design, files, (l) => process.stderr.write(`${l}\n`)));
       return await runAction({ client: async () => client, sync, log: (l) => process.stderr.write(`${l}\n`) }, { action: opts.action, ...(opts.nets ? { nets: opts.nets } : {}) });
     }
   } catch (err) {

@@ -1,9 +1,10 @@
 // What the panel's buttons do, each through the session's own tools (`session.call`): a
 // snapshot for the page, the picture of a connection's spot, route / rip / undo / restore as
 // changes (one at a time; with an editor, each is written to it as one commit, and a refused
-// commit puts the session back), check, save and cancel. Results are HTTP-shaped values.
+// commit puts the session back), check, save and cancel. The page's own looks are not logged
+// (`record: false`): a session log holds what its driver did. Results are HTTP-shaped values.
 
-import type { Session } from '../../engine/session/session.ts';
+import type { CallOptions, Session } from '../../engine/session/session.ts';
 import { type EditorBridge, padName } from './bridge.ts';
 import type { RequestBody, HttpError } from './requests.ts';
 import type { RouteMonitor } from './route-monitor.ts';
@@ -11,15 +12,16 @@ import type { RouteMonitor } from './route-monitor.ts';
 export type ActionResult = { ok: true; body: object } | { ok: false; error: HttpError };
 
 export interface PanelContext {
-  session: Session;
+  /** The session shown now (the KiCad host replaces its session when the board changes). */
+  session(): Session;
   /** The live editor; absent when the host runs on a board file alone. */
   bridge?: EditorBridge;
   /** Watching a session someone else drives: look, never change. */
   readOnly?: boolean;
   /** `save` writes the file named on the command line; false where there is none. */
   canSave?: boolean;
-  /** Progress and cancellation of routes, when the session's route port was wrapped. */
-  monitor?: RouteMonitor;
+  /** Progress and cancellation of the routes the panel starts or watches. */
+  monitor: RouteMonitor;
 }
 
 /** What the page needs to know to enable its buttons. */
@@ -56,6 +58,9 @@ function isError(r: object): r is { error: { code: string; message: string } } {
   return 'error' in r;
 }
 
+/** The panel's looks at the session: never in its log. */
+const LOOK: CallOptions = { record: false };
+
 export class PanelActions {
   readonly #cx: PanelContext;
   readonly #changed: (state: number) => void;
@@ -71,28 +76,41 @@ export class PanelActions {
 
   get mode(): PanelMode {
     const cx = this.#cx;
-    return { editor: !!cx.bridge, read_only: !!cx.readOnly, can_save: !!cx.canSave && !cx.readOnly, can_cancel: !!cx.monitor && !cx.readOnly };
+    return { editor: !!cx.bridge, read_only: !!cx.readOnly, can_save: !!cx.canSave && !cx.readOnly, can_cancel: !cx.readOnly };
   }
 
   get busy(): string | null {
     return this.#busy;
   }
 
-  /** Board, open connections (with reasons), the states and the mode, in one answer. */
+  /**
+   * Board, open connections (with reasons), the states and the mode, in one answer. With an
+   * editor the session is first brought in step with it (the user may have pressed Ctrl+Z there);
+   * when that moved it, every open page is told. If the editor cannot be read, the last known
+   * state is shown with the reason.
+   */
   async snapshot(): Promise<ActionResult> {
-    const s = this.#cx.session;
-    const board = await s.call('board_info', {});
+    let editor: { ok: boolean; message?: string } | null = null;
+    if (this.#cx.bridge && this.#busy === null) {
+      const before = { session: this.#cx.session(), state: this.#cx.session().states.current.id };
+      const r = await this.#cx.bridge.sync();
+      editor = r.ok ? { ok: true } : { ok: false, message: r.message };
+      const now = this.#cx.session();
+      if (now !== before.session || now.states.current.id !== before.state) this.#changed(now.states.current.id);
+    }
+    const s = this.#cx.session();
+    const board = await s.call('board_info', {}, LOOK);
     if (isError(board)) return fromTool(board);
-    const open = await s.call('open_connections', {});
+    const open = await s.call('open_connections', {}, LOOK);
     if (isError(open)) return fromTool(open);
-    const history = await s.call('history', {});
+    const history = await s.call('history', {}, LOOK);
     if (isError(history)) return fromTool(history);
-    return { ok: true, body: { mode: this.mode, busy: this.#busy, board, open, history, session_nets: this.#sessionNets() } };
+    return { ok: true, body: { mode: this.mode, busy: this.#busy, board, open, history, session_nets: this.#sessionNets(), editor } };
   }
 
   /** Names of the nets the current state has session copper on (where Rip applies). */
   #sessionNets(): string[] {
-    const s = this.#cx.session;
+    const s = this.#cx.session();
     const { copper } = s.states.current;
     const codes = new Set([...copper.tracks.map((t) => t.net), ...copper.vias.map((v) => v.net)]);
     return [...codes].map((n) => s.names.netName(n)).sort();
@@ -103,11 +121,11 @@ export class PanelActions {
    * saw the trouble) with the blockers outlined, and — with an editor — the pads selected there.
    */
   async focus(b: RequestBody<'focus'>): Promise<ActionResult> {
-    const s = this.#cx.session;
+    const s = this.#cx.session();
     const ends = [b.a, b.b].filter((e) => e !== 'zone');
     const pads: { pad: string; position_mm: [number, number]; layers: string[] }[] = [];
     for (const e of [...new Set(ends)]) {
-      const r = await s.call('inspect_pad', { pad: e, radius_mm: 0.01 });
+      const r = await s.call('inspect_pad', { pad: e, radius_mm: 0.01 }, LOOK);
       if (isError(r)) return fromTool(r);
       const p = r as { pad: string; position_mm: [number, number]; layers: string[] };
       pads.push({ pad: p.pad, position_mm: p.position_mm, layers: p.layers });
@@ -116,7 +134,7 @@ export class PanelActions {
     if (b.at_mm) pts.push(b.at_mm);
     const args: Record<string, unknown> = pads.length > 0 ? { pad: pads[0].pad } : { net: b.net };
     if (pts.length > 0) args.box_mm = frame(pts);
-    const pic = await s.call('render', args);
+    const pic = await s.call('render', args, LOOK);
     if (isError(pic)) return fromTool(pic);
     let editor: { ok: boolean; message?: string } | null = null;
     if (this.#cx.bridge && b.select !== false) {
@@ -128,24 +146,24 @@ export class PanelActions {
   }
 
   async render(b: RequestBody<'render'>): Promise<ActionResult> {
-    return fromTool(await this.#cx.session.call('render', { box_mm: b.box_mm }));
+    return fromTool(await this.#cx.session().call('render', { box_mm: b.box_mm }, LOOK));
   }
 
   route(b: RequestBody<'route'>): Promise<ActionResult> {
     const what = b.nets ? `route ${b.nets.join(', ')}` : 'route all open connections';
-    return this.#change(what, () => this.#cx.session.call('route', b.nets ? { nets: b.nets } : {}));
+    return this.#change(what, () => this.#cx.monitor.run((cx) => this.#cx.session().call('route', b.nets ? { nets: b.nets } : {}, cx)));
   }
 
   rip(b: RequestBody<'rip'>): Promise<ActionResult> {
-    return this.#change(`rip ${b.net}`, () => this.#cx.session.call('rip_net', { net: b.net }));
+    return this.#change(`rip ${b.net}`, () => this.#cx.session().call('rip_net', { net: b.net }));
   }
 
   restore(b: RequestBody<'restore'>): Promise<ActionResult> {
-    return this.#change(`restore state ${b.state}`, () => this.#cx.session.call('restore', { state: b.state }));
+    return this.#change(`restore state ${b.state}`, () => this.#cx.session().call('restore', { state: b.state }));
   }
 
   undo(): Promise<ActionResult> {
-    return this.#change('undo', () => this.#cx.session.call('undo', {}));
+    return this.#change('undo', () => this.#cx.session().call('undo', {}));
   }
 
   /** The editor routes its own selection through the same session and commits it itself. */
@@ -158,7 +176,7 @@ export class PanelActions {
     try {
       const r = await bridge.routeSelection();
       if (!r.ok) return fail(502, 'failed', r.message);
-      this.#changed(this.#cx.session.states.current.id);
+      this.#changed(this.#cx.session().states.current.id);
       return { ok: true, body: r.value };
     } finally {
       this.#setBusy(null);
@@ -167,19 +185,19 @@ export class PanelActions {
 
   /** What a commit of the current state would add to the board's DRC, before anything is written. */
   async check(): Promise<ActionResult> {
-    return fromTool(await this.#cx.session.call('check', {}));
+    return fromTool(await this.#cx.session().call('check', {}, LOOK));
   }
 
   async save(): Promise<ActionResult> {
     if (!this.mode.can_save) return fail(409, 'not_allowed', 'save: this panel has no output file (start it with --out FILE)');
     const refused = this.#refuseChange();
     if (refused) return refused;
-    return fromTool(await this.#cx.session.call('save', {}));
+    return fromTool(await this.#cx.session().call('save', {}));
   }
 
   cancel(): ActionResult {
     if (this.#cx.readOnly) return fail(403, 'not_allowed', 'read-only: this panel watches a session and cannot stop it');
-    return { ok: true, body: { cancelling: this.#cx.monitor?.cancel() ?? false } };
+    return { ok: true, body: { cancelling: this.#cx.monitor.cancel() } };
   }
 
   #refuseChange(): ActionResult | undefined {
@@ -200,7 +218,7 @@ export class PanelActions {
   async #change(what: string, run: () => Promise<object>): Promise<ActionResult> {
     const refused = this.#refuseChange();
     if (refused) return refused;
-    const s = this.#cx.session;
+    const s = this.#cx.session();
     this.#setBusy(what);
     try {
       const from = s.states.current.id;

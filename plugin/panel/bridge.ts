@@ -1,5 +1,6 @@
 // What the panel needs from the live editor, and nothing more: select pads and zoom there,
-// route the editor's selection, and bring the editor's copper to a session state in one commit.
+// route the editor's selection, bring the editor's copper to a session state in one commit, and
+// bring the session in step with what the user did in the editor since (Ctrl+Z included).
 // The KiCad host implements it; `tracemaker panel BOARD` has none, so those buttons are off.
 // The panel never talks to KiCad itself: the bridge owns the IPC connection and its errors.
 
@@ -35,6 +36,11 @@ export interface EditorBridge {
    * one Ctrl+Z in KiCad takes it back. Only session copper is created or deleted.
    */
   applyState(change: StateChange): Promise<BridgeResult<{ created: number; deleted: number }>>;
+  /**
+   * Reads the editor's board and reconciles the session with it (an undo, a redo or an edit made
+   * in the editor since the last look). The value is the state the session is at afterwards.
+   */
+  sync(): Promise<BridgeResult<{ state: number }>>;
 }
 
 /** "U3.14" → { reference: "U3", pad: "14" } (references hold no dot; pad numbers may); a zone end → undefined. */

@@ -1,11 +1,9 @@
-// Live progress and cancellation for the session's route port. The session's `route` tool takes
-// no callbacks, so the panel wraps the port the session was built with: the wrapper adds
-// onProgress (forwarded to listeners, at most ten a second) and shouldStop (true once the
-// page pressed Cancel), which the router polls between searches.
+// Live progress and cancellation of the routes a panel watches. A route call is run through
+// `run`, which hands the session call its onProgress (forwarded to listeners, at most ten a
+// second) and shouldStop (true once the page pressed Cancel); the session passes both to its
+// route port, which runs a watched route off the host's thread so both keep flowing.
 
-import type { SessionPorts } from '../../engine/session/session.ts';
-
-export type RoutePort = SessionPorts['route'];
+import type { CallContext } from '../../engine/session/session.ts';
 
 export type MonitorEvent =
   | { type: 'start' }
@@ -36,35 +34,31 @@ export class RouteMonitor {
     return true;
   }
 
-  /** The port with progress and cancellation added; the caller's own callbacks still run. */
-  wrap(port: RoutePort): RoutePort {
-    return async (design, request) => {
+  /** Runs one route call (`call` passes the context to `Session.call`), reporting its start, progress and end. */
+  async run<T>(call: (cx: CallContext) => Promise<T>): Promise<T> {
+    this.#cancel = false;
+    this.#running = true;
+    this.#emit({ type: 'start' });
+    let last = 0;
+    let cancelled = false;
+    try {
+      return await call({
+        shouldStop: () => {
+          cancelled ||= this.#cancel;
+          return this.#cancel;
+        },
+        onProgress: (p) => {
+          const now = Date.now();
+          if (now - last < PROGRESS_EVERY_MS && p.done < p.total) return;
+          last = now;
+          this.#emit({ type: 'progress', done: p.done, total: p.total, work: p.work });
+        },
+      });
+    } finally {
+      this.#running = false;
       this.#cancel = false;
-      this.#running = true;
-      this.#emit({ type: 'start' });
-      let last = 0;
-      let cancelled = false;
-      try {
-        return await port(design, {
-          ...request,
-          shouldStop: () => {
-            cancelled ||= this.#cancel;
-            return this.#cancel || (request.shouldStop?.() ?? false);
-          },
-          onProgress: (p) => {
-            request.onProgress?.(p);
-            const now = Date.now();
-            if (now - last < PROGRESS_EVERY_MS && p.done < p.total) return;
-            last = now;
-            this.#emit({ type: 'progress', done: p.done, total: p.total, work: p.work });
-          },
-        });
-      } finally {
-        this.#running = false;
-        this.#cancel = false;
-        this.#emit({ type: 'end', cancelled });
-      }
-    };
+      this.#emit({ type: 'end', cancelled });
+    }
   }
 
   #emit(e: MonitorEvent): void {

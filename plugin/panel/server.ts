@@ -5,25 +5,24 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Session } from '../../engine/session/session.ts';
+import type { CallContext, Session } from '../../engine/session/session.ts';
 import { type ActionResult, PanelActions } from './actions.ts';
 import type { EditorBridge } from './bridge.ts';
 import { EventHub } from './events.ts';
 import { isRequestName, parseRequest, readBody, type HttpError, type RequestName } from './requests.ts';
-import type { RouteMonitor } from './route-monitor.ts';
+import { RouteMonitor } from './route-monitor.ts';
 import { Gate, newToken, refuse, SECURITY_HEADERS } from './security.ts';
 import { DEFAULT_UI_DIR, StaticFiles } from './static-files.ts';
 
 export interface PanelServerOptions {
-  session: Session;
+  /** The session to show; asked on every request, so a host that rebuilds its session keeps its panel. */
+  session(): Session;
   /** The live editor (KiCad host); absent for a board file alone. */
   bridge?: EditorBridge;
   /** Watch only: every change, save and cancel is refused. */
   readOnly?: boolean;
   /** True when `save` has a file to write (named on the command line). */
   canSave?: boolean;
-  /** Live progress and Cancel for routes (wrap the session's route port with it first). */
-  monitor?: RouteMonitor;
   /** 0 or absent: a random free port. */
   port?: number;
   /** Where index.html, app.js and app.css are (default: dist/ui beside the bundle). */
@@ -35,6 +34,11 @@ export interface PanelServer {
   url: string;
   /** Tells open pages the session changed (call after changes made elsewhere: editor, agent). */
   notify(): void;
+  /** Pages connected now (their event streams). */
+  readonly pages: number;
+  /** Runs a route call made elsewhere (an agent, the editor's button) so open pages see its
+   *  progress and, unless read-only, can cancel it: `call` passes the context to Session.call. */
+  watch<T>(call: (cx: CallContext) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -56,20 +60,22 @@ export async function startPanelServer(opts: PanelServerOptions): Promise<PanelS
   const token = newToken();
   const files = new StaticFiles(opts.uiDir ?? DEFAULT_UI_DIR);
   const hub = new EventHub();
-  let lastState: number | null = opts.session.states.current.id;
+  const monitor = new RouteMonitor();
+  const cancellable = !opts.readOnly;
+  let last = { session: opts.session(), state: opts.session().states.current.id };
   const changed = (state: number) => {
-    lastState = state;
+    last = { session: opts.session(), state };
     hub.send({ type: 'changed', state });
   };
   const actions = new PanelActions(
-    { session: opts.session, bridge: opts.bridge, readOnly: opts.readOnly, canSave: opts.canSave, monitor: opts.monitor },
+    { session: opts.session, bridge: opts.bridge, readOnly: opts.readOnly, canSave: opts.canSave, monitor },
     changed,
-    (what) => hub.send({ type: 'busy', busy: what !== null, what: what ?? '', cancellable: !!opts.monitor && !opts.readOnly }),
+    (what) => hub.send({ type: 'busy', busy: what !== null, what: what ?? '', cancellable }),
   );
   // Routes started elsewhere (an agent in --view, the editor's own button) show progress too.
-  const unlisten = opts.monitor?.listen((e) => {
+  const unlisten = monitor.listen((e) => {
     if (e.type === 'progress') hub.send(e);
-    else if (actions.busy === null) hub.send({ type: 'busy', busy: e.type === 'start', what: e.type === 'start' ? 'route' : '', cancellable: !!opts.monitor && !opts.readOnly });
+    else if (actions.busy === null) hub.send({ type: 'busy', busy: e.type === 'start', what: e.type === 'start' ? 'route' : '', cancellable });
   });
 
   async function post(action: RequestName, req: IncomingMessage): Promise<ActionResult> {
@@ -102,8 +108,8 @@ export async function startPanelServer(opts: PanelServerOptions): Promise<PanelS
     if (req.method === 'GET' || req.method === 'HEAD') {
       if (path === '/api/snapshot') return sendResult(res, await actions.snapshot());
       if (path === '/api/events') {
-        const busy = actions.busy ?? (opts.monitor?.running ? 'route' : null);
-        return hub.attach(res, [{ type: 'busy', busy: busy !== null, what: busy ?? '', cancellable: !!opts.monitor && !opts.readOnly }]);
+        const busy = actions.busy ?? (monitor.running ? 'route' : null);
+        return hub.attach(res, [{ type: 'busy', busy: busy !== null, what: busy ?? '', cancellable }]);
       }
       if (files.missing) return refuse(res, 500, files.missing);
       const f = files.get(path);
@@ -138,11 +144,15 @@ export async function startPanelServer(opts: PanelServerOptions): Promise<PanelS
   return {
     url: `http://127.0.0.1:${port}/${token}/`,
     notify() {
-      const state = opts.session.states.current.id;
-      if (state !== lastState) changed(state);
+      const state = opts.session().states.current.id;
+      if (state !== last.state || opts.session() !== last.session) changed(state);
+    },
+    watch: (call) => monitor.run(call),
+    get pages() {
+      return hub.clients;
     },
     close() {
-      unlisten?.();
+      unlisten();
       hub.close();
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));

@@ -28,6 +28,11 @@ export class TestBridge implements EditorBridge {
     return { ok: true, value: { selected: ids.length } };
   }
 
+  /** This bridge writes every change itself and the test edits nothing in KiCad: always in step. */
+  async sync(): Promise<BridgeResult<{ state: number }>> {
+    return { ok: true, value: { state: this.session.states.current.id } };
+  }
+
   async routeSelection(): Promise<BridgeResult<object>> {
     return { ok: false, message: 'not part of this test' };
   }

@@ -45,7 +45,7 @@ describe.skipIf(!live)('the panel with live KiCad', () => {
     client = await kicad.connect();
     session = openSession({ board: kicad.boardPath, out: '', diagnostics: () => undefined }).session;
     bridge = new TestBridge(client, session);
-    server = await startPanelServer({ session, bridge, uiDir: join(ROOT, 'dist', 'ui') });
+    server = await startPanelServer({ session: () => session, bridge, uiDir: join(ROOT, 'dist', 'ui') });
     chrome = await startChrome();
     page = await (await chrome.context()).newPage();
     await page.goto(server.url);

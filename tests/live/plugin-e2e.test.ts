@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardItem, KicadClient, NewItem, Pad } from '../../ipc/index.ts';
+import type { BoardItem, KicadClient } from '../../ipc/index.ts';
 import { installLikePcm } from '../../plugin/kicad/pcm-package.ts';
 import { kicadDrc } from '../support/kicad-drc.ts';
 import { benchBoard, liveEnabled, startKicad, type KicadInstance } from './kicad-harness.ts';
 import {
-  buildZip, click, closeMessages, diffSnapshots, findButtons, hostPids, lastTiming, messages, PLUGIN_ID, snapshot,
+  boxAround, buildZip, click, closeMessages, diffSnapshots, findButtons, hostPids, lastTiming, messages, noPanelAfterRoute, PLUGIN_ID, snapshot,
   waitFor, type Buttons,
 } from './plugin-support.ts';
 
@@ -45,6 +45,7 @@ describe.skipIf(!live)('the plugin in live KiCad, installed from its PCM zip', (
       // What the user sets in Preferences → Plugins → Python interpreter (Debian's, which has wx).
       api: { interpreter_path: '/usr/bin/python3' },
       prepare: (home) => {
+        noPanelAfterRoute(home);
         pluginDir = installLikePcm(zip, join(home, '.local', 'share', 'kicad', '9.0', '3rdparty'));
       },
     });
@@ -234,16 +235,3 @@ describe.skipIf(!live)('the plugin in live KiCad, installed from its PCM zip', (
     figures.unconnected = `${bare.unconnected} → ${routed.unconnected}`;
   });
 });
-
-/** Four tracks of no net around a pad on each copper layer, 0.15 mm clear of its largest extent. */
-function boxAround(pad: Pad): NewItem[] {
-  const size = Math.max(...pad.shapes.map((s) => Math.max(s.size.x, s.size.y)));
-  const h = Math.round(size / 2 + 250_000);
-  const { x, y } = pad.position;
-  const c = [{ x: x - h, y: y - h }, { x: x + h, y: y - h }, { x: x + h, y: y + h }, { x: x - h, y: y + h }];
-  const out: NewItem[] = [];
-  for (const layer of ['F.Cu', 'B.Cu']) {
-    for (let i = 0; i < 4; i++) out.push({ kind: 'track', start: c[i], end: c[(i + 1) % 4], width: 200_000, layer, net: '' });
-  }
-  return out;
-}

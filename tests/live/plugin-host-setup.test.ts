@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KicadClient } from '../../ipc/index.ts';
 import { benchBoard, liveEnabled, startKicad, type KicadInstance } from './kicad-harness.ts';
-import { buildBundle, hostPids } from './plugin-support.ts';
+import { buildBundle, hostPids, noPanelAfterRoute } from './plugin-support.ts';
 
 const live = liveEnabled();
 const BOARD = benchBoard('C', 'kicad-demo_video');
@@ -31,7 +31,7 @@ describe.skipIf(!live)('the host on the largest bench board', () => {
 
   beforeAll(async () => {
     bundle = await buildBundle();
-    kicad = await startKicad({ board: BOARD, timeoutMs: 150_000 });
+    kicad = await startKicad({ board: BOARD, timeoutMs: 150_000, prepare: noPanelAfterRoute });
     client = await kicad.connect({ clientName: 'tracemaker-setup' });
     await client.version();
   });

@@ -2,11 +2,11 @@
 // screen (KiCad draws them inside its toolbar, so there is no window to search: the icons' copper
 // colour is looked for with wx, which every KiCad install has), message windows, and item snapshots.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
-import type { BoardItem, KicadClient } from '../../ipc/index.ts';
+import type { BoardItem, KicadClient, NewItem, Pad } from '../../ipc/index.ts';
 import { packageEntries, writeZip } from '../../plugin/kicad/pcm-package.ts';
 import type { KicadInstance } from './kicad-harness.ts';
 
@@ -164,4 +164,25 @@ export function lastTiming(kicad: KicadInstance, code: string): Record<string, n
   const line = hostLog(kicad).filter((l) => l.includes(`→ ${code}:`)).pop();
   const json = line?.slice(line.lastIndexOf(' {') + 1);
   return json ? (JSON.parse(json) as Record<string, number | string>) : null;
+}
+
+/** Four tracks of no net around a pad on each outer copper layer, 0.25 mm beyond half its largest
+ *  extent: nothing can reach the pad any more (a selection that cannot be routed). */
+export function boxAround(pad: Pad): NewItem[] {
+  const size = Math.max(...pad.shapes.map((s) => Math.max(s.size.x, s.size.y)));
+  const h = Math.round(size / 2 + 250_000);
+  const { x, y } = pad.position;
+  const c = [{ x: x - h, y: y - h }, { x: x + h, y: y - h }, { x: x + h, y: y + h }, { x: x - h, y: y + h }];
+  const out: NewItem[] = [];
+  for (const layer of ['F.Cu', 'B.Cu']) {
+    for (let i = 0; i < 4; i++) out.push({ kind: 'track', start: c[i], end: c[(i + 1) % 4], width: 200_000, layer, net: '' });
+  }
+  return out;
+}
+
+/** Turns off the panel that opens after a route leaving connections open, in a throwaway HOME's
+ *  settings (pcbnew's XDG_CONFIG_HOME is HOME/.config): a test must never start a real browser. */
+export function noPanelAfterRoute(home: string): void {
+  mkdirSync(join(home, '.config', 'tracemaker'), { recursive: true });
+  writeFileSync(join(home, '.config', 'tracemaker', 'settings.json'), JSON.stringify({ open_panel_after_route: false }));
 }

@@ -34,7 +34,7 @@ async function routeAndWrite(sync: BoardSync, text: string, nets: string[]): Pro
 
 describe('board sync', () => {
   it('parses once, then keeps the session while only its own copper changes', async () => {
-    const sync = new BoardSync(() => hostPorts(() => undefined));
+    const sync = new BoardSync((design, files) => hostPorts(design, files, () => undefined));
     expect(sync.sync(live(TEXT))).toMatchObject({ kind: 'rebuilt', why: 'first action on this board' });
     const session = sync.session;
     expect(sync.sync(live(TEXT)).kind).toBe('unchanged');
@@ -55,7 +55,7 @@ describe('board sync', () => {
   });
 
   it('records a mix no state has as a state of its own', async () => {
-    const sync = new BoardSync(() => hostPorts(() => undefined));
+    const sync = new BoardSync((design, files) => hostPorts(design, files, () => undefined));
     sync.sync(live(TEXT));
     const one = await routeAndWrite(sync, TEXT, ['N$1']);
     sync.sync(live(one));
@@ -70,7 +70,7 @@ describe('board sync', () => {
   });
 
   it('rebuilds when the board changes or our copper is edited, and then our copper is the board\'s own', async () => {
-    const sync = new BoardSync(() => hostPorts(() => undefined));
+    const sync = new BoardSync((design, files) => hostPorts(design, files, () => undefined));
     sync.sync(live(TEXT));
     const first = sync.session;
     const one = await routeAndWrite(sync, TEXT, ['N$1']);

@@ -112,6 +112,8 @@ describe('the panel in Chromium, on a board file', () => {
     await status(page, 'Now at state #0');
     expect(await title(page)).toBe('Open connections (52)');
     expect(await page.getAttribute('button.state[data-state="0"]', 'aria-current')).toBe('true');
+    // The restore is a history entry of its own, newest first, above the routes it went back over.
+    expect(await page.locator('button.state .state-label').allTextContents()).toEqual(['Restore #0', 'Route all open', 'Route D0', 'Board as loaded']);
     // Every state stays restorable: back to the full route.
     await page.locator('button.state[data-state="2"]').click();
     await status(page, 'Now at state #2');

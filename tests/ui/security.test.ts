@@ -44,8 +44,10 @@ describe('panel host security', () => {
 
   beforeAll(async () => {
     const open = () => openSession({ board: board.bare, out: '', diagnostics: () => undefined }).session;
-    server = await startPanelServer({ session: open(), uiDir: join(ROOT, 'dist', 'ui') });
-    watch = await startPanelServer({ session: open(), readOnly: true, uiDir: join(ROOT, 'dist', 'ui') });
+    const one = open();
+    const two = open();
+    server = await startPanelServer({ session: () => one, uiDir: join(ROOT, 'dist', 'ui') });
+    watch = await startPanelServer({ session: () => two, readOnly: true, uiDir: join(ROOT, 'dist', 'ui') });
     url = new URL(server.url);
   });
 

@@ -54,8 +54,9 @@ describe('generated boards route clean by KiCad’s judgement', () => {
 });
 
 describe('a real board', () => {
-  it('routes a tier-A bench board to a clean pass', () => {
-    const name = 'Blink-Eras_AVR_ISP_Pogo';
+  // BB-PWR-8009: R1.2 leaves only through the lane midway between R1's pads, which a grid of a
+  // third of the track pitch straddled (issue 3); the step now divides half the pad pitch.
+  it.each(['Blink-Eras_AVR_ISP_Pogo', 'BB-PWR-8009_BB-PWR-8009_revA'])('routes tier-A bench board %s to a clean pass', (name) => {
     const bare = join(BENCH, 'A', name, `${name}.kicad_pcb`);
     const design = loadDesign({ board: readFileSync(bare, 'utf8'), project: readFileSync(bare.replace(/\.kicad_pcb$/, '.kicad_pro'), 'utf8') });
     const result = routeDesign(design);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { collides, rect, segment } from '../../../engine/geom/index.ts';
 import type { HostPad, RouterHost } from '../../../engine/route/index.ts';
 import { routeHost } from '../../../engine/route/index.ts';
+import { chooseStep } from '../../../engine/route/route-design.ts';
 
 const MM = 1_000_000;
 
@@ -97,5 +98,37 @@ describe('router on synthetic worlds', () => {
     const r = routeHost(world([pad(0, 1, 4 * MM, 5 * MM), pad(1, 1, 16 * MM, 5 * MM)], { obstacles: [keep] }), {}, 0);
     expect(r.summary.open).toBe(0);
     for (const t of r.tracks) expect(Math.max(t.start.y, t.end.y) > 17 * MM || Math.max(t.start.x, t.end.x) < 8 * MM || Math.min(t.start.x, t.end.x) > 12 * MM).toBe(true);
+  });
+
+  it('drops what the final design-rule check flags and reports the connection open', () => {
+    const h = world([pad(0, 1, 3 * MM, 3 * MM), pad(1, 1, 15 * MM, 11 * MM), pad(2, 2, 3 * MM, 17 * MM), pad(3, 2, 15 * MM, 17 * MM)]);
+    const clean = routeHost(h, {}, 0);
+    expect(clean.summary.open).toBe(0);
+    // A judge that flags every track of net A (code 1) and nothing else.
+    const r = routeHost(h, {}, 0, (tracks) => {
+      const flagged = new Set<number>();
+      const why = new Map<string, string>();
+      tracks.forEach((t, i) => {
+        if (t.net !== 1) return;
+        flagged.add(i);
+        why.set(`t${i}`, 'Clearance violation');
+      });
+      return { tracks: flagged, vias: new Set(), why };
+    });
+    expect(r.tracks.every((t) => t.net === 2)).toBe(true);
+    expect(r.vias.every((v) => v.net === 2)).toBe(true);
+    expect(r.open.map((c) => c.netName)).toEqual(['A']);
+    expect(r.open[0].stuck?.why).toContain('design-rule check');
+    expect(r.summary.routed).toBe(1);
+  });
+
+  it('chooses a grid step that divides half the commonest pad pitch', () => {
+    const prof = { key: 'Default', net: 1, width: [304_800, 304_800], viaDiameter: 600_000, viaDrill: 400_000, clearance: 200_000 };
+    expect(chooseStep([prof])).toBe(168_000);
+    const pads = [pad(0, 1, 0, 0, 'R1'), pad(1, 2, 0, 1_778_000, 'R1'), pad(2, 3, 5 * MM, 0, 'R2'), pad(3, 4, 5 * MM, 1_778_000, 'R2')];
+    const step = chooseStep([prof], pads);
+    expect(step).toBeLessThanOrEqual(168_000);
+    const k = Math.round(889_000 / step);
+    expect(Math.abs(k * step - 889_000)).toBeLessThanOrEqual(k);
   });
 });

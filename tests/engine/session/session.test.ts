@@ -142,3 +142,58 @@ describe('log and replay', () => {
     expect(await replay(log, text.replace('(kicad_pcb', '(kicad_pcb '), open())).toMatchObject({ ok: false, line: 1 });
   });
 });
+
+describe('call options', () => {
+  it('hands progress and stop to the route port, never to the log', async () => {
+    const records: CallRecord[] = [];
+    const s = open({ records });
+    let seen: { progress: boolean; stop: boolean } | undefined;
+    const port = s.ports.route;
+    s.ports.route = (d, req) => {
+      seen = { progress: typeof req.onProgress === 'function', stop: req.shouldStop?.() === true };
+      return port(d, req);
+    };
+    await call(s, 'route', {});
+    expect(seen).toEqual({ progress: false, stop: false });
+    await s.call('route', {}, { onProgress: () => undefined, shouldStop: () => true });
+    expect(seen).toEqual({ progress: true, stop: true });
+    expect(records.map((r) => r.args)).toEqual([{}, {}]);
+  });
+
+  it('leaves looks out of the log with record: false, and refuses it for calls that change things', async () => {
+    const records: CallRecord[] = [];
+    const s = open({ records });
+    await call(s, 'route');
+    const last = s.lastRecord;
+    for (const tool of ['board_info', 'open_connections', 'history', 'render']) expect((await s.call(tool, {}, { record: false }) as Obj).error).toBeUndefined();
+    expect(records.map((r) => r.tool)).toEqual(['route']);
+    expect(s.lastRecord).toBe(last);
+    await expect(s.call('undo', {}, { record: false })).rejects.toThrow(/record: false is only for tools that change nothing, got "undo"/);
+    expect((await call(s, 'history')).current).toBe(1);
+  });
+});
+
+describe('history moves', () => {
+  it('reports each change, undo and restore as a move between states', async () => {
+    const s = open();
+    const net = (await call(s, 'open_connections')).connections[0].net;
+    await call(s, 'route', { nets: [net] });
+    await call(s, 'route');
+    await call(s, 'undo');
+    await call(s, 'restore', { state: 2 });
+    await call(s, 'restore', { state: 0 });
+    await call(s, 'undo');
+    const h = await call(s, 'history');
+    expect(h.current).toBe(0);
+    expect(h.moves).toEqual([
+      { n: 1, tool: 'route', args: { nets: [net] }, from: 0, to: 1 },
+      { n: 2, tool: 'route', args: {}, from: 1, to: 2 },
+      { n: 3, tool: 'undo', args: {}, from: 2, to: 1 },
+      { n: 4, tool: 'restore', args: { state: 2 }, from: 1, to: 2 },
+      { n: 5, tool: 'restore', args: { state: 0 }, from: 2, to: 0 },
+    ]);
+    expect(h.moves_made).toBe(5);
+    // The states themselves keep their ids: moves make none.
+    expect(h.states.map((x: Obj) => x.id)).toEqual([0, 1, 2]);
+  });
+});

@@ -27,6 +27,16 @@ describe('state store', () => {
     s.push({ tool: 'route', args: {} }, NO_COPPER, undefined);
     expect(s.list().map((x) => x.id)).toEqual([0, 8, 10, 11]);
     expect(() => s.restore(9)).toThrow(/no state 9/);
+    // Moves are capped the same way, numbered over the whole session.
+    expect(s.moves().map((m) => [m.n, m.tool, m.from, m.to])).toEqual([[9, 'route', 8, 9], [10, 'route', 9, 10], [11, 'restore', 10, 8], [12, 'route', 8, 11]]);
+    expect(s.movesMade).toBe(12);
+  });
+
+  it('records who moved: a restore by someone other than the restore tool says so', () => {
+    const s = new StateStore<undefined>();
+    s.push({ tool: 'route', args: {} }, { tracks: [track(0)], vias: [] }, undefined);
+    s.restore(0, { tool: 'sync', args: { reason: 'undo in the editor' } });
+    expect(s.moves().at(-1)).toEqual({ n: 2, tool: 'sync', args: { reason: 'undo in the editor' }, from: 1, to: 0 });
   });
 
   it('digests copper in canonical order', () => {

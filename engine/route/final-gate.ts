@@ -1,0 +1,96 @@
+// The last word on a result: the router's own checks built it clean, but an independent DRC
+// (engine/drc, which agrees with kicad-cli) judges the new copper before it leaves. A flagged
+// join is taken out with every join that hangs on it, so what stays is still one tree around
+// the net's first piece and nothing dangles; those connections go back to open.
+
+import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import type { PathCopper } from './path-geometry.ts';
+import type { Join } from './router.ts';
+import type { Profile } from './obstacle-map.ts';
+
+/** Independent judge of added copper: indices of the tracks / vias it flags, with a sentence. */
+export type Verify = (tracks: NewTrack[], vias: NewVia[]) => { tracks: Set<number>; vias: Set<number>; why: Map<string, string> };
+
+/** A track or via of a result, with the net and join it came from. */
+interface Origin {
+  net: number;
+  join: number;
+}
+
+/** The board items of one path's copper (through vias span every layer). */
+export function itemsOf(net: number, prof: Profile, c: PathCopper, layers: number): { tracks: NewTrack[]; vias: NewVia[] } {
+  const tracks: NewTrack[] = [];
+  const vias: NewVia[] = [];
+  for (const leg of c.legs) {
+    for (let i = 0; i + 1 < leg.pts.length; i++) {
+      tracks.push({ start: leg.pts[i], end: leg.pts[i + 1], width: prof.width[leg.layer], layer: leg.layer, net, locked: true });
+    }
+  }
+  for (const v of c.vias) vias.push({ at: v.at, size: prof.viaDiameter, drill: prof.viaDrill, layerFrom: 0, layerTo: layers - 1, net, type: 'through', locked: true });
+  return { tracks, vias };
+}
+
+/** Passes at most: a cut removes copper only, so a later pass finds only what an earlier cut
+ *  left for it on purpose (plane-islands.ts flags one net an island a pass). */
+const MAX_PASSES = 8;
+
+/** The joins that stay when `cut` ones go: a join stays if it is not cut and what it hangs on
+ *  (the join it starts on, or the piece it starts on — piece 0 or one a staying join reached)
+ *  stays. Joins are in Prim order, so one forward sweep decides. */
+function survivors(joins: Join[], cut: Set<number>): Join[] {
+  const reached = new Set<number>([0]);
+  const kept = new Set<number>();
+  joins.forEach((j, i) => {
+    if (cut.has(i)) return;
+    if (j.fromJoin >= 0 ? !kept.has(j.fromJoin) : !reached.has(j.fromPiece)) return;
+    kept.add(i);
+    reached.add(j.to);
+  });
+  return joins.filter((_, i) => kept.has(i));
+}
+
+/**
+ * Takes every flagged join out of `kept` with what hangs on it, pass after pass until the
+ * judge flags nothing; returns the nets cut with the judge's sentence. `kept` is changed in
+ * place. `nets` lists the nets in a fixed order.
+ */
+export function gate(kept: Map<number, Join[]>, nets: { net: number; profile: Profile }[], layers: number, verify: Verify): Map<number, string> {
+  const cut = new Map<number, string>();
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const tracks: NewTrack[] = [];
+    const vias: NewVia[] = [];
+    const tOrigin: Origin[] = [];
+    const vOrigin: Origin[] = [];
+    for (const { net, profile } of nets) {
+      const joins = kept.get(net) ?? [];
+      joins.forEach((j, join) => {
+        const it = itemsOf(net, profile, j.copper, layers);
+        for (const t of it.tracks) {
+          tracks.push(t);
+          tOrigin.push({ net, join });
+        }
+        for (const v of it.vias) {
+          vias.push(v);
+          vOrigin.push({ net, join });
+        }
+      });
+    }
+    if (tracks.length === 0 && vias.length === 0) return cut;
+    const flagged = verify(tracks, vias);
+    if (flagged.tracks.size === 0 && flagged.vias.size === 0) return cut;
+    const hit = new Map<number, Set<number>>();
+    const note = (o: Origin, why: string | undefined) => {
+      let h = hit.get(o.net);
+      if (!h) hit.set(o.net, (h = new Set()));
+      h.add(o.join);
+      if (why && !cut.has(o.net)) cut.set(o.net, why);
+    };
+    for (const i of [...flagged.tracks].sort((a, b) => a - b)) note(tOrigin[i], flagged.why.get(`t${i}`));
+    for (const i of [...flagged.vias].sort((a, b) => a - b)) note(vOrigin[i], flagged.why.get(`v${i}`));
+    for (const [net, joins] of [...hit.entries()].sort((a, b) => a[0] - b[0])) {
+      kept.set(net, survivors(kept.get(net) ?? [], joins));
+      if (!cut.has(net)) cut.set(net, 'the design-rule check flagged it');
+    }
+  }
+  return cut;
+}

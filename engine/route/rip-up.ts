@@ -1,0 +1,143 @@
+// Rip-up and reroute after commit: a net left with pieces apart is searched once more with the
+// committed nets passable at a high price, which names the nets in its way; those are ripped,
+// the stuck net routes through the freed room, the ripped nets reroute around it, and the
+// exchange is kept only when the open count of the nets involved drops — else all is restored.
+// It never touches fixed copper and keeps the commit's invariant: what is placed is legal.
+
+import type { NetPlan } from './net-plan.ts';
+import type { Join, Router } from './router.ts';
+
+/** Present-congestion price of the blocker search: one crossed site outweighs a long detour. */
+const BLOCKER_PRES = 60;
+/** At most this many nets are ripped for one stuck net. */
+const MAX_RIPPED = 6;
+/** Rounds over the stuck nets; a round without progress ends the repair. */
+const MAX_ROUNDS = 4;
+/** How far a chain of exchanges may go: a ripped net may rip others this many times over. */
+const MAX_DEPTH = 2;
+
+/** The nets the stuck net's cheapest soft route crosses, most crossed first ([] when none). */
+function blockersOf(router: Router, plan: NetPlan): number[] | undefined {
+  const kept = router.routes.get(plan.net)?.joins ?? [];
+  router.unplace(plan);
+  const soft = router.routeNet(plan, BLOCKER_PRES, false, kept);
+  router.place(plan, kept);
+  const added = soft.joins.slice(kept.length);
+  if (added.length === 0) return undefined;
+  const nodes: number[] = [];
+  const vias: number[] = [];
+  const cells = router.grid.cells;
+  for (const j of added) {
+    for (let i = 0; i < j.path.length; i++) {
+      nodes.push(j.path[i]);
+      if (i > 0 && Math.floor(j.path[i] / cells) !== Math.floor(j.path[i - 1] / cells)) vias.push(j.path[i] % cells);
+    }
+  }
+  const at = router.occ.netsAt(plan.profile, nodes, vias);
+  router.work += at.work;
+  const out = at.nets.filter((n) => n.net !== plan.net).map((n) => n.net);
+  // Pad-entry stubs and the exact shapes may meet routed copper the grid stamps miss: ask the
+  // exact checker too, and take the routed nets it names.
+  const prof = router.profiles[plan.profile];
+  const add = (net: number | undefined) => {
+    if (net !== undefined && net > 0 && net !== plan.net && router.routes.has(net) && !out.includes(net)) out.push(net);
+  };
+  for (const j of added) {
+    for (const leg of j.copper.legs) {
+      for (let i = 0; i + 1 < leg.pts.length; i++) add(router.checker.track(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, prof.width[leg.layer])?.net);
+    }
+    for (const v of j.copper.vias) add(router.checker.via(plan.net, v.at.x, v.at.y, prof.viaDiameter, prof.viaDrill, 0, router.grid.layers - 1)?.net);
+  }
+  return out;
+}
+
+/** The nets an exchange touched, with their joins and open count before it, to undo it. */
+class Journal {
+  readonly saved = new Map<number, Join[]>();
+  readonly plans: NetPlan[] = [];
+  before = 0;
+
+  constructor(readonly router: Router) {}
+
+  touch(p: NetPlan): void {
+    if (this.saved.has(p.net)) return;
+    this.saved.set(p.net, this.router.routes.get(p.net)?.joins ?? []);
+    this.plans.push(p);
+    this.before += this.router.missing(p);
+  }
+
+  open(): number {
+    let n = 0;
+    for (const p of this.plans) n += this.router.missing(p);
+    return n;
+  }
+
+  /** Puts every touched net back as it was; the saved routes were legal together. */
+  restore(): void {
+    for (const p of this.plans) this.router.unplace(p);
+    for (const p of this.plans) this.router.place(p, this.saved.get(p.net)!);
+  }
+}
+
+/**
+ * Rips `blockers`, commits the stuck net, recommits the blockers; a blocker that lost a
+ * connection may in turn rip nets not yet involved (up to MAX_DEPTH). The caller keeps or
+ * restores the whole exchange by the journal's open count.
+ */
+function exchange(router: Router, plan: NetPlan, blockers: NetPlan[], journal: Journal, guard: Set<number>, depth: number, byNet: Map<number, NetPlan>): void {
+  const open = new Map<number, number>();
+  for (const p of [plan, ...blockers]) {
+    journal.touch(p);
+    open.set(p.net, router.missing(p));
+    router.unplace(p);
+  }
+  router.commitNet(plan, router.routes.get(plan.net)?.joins ?? []);
+  for (const b of blockers) router.commitNet(b, journal.saved.get(b.net)!);
+  if (depth >= MAX_DEPTH) return;
+  for (const b of blockers) {
+    if (router.missing(b) <= open.get(b.net)! || !router.mayStart()) continue;
+    const next = blockersOf(router, b);
+    if (!next || next.length === 0 || next.length > MAX_RIPPED || next.some((n) => guard.has(n))) continue;
+    for (const n of next) guard.add(n);
+    exchange(router, b, next.map((n) => byNet.get(n)!), journal, guard, depth + 1, byNet);
+  }
+}
+
+/** Tries one exchange for a stuck net; true when it was kept (fewer open connections). */
+function attempt(router: Router, plan: NetPlan, blockers: number[], byNet: Map<number, NetPlan>): boolean {
+  const journal = new Journal(router);
+  const guard = new Set<number>([plan.net, ...blockers]);
+  exchange(router, plan, blockers.map((n) => byNet.get(n)!), journal, guard, 0, byNet);
+  if (journal.open() < journal.before) {
+    for (const p of journal.plans) if (p.net !== plan.net) router.stats.get(p.net)!.rips++;
+    return true;
+  }
+  journal.restore();
+  return false;
+}
+
+/** Repairs the committed world until a round brings no progress or no search may start. */
+export function repair(router: Router, order: NetPlan[]): void {
+  const byNet = new Map<number, NetPlan>();
+  for (const p of order) byNet.set(p.net, p);
+  // Exchanges that failed are not retried until something else changed.
+  const tried = new Set<number>();
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    let progress = false;
+    for (const plan of order) {
+      if (router.missing(plan) <= 0 || tried.has(plan.net)) continue;
+      if (!router.mayStart()) return;
+      const blockers = blockersOf(router, plan);
+      if (!blockers || blockers.length === 0 || blockers.length > MAX_RIPPED) {
+        tried.add(plan.net);
+        continue;
+      }
+      if (!router.mayStart()) return;
+      if (attempt(router, plan, blockers, byNet)) {
+        progress = true;
+        tried.clear();
+      } else tried.add(plan.net);
+    }
+    if (!progress) return;
+  }
+}
