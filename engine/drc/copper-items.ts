@@ -6,7 +6,8 @@
 import type { Board, LayerMask, Pt } from '../board/model.ts';
 import { bbox, type Shape } from '../geom/shapes.ts';
 import { SpatialIndex } from '../geom/spatial-index.ts';
-import { fillShape, graphicShape, padCopperCentre, padHoleShape, padShape, trackShape, viaHoleShape, viaShape } from './item-shapes.ts';
+import { padCopperCentre, padShape } from '../board/pad-copper.ts';
+import { fillShape, graphicShape, padHoleShape, trackShape, viaHoleShape, viaShape } from './item-shapes.ts';
 
 export type ItemKind = 'pad' | 'track' | 'via' | 'zone' | 'graphic';
 

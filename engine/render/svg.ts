@@ -9,7 +9,7 @@ import type { Board, Pt } from '../board/model.ts';
 import { maskLayers } from '../board/layers.ts';
 import { arc, segment, type Shape } from '../geom/index.ts';
 import type { NewTrack, NewVia } from '../kicad/write-board.ts';
-import { shapeOfPad } from '../route/host-from-design.ts';
+import { padShape } from '../board/pad-copper.ts';
 
 /** KiCad 9's default copper colours by canonical layer name. */
 const LAYER_COLOURS: Record<string, string> = {
@@ -130,7 +130,7 @@ export function renderSvg(scene: RenderScene): string {
       if (!maskLayers(p.layers).includes(layer) || !inBox(box, p.at.x, p.at.y, margin)) continue;
       const fill = stroke(p.net, colour);
       const title = `<title>${esc(board.footprints[p.footprint]?.reference ?? '')}.${esc(p.number)} ${esc(board.nets[p.net]?.name ?? '')}</title>`;
-      out.push(`<g>${title}${shapeSvg(shapeOfPad(p), fill)}</g>`);
+      out.push(`<g>${title}${shapeSvg(padShape(p), fill)}</g>`);
     }
     out.push('</g>');
   }

@@ -6,44 +6,9 @@ import type { Board, Pad, Primitive as BoardPrimitive } from '../board/model.ts'
 import type { RuleResolver } from '../board/rules.ts';
 import type { Design } from '../kicad/load.ts';
 import type { NewTrack, NewVia } from '../kicad/write-board.ts';
-import { arc, arcToPolyline, circle, compound, inflate, overlaps, padShape, polygon, rect, segment, type PadPrimitive, type Shape } from '../geom/index.ts';
+import { arc, arcToPolyline, circle, compound, inflate, overlaps, polygon, rect, segment, type Shape } from '../geom/index.ts';
+import { padShape } from '../board/pad-copper.ts';
 import type { HostHole, HostObstacle, HostPad, HostRules, RouterHost } from './host.ts';
-
-function padPrimitives(pad: Pad): PadPrimitive[] | undefined {
-  if (!pad.primitives) return undefined;
-  const out: PadPrimitive[] = [];
-  for (const p of pad.primitives) {
-    if (p.kind === 'line') out.push({ kind: 'line', sx: p.a.x, sy: p.a.y, ex: p.b.x, ey: p.b.y, width: p.width });
-    else if (p.kind === 'arc') out.push({ kind: 'arc', sx: p.start.x, sy: p.start.y, mx: p.mid.x, my: p.mid.y, ex: p.end.x, ey: p.end.y, width: p.width });
-    else if (p.kind === 'circle') out.push({ kind: 'circle', cx: p.center.x, cy: p.center.y, radius: p.radius, width: p.width, filled: p.filled });
-    else if (p.kind === 'rect') out.push({ kind: 'rect', sx: p.a.x, sy: p.a.y, ex: p.b.x, ey: p.b.y, width: p.width, filled: p.filled });
-    else if (p.kind === 'poly') out.push({ kind: 'poly', points: p.pts.flatMap((q) => [q.x, q.y]), width: p.width, filled: p.filled });
-    else for (let i = 0; i + 1 < p.pts.length; i++) out.push({ kind: 'line', sx: p.pts[i].x, sy: p.pts[i].y, ex: p.pts[i + 1].x, ey: p.pts[i + 1].y, width: p.width });
-  }
-  return out;
-}
-
-/** The copper outline of a pad (all its layers share it). */
-export function shapeOfPad(pad: Pad): Shape {
-  const c = pad.chamferCorners;
-  return padShape({
-    shape: pad.shape,
-    x: pad.at.x,
-    y: pad.at.y,
-    sizeX: pad.size.w,
-    sizeY: pad.size.h,
-    rotation: pad.rotation,
-    offsetX: pad.offset.x,
-    offsetY: pad.offset.y,
-    roundrectRatio: pad.roundrectRatio,
-    chamferRatio: pad.chamferRatio,
-    chamfer: { topLeft: (c & 1) !== 0, topRight: (c & 2) !== 0, bottomLeft: (c & 4) !== 0, bottomRight: (c & 8) !== 0 },
-    deltaX: pad.delta.x,
-    deltaY: pad.delta.y,
-    anchor: pad.anchor,
-    primitives: padPrimitives(pad),
-  });
-}
 
 /** A board graphic as copper: outlines keep their stroke, filled shapes their area. */
 export function shapeOfPrimitive(p: BoardPrimitive): Shape | undefined {
@@ -145,7 +110,7 @@ function padHost(board: Board, pad: Pad, all: number): HostPad {
     at: pad.at,
     rotation: pad.rotation,
     layers: th && pad.type === 'thru_hole' ? all : pad.layers,
-    shape: shapeOfPad(pad),
+    shape: padShape(pad),
     clearance: pad.clearance ?? fp?.clearance ?? 0,
     minSize: Math.min(pad.size.w, pad.size.h),
     throughHole: th,

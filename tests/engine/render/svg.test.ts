@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadDesignFile } from '../../../plugin/design-files.ts';
 import { renderSvg, colourOf } from '../../../engine/render/svg.ts';
-import { shapeOfPad } from '../../../engine/route/host-from-design.ts';
+import { padShape } from '../../../engine/board/pad-copper.ts';
 import { benchBoards } from '../../support/bench.ts';
 
 describe('render', () => {
@@ -46,18 +46,18 @@ describe('render', () => {
     });
     const svg = renderSvg({ board, tracks: [], vias: [], box: { minX: 0, minY: 0, maxX: 300_000_000, maxY: 300_000_000 }, layers: [0], ratsnest: [] });
     const mm = (v: number) => String(Math.round(v / 100) / 1e4);
-    const vertices = (sh: ReturnType<typeof shapeOfPad>) => {
+    const vertices = (sh: ReturnType<typeof padShape>) => {
       const polys = sh.kind === 'compound' ? sh.parts.filter((p) => p.kind === 'polygon') : sh.kind === 'polygon' ? [sh] : [];
       return polys.flatMap((p) => Array.from({ length: p.outline.length / 2 }, (_, i) => `${mm(p.outline[2 * i])} ${mm(p.outline[2 * i + 1])}`));
     };
     // The trapezoid is a four-cornered polygon whose sides differ (not its 2 × 1 mm box), drawn as such.
-    const t = vertices(shapeOfPad(trap));
+    const t = vertices(padShape(trap));
     expect(t).toHaveLength(4);
     expect(new Set(t.map((v) => v.split(' ')[1])).size).toBe(4);
     for (const v of t) expect(svg).toContain(v);
     expect(svg).not.toContain(`width="2" height="1"`);
     // The custom pad's triangle primitive reaches 3 mm right of the anchor: drawn, corner included.
-    const c = vertices(shapeOfPad(custom));
+    const c = vertices(padShape(custom));
     expect(c).toContain(`${mm(custom.at.x + 3_000_000)} ${mm(custom.at.y + 500_000)}`);
     for (const v of c) expect(svg).toContain(v);
   });
