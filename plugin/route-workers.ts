@@ -6,7 +6,7 @@
 
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadDesign, type Design, type DesignFiles } from '../engine/kicad/load.ts';
-import { pickBest, routeVariant, variantCount, type RouteProgress, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
+import { pickBest, routeVariant, variantCount, type RouteCache, type RouteProgress, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
 
 /** The serializable part of a request (callbacks stay on the main thread). */
 export type PlainRequest = Omit<RouteRequest, 'shouldStop' | 'onProgress'>;
@@ -41,6 +41,9 @@ export interface PoolOptions {
   /** Route on a worker even with one thread, so this thread's event loop stays free (progress
    *  events, a Cancel request). */
   offThread?: boolean;
+  /** Kept by the caller across routes on `design`: used by the in-thread path only. A worker
+   *  loads its own copy of the design from the texts each time, so it has nothing to keep. */
+  cache?: RouteCache;
 }
 
 /** True in a worker started by routeWithWorkers; the CLI then does not run its main. */
@@ -72,10 +75,10 @@ export function runRouteWorker(): void {
 }
 
 /** Variants in turn on this thread; after a stop no further variant starts (as routeDesign). */
-function routeInTurn(design: Design, request: RouteRequest, indices: number[]): RouteResult[] {
+function routeInTurn(design: Design, request: RouteRequest, indices: number[], cache?: RouteCache): RouteResult[] {
   const results: RouteResult[] = [];
   for (const i of indices) {
-    results.push(routeVariant(design, request, i));
+    results.push(routeVariant(design, request, i, cache));
     if (request.shouldStop?.()) break;
   }
   return results;
@@ -104,7 +107,7 @@ export async function routeWithWorkers(files: DesignFiles, request: RouteRequest
   const n = variantCount(request);
   const all = Array.from({ length: n }, (_, i) => i);
   const t = o.script === undefined ? 1 : Math.max(1, Math.min(o.threads, n));
-  if (o.script === undefined || (t <= 1 && !o.offThread)) return pickBest(routeInTurn(o.design ?? loadDesign(files), request, all));
+  if (o.script === undefined || (t <= 1 && !o.offThread)) return pickBest(o.design ? routeInTurn(o.design, request, all, o.cache) : routeInTurn(loadDesign(files), request, all));
 
   const plain: PlainRequest = { ...request };
   delete (plain as RouteRequest).shouldStop;

@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import type { Board } from '../engine/board/model.ts';
 import type { Design, DesignFiles } from '../engine/kicad/load.ts';
-import { DEFAULT_WORK, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
+import { DEFAULT_WORK, RouteCache, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
 import { routeWithWorkers } from './route-workers.ts';
 
 /** Variants when none are asked for: two, so one runs on each of two cores. */
@@ -55,6 +55,8 @@ export interface RunOptions {
   script?: URL;
   /** The design already loaded from the same texts, so a route on this thread need not load it. */
   design?: Design;
+  /** The board's world kept from earlier routes on `design` (in-thread routes only). */
+  cache?: RouteCache;
 }
 
 /**
@@ -66,7 +68,7 @@ export interface RunOptions {
 export function runRoute(files: DesignFiles, request: RouteRequest, threads: number, o: RunOptions = {}): Promise<RouteResult> {
   const script = o.script ?? (FROM_SOURCE ? undefined : BUNDLE);
   const watched = request.onProgress !== undefined || request.shouldStop !== undefined;
-  return routeWithWorkers(files, request, { threads, script, design: o.design, offThread: watched });
+  return routeWithWorkers(files, request, { threads, script, design: o.design, offThread: watched, cache: o.cache });
 }
 
 export interface RoutePortOptions {
@@ -79,11 +81,14 @@ export interface RoutePortOptions {
 /**
  * A session's route port over the texts its design was loaded from (a board file, or the KiCad
  * host's live board when it last rebuilt): missing work, variants and seed take the board's
- * defaults, and the variants run on the worker pool, as `tracemaker route` runs them.
+ * defaults, and the variants run on the worker pool, as `tracemaker route` runs them. The port
+ * keeps one RouteCache: a route on this thread after the first reuses the board's shapes, grid
+ * and obstacle maps (a host that rebuilds its session makes a new port, and so a new cache).
  */
 export function routePort(files: DesignFiles, o: RoutePortOptions = {}): (design: Design, request: RouteRequest) => Promise<RouteResult> {
+  const cache = new RouteCache();
   return (design, request) => {
     const d = routeDefaults(design.board);
-    return runRoute(files, withDefaults(request, d), o.threads ?? d.threads, { script: o.script, design });
+    return runRoute(files, withDefaults(request, d), o.threads ?? d.threads, { script: o.script, design, cache });
   };
 }

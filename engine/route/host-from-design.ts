@@ -117,45 +117,77 @@ function padHost(board: Board, pad: Pad, all: number): HostPad {
   };
 }
 
-/** The router's view of a design; `extra` is locked copper added earlier in the session. */
-export function hostFromDesign(design: Design, extra: { tracks: readonly NewTrack[]; vias: readonly NewVia[] } = { tracks: [], vias: [] }): RouterHost {
+/** What a board alone gives the router, before any session copper: built once per design and
+ *  shared by every route on it (route-cache.ts). Kept in pieces so that session copper lands at
+ *  the same places in the host's lists as when the host is built in one go. */
+export interface BoardParts {
+  layerCount: number;
+  layerName(layer: number): string;
+  netNames: string[];
+  pads: HostPad[];
+  padHoles: HostHole[];
+  /** The board's own tracks and vias. */
+  copper: HostObstacle[];
+  viaHoles: HostHole[];
+  /** Keep-outs, zone fills and graphics. */
+  rest: HostObstacle[];
+  outline: Shape[];
+  outlineEdges: Float64Array;
+  rules: HostRules;
+}
+
+/** Copper added earlier in the session, as obstacles and holes. */
+export interface CopperParts {
+  copper: HostObstacle[];
+  holes: HostHole[];
+}
+
+type TrackLike = { start: { x: number; y: number }; end: { x: number; y: number }; mid?: { x: number; y: number }; width: number; layer: number; net: number };
+type ViaLike = { at: { x: number; y: number }; size: number; drill: number; layerFrom: number; layerTo: number; net: number };
+
+/** Tracks and vias as fixed copper: each via is copper and a plated hole. */
+export function copperParts(tracks: readonly TrackLike[], vias: readonly ViaLike[]): CopperParts {
+  const copper: HostObstacle[] = [];
+  const holes: HostHole[] = [];
+  for (const t of tracks) {
+    const s = t.mid ? arc(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y, t.width) : segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
+    copper.push({ kind: 'track', shape: s, layers: 1 << t.layer, net: t.net, clearance: 0 });
+  }
+  for (const v of vias) {
+    let m = 0;
+    for (let l = v.layerFrom; l <= v.layerTo; l++) m |= 1 << l;
+    copper.push({ kind: 'via', shape: circle(v.at.x, v.at.y, v.size / 2), layers: m >>> 0, net: v.net, clearance: 0 });
+    holes.push({ shape: circle(v.at.x, v.at.y, v.drill / 2), net: v.net, plated: true });
+  }
+  return { copper, holes };
+}
+
+/** The board's share of the router's view (no session copper). */
+export function boardParts(design: Design): BoardParts {
   const { board, rules } = design;
   const all = board.copperLayers.length >= 32 ? 0xffffffff >>> 0 : ((1 << board.copperLayers.length) - 1) >>> 0;
   const pads: HostPad[] = [];
-  const holes: HostHole[] = [];
+  const padHoles: HostHole[] = [];
   for (const pad of board.pads) {
     if (pad.drill && pad.drill.w > 0) {
       const d = pad.drill;
       const r = Math.min(d.w, d.h) / 2;
       const hs = d.w === d.h ? circle(pad.at.x, pad.at.y, r) : ovalHole(pad.at.x, pad.at.y, d.w, d.h, pad.rotation);
-      holes.push({ shape: hs, net: pad.type === 'np_thru_hole' ? 0 : pad.net, plated: pad.type !== 'np_thru_hole' });
+      padHoles.push({ shape: hs, net: pad.type === 'np_thru_hole' ? 0 : pad.net, plated: pad.type !== 'np_thru_hole' });
     }
     if ((pad.layers & all) === 0 && pad.type !== 'thru_hole') continue;
     if (pad.type === 'np_thru_hole' && pad.size.w <= (pad.drill?.w ?? 0) && pad.size.h <= (pad.drill?.h ?? 0)) continue;
     pads.push(padHost(board, pad, all));
   }
   keepSpokesFree(board, rules, pads);
-  const obstacles: HostObstacle[] = [];
-  const addTrack = (t: { start: { x: number; y: number }; end: { x: number; y: number }; mid?: { x: number; y: number }; width: number; layer: number; net: number }) => {
-    const s = t.mid ? arc(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y, t.width) : segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
-    obstacles.push({ kind: 'track', shape: s, layers: 1 << t.layer, net: t.net, clearance: 0 });
-  };
-  const addVia = (v: { at: { x: number; y: number }; size: number; drill: number; layerFrom: number; layerTo: number; net: number }) => {
-    let m = 0;
-    for (let l = v.layerFrom; l <= v.layerTo; l++) m |= 1 << l;
-    obstacles.push({ kind: 'via', shape: circle(v.at.x, v.at.y, v.size / 2), layers: m >>> 0, net: v.net, clearance: 0 });
-    holes.push({ shape: circle(v.at.x, v.at.y, v.drill / 2), net: v.net, plated: true });
-  };
-  for (const t of board.tracks) addTrack(t);
-  for (const v of board.vias) addVia(v);
-  for (const t of extra.tracks) addTrack(t);
-  for (const v of extra.vias) addVia(v);
+  const own = copperParts(board.tracks, board.vias);
+  const rest: HostObstacle[] = [];
   for (const z of board.zones) {
     if (z.keepout) {
       for (const pw of z.outline) {
         if (pw.outline.length < 3) continue;
         const shape = polygon(pw.outline.flatMap((q) => [q.x, q.y]), pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])));
-        obstacles.push({ kind: 'keepout', shape, layers: z.layers & all, net: 0, keepTracks: z.keepout.tracks, keepVias: z.keepout.vias, clearance: 0 });
+        rest.push({ kind: 'keepout', shape, layers: z.layers & all, net: 0, keepTracks: z.keepout.tracks, keepVias: z.keepout.vias, clearance: 0 });
       }
       continue;
     }
@@ -163,13 +195,13 @@ export function hostFromDesign(design: Design, extra: { tracks: readonly NewTrac
       for (const pw of polys) {
         if (pw.outline.length < 3) continue;
         const shape = polygon(pw.outline.flatMap((q) => [q.x, q.y]), pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])));
-        obstacles.push({ kind: 'zone', shape, layers: 1 << layer, net: z.net, clearance: z.clearance });
+        rest.push({ kind: 'zone', shape, layers: 1 << layer, net: z.net, clearance: z.clearance });
       }
     }
   }
   for (const g of board.graphics) {
     const shape = g.text ? rect(g.text.box.minX, g.text.box.minY, g.text.box.maxX, g.text.box.maxY) : shapeOfPrimitive(g.shape);
-    if (shape) obstacles.push({ kind: 'graphic', shape, layers: 1 << g.layer, net: g.net, clearance: 0 });
+    if (shape) rest.push({ kind: 'graphic', shape, layers: 1 << g.layer, net: g.net, clearance: 0 });
   }
   const outline: Shape[] = [];
   const edges: number[] = [];
@@ -183,12 +215,36 @@ export function hostFromDesign(design: Design, extra: { tracks: readonly NewTrac
     layerName: (i) => board.copperLayers[i]?.name ?? `Cu${i}`,
     netNames: board.nets.map((n) => n?.name ?? ''),
     pads,
-    obstacles,
-    holes,
+    padHoles,
+    copper: own.copper,
+    viaHoles: own.holes,
+    rest,
     outline,
     outlineEdges: Float64Array.from(edges),
     rules: hostRules(rules),
   };
+}
+
+/** The router's host from a board's parts and the session's copper: fixed lists in a fixed order
+ *  (board copper, session copper, then keep-outs, fills and graphics), so the router sees the
+ *  same world whether the parts were built now or kept from an earlier route. */
+export function assembleHost(b: BoardParts, extra: CopperParts): RouterHost {
+  return {
+    layerCount: b.layerCount,
+    layerName: b.layerName,
+    netNames: b.netNames,
+    pads: b.pads,
+    obstacles: [...b.copper, ...extra.copper, ...b.rest],
+    holes: [...b.padHoles, ...b.viaHoles, ...extra.holes],
+    outline: b.outline,
+    outlineEdges: b.outlineEdges,
+    rules: b.rules,
+  };
+}
+
+/** The router's view of a design; `extra` is locked copper added earlier in the session. */
+export function hostFromDesign(design: Design, extra: { tracks: readonly NewTrack[]; vias: readonly NewVia[] } = { tracks: [], vias: [] }): RouterHost {
+  return assembleHost(boardParts(design), copperParts(extra.tracks, extra.vias));
 }
 
 /**

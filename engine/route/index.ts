@@ -7,3 +7,4 @@ export { routeDesign, routeVariant, pickBest, sessionHost, variantCount } from '
 export type { RouterHost, HostPad, HostObstacle, HostHole, HostRules } from './host.ts';
 export { hostFromDesign } from './host-from-design.ts';
 export { routeHost } from './route-design.ts';
+export { RouteCache } from './route-cache.ts';

@@ -6,7 +6,7 @@
 
 import { bbox, compareDistance, type Shape } from '../geom/index.ts';
 import type { Grid } from './grid.ts';
-import type { RouterHost } from './host.ts';
+import type { HostHole, HostObstacle, HostPad, HostRules, RouterHost } from './host.ts';
 
 export const BLOCKED = -1;
 
@@ -90,10 +90,11 @@ function half(v: number): number {
   return Math.ceil(v) / 2;
 }
 
-/** Rasterizes the host's fixed world for one profile. */
-export function buildObstacleMap(host: RouterHost, grid: Grid, profile: Profile, opt: MapOptions): ObstacleMap {
-  const map = new ObstacleMap(grid, profile);
-  const { rules } = host;
+/** Marks items on a map, each by itself: a site's owner is the join of every mark on it (free,
+ *  one net, blocked), so the order items are marked in does not change the map. */
+function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions) {
+  const grid = map.grid;
+  const profile = map.profile;
   const L = grid.layers;
   const cells = grid.cells;
   const net = profile.net;
@@ -109,65 +110,90 @@ export function buildObstacleMap(host: RouterHost, grid: Grid, profile: Profile,
   const markTrack = (layer: number, owner: number) => (cell: number) => own(map.track, layer * cells + cell, owner);
   const markVia = (owner: number) => (cell: number) => own(map.via, cell, owner);
 
+  return {
+    outline(e: Shape): void {
+      for (let l = 0; l < L; l++) {
+        const clr = Math.max(rules.edgeClearance(net, l), profile.clearance, 1);
+        map.work += rasterize(grid, e, half(profile.width[l]), clr, trackMargin(l), markTrack(l, BLOCKED));
+      }
+      const clr = Math.max(rules.edgeClearance(net, 0), profile.clearance, 1);
+      map.work += rasterize(grid, e, vr, clr, viaMargin, markVia(BLOCKED));
+    },
+    pad(pad: HostPad): void {
+      for (const l of layersOf(pad.layers)) {
+        const clr = Math.max(rules.clearance(net, pad.net, l), pad.clearance);
+        // A pad blocks other nets by clearance; for its own net the same sites stay usable.
+        map.work += rasterize(grid, pad.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, pad.net));
+      }
+      let vclr = Math.max(rules.clearance(net, pad.net, 0), pad.clearance);
+      for (let l = 1; l < L; l++) vclr = Math.max(vclr, rules.clearance(net, pad.net, l));
+      // Vias keep off pads: other nets' by clearance, own pads unless via-in-pad is allowed.
+      const ownOk = opt.viaInPad && !pad.throughHole && !opt.viasOffPads;
+      map.work += rasterize(grid, pad.shape, vr, vclr, viaMargin, markVia(pad.net));
+      if (!ownOk && pad.net > 0) map.work += rasterize(grid, pad.shape, vr, opt.viasOffPads ? vclr : 1, viaMargin, markVia(BLOCKED));
+    },
+    obstacle(o: HostObstacle): void {
+      if (o.kind === 'keepout') {
+        for (const l of layersOf(o.layers)) if (o.keepTracks) map.work += rasterize(grid, o.shape, half(profile.width[l]), 1, trackMargin(l), markTrack(l, BLOCKED));
+        if (o.keepVias && o.layers) map.work += rasterize(grid, o.shape, vr, 1, viaMargin, markVia(BLOCKED));
+        return;
+      }
+      if (o.kind === 'zone' && o.net !== net && opt.softZones) {
+        // Another net's fill: KiCad refills it around new copper. Remember it for the cost.
+        for (const l of layersOf(o.layers)) map.work += rasterize(grid, o.shape, 0, 1, 0, (c) => (map.zone[l * cells + c] = 1));
+        return;
+      }
+      for (const l of layersOf(o.layers)) {
+        const clr = Math.max(rules.clearance(net, o.net, l), o.clearance);
+        map.work += rasterize(grid, o.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, o.net));
+      }
+      let vclr = o.clearance;
+      for (const l of layersOf(o.layers)) vclr = Math.max(vclr, rules.clearance(net, o.net, l));
+      if (o.layers) map.work += rasterize(grid, o.shape, vr, vclr, viaMargin, markVia(o.net));
+    },
+    hole(h: HostHole): void {
+      // Copper of other nets keeps hole clearance; every via drill keeps hole-to-hole.
+      if (!h.plated || h.net !== net) {
+        const hc = rules.holeClearance(net, h.net);
+        if (hc > 0 && (!h.plated || h.net === 0 || h.net !== net)) {
+          for (let l = 0; l < L; l++) map.work += rasterize(grid, h.shape, half(profile.width[l]), hc, trackMargin(l), markTrack(l, h.plated ? h.net : BLOCKED));
+          map.work += rasterize(grid, h.shape, vr, hc, viaMargin, markVia(h.plated ? h.net : BLOCKED));
+        }
+      }
+      map.work += rasterize(grid, h.shape, hr, Math.max(rules.holeToHole, 1), viaMargin, markVia(BLOCKED));
+    },
+  };
+}
+
+/** Rasterizes the host's fixed world for one profile. */
+export function buildObstacleMap(host: RouterHost, grid: Grid, profile: Profile, opt: MapOptions): ObstacleMap {
+  const map = new ObstacleMap(grid, profile);
+  const L = grid.layers;
+  const cells = grid.cells;
   // Outside the outline: nothing goes there.
   for (let c = 0; c < cells; c++) {
     if (grid.inside[c]) continue;
     map.via[c] = BLOCKED;
     for (let l = 0; l < L; l++) map.track[l * cells + c] = BLOCKED;
   }
-  for (const e of host.outline) {
-    for (let l = 0; l < L; l++) {
-      const clr = Math.max(rules.edgeClearance(net, l), profile.clearance, 1);
-      map.work += rasterize(grid, e, half(profile.width[l]), clr, trackMargin(l), markTrack(l, BLOCKED));
-    }
-    const clr = Math.max(rules.edgeClearance(net, 0), profile.clearance, 1);
-    map.work += rasterize(grid, e, vr, clr, viaMargin, markVia(BLOCKED));
-  }
+  const m = marker(map, host.rules, opt);
+  for (const e of host.outline) m.outline(e);
+  for (const pad of host.pads) m.pad(pad);
+  for (const o of host.obstacles) m.obstacle(o);
+  for (const h of host.holes) m.hole(h);
+  return map;
+}
 
-  for (const pad of host.pads) {
-    for (const l of layersOf(pad.layers)) {
-      const clr = Math.max(rules.clearance(net, pad.net, l), pad.clearance);
-      // A pad blocks other nets by clearance; for its own net the same sites stay usable.
-      map.work += rasterize(grid, pad.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, pad.net));
-    }
-    let vclr = Math.max(rules.clearance(net, pad.net, 0), pad.clearance);
-    for (let l = 1; l < L; l++) vclr = Math.max(vclr, rules.clearance(net, pad.net, l));
-    // Vias keep off pads: other nets' by clearance, own pads unless via-in-pad is allowed.
-    const ownOk = opt.viaInPad && !pad.throughHole && !opt.viasOffPads;
-    map.work += rasterize(grid, pad.shape, vr, vclr, viaMargin, markVia(pad.net));
-    if (!ownOk && pad.net > 0) map.work += rasterize(grid, pad.shape, vr, opt.viasOffPads ? vclr : 1, viaMargin, markVia(BLOCKED));
-  }
-
-  for (const o of host.obstacles) {
-    if (o.kind === 'keepout') {
-      for (const l of layersOf(o.layers)) if (o.keepTracks) map.work += rasterize(grid, o.shape, half(profile.width[l]), 1, trackMargin(l), markTrack(l, BLOCKED));
-      if (o.keepVias && o.layers) map.work += rasterize(grid, o.shape, vr, 1, viaMargin, markVia(BLOCKED));
-      continue;
-    }
-    if (o.kind === 'zone' && o.net !== net && opt.softZones) {
-      // Another net's fill: KiCad refills it around new copper. Remember it for the cost.
-      for (const l of layersOf(o.layers)) map.work += rasterize(grid, o.shape, 0, 1, 0, (c) => (map.zone[l * cells + c] = 1));
-      continue;
-    }
-    for (const l of layersOf(o.layers)) {
-      const clr = Math.max(rules.clearance(net, o.net, l), o.clearance);
-      map.work += rasterize(grid, o.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, o.net));
-    }
-    let vclr = o.clearance;
-    for (const l of layersOf(o.layers)) vclr = Math.max(vclr, rules.clearance(net, o.net, l));
-    if (o.layers) map.work += rasterize(grid, o.shape, vr, vclr, viaMargin, markVia(o.net));
-  }
-
-  for (const h of host.holes) {
-    // Copper of other nets keeps hole clearance; every via drill keeps hole-to-hole.
-    if (!h.plated || h.net !== net) {
-      const hc = rules.holeClearance(net, h.net);
-      if (hc > 0 && (!h.plated || h.net === 0 || h.net !== net)) {
-        for (let l = 0; l < L; l++) map.work += rasterize(grid, h.shape, half(profile.width[l]), hc, trackMargin(l), markTrack(l, h.plated ? h.net : BLOCKED));
-        map.work += rasterize(grid, h.shape, vr, hc, viaMargin, markVia(h.plated ? h.net : BLOCKED));
-      }
-    }
-    map.work += rasterize(grid, h.shape, hr, Math.max(rules.holeToHole, 1), viaMargin, markVia(BLOCKED));
-  }
+/** A copy of `base` with more fixed copper marked on it: the same map (and work) as building it
+ *  with that copper in the host from the start, as marks do not depend on their order. */
+export function overlayObstacleMap(base: ObstacleMap, rules: HostRules, opt: MapOptions, obstacles: readonly HostObstacle[], holes: readonly HostHole[]): ObstacleMap {
+  const map = new ObstacleMap(base.grid, base.profile);
+  map.track.set(base.track);
+  map.via.set(base.via);
+  map.zone.set(base.zone);
+  map.work = base.work;
+  const m = marker(map, rules, opt);
+  for (const o of obstacles) m.obstacle(o);
+  for (const h of holes) m.hole(h);
   return map;
 }

@@ -7,10 +7,11 @@ import type { NewTrack, NewVia } from '../kicad/write-board.ts';
 import { circle, segment } from '../geom/index.ts';
 import { Checker } from './checker.ts';
 import { connectedPieces, hostItems, type ConnItem } from './connectivity.ts';
-import { gridFor, type Grid } from './grid.ts';
+import type { Grid } from './grid.ts';
 import type { HostPad, RouterHost } from './host.ts';
 import { planNet, pieceDistance, type NetPlan } from './net-plan.ts';
-import { buildObstacleMap, type ObstacleMap, type Profile } from './obstacle-map.ts';
+import type { ObstacleMap, Profile } from './obstacle-map.ts';
+import { FRESH, type WorldSource } from './route-cache.ts';
 import { copperLength, type PathCopper } from './path-geometry.ts';
 import { Prng } from './prng.ts';
 import { repair } from './rip-up.ts';
@@ -74,7 +75,7 @@ function padPitch(pads: readonly HostPad[]): number {
   return best;
 }
 
-function profileOf(host: RouterHost, net: number, key: string): Profile {
+export function profileOf(host: RouterHost, net: number, key: string): Profile {
   const v = host.rules.via(net);
   const width: number[] = [];
   for (let l = 0; l < host.layerCount; l++) width.push(host.rules.trackWidth(net, l));
@@ -87,8 +88,9 @@ function padRef(host: RouterHost, i: number): PadRef {
 }
 
 /** Routes one variant of a request on a host; `verify`, when given, is the independent DRC
- *  that judges the new copper last (final-gate.ts). */
-export function routeHost(host: RouterHost, req: RouteRequest, variant: number, verify?: Verify): RouteResult {
+ *  that judges the new copper last (final-gate.ts); `world` gives the grid and obstacle maps
+ *  (kept ones from a RouteCache give the same maps). */
+export function routeHost(host: RouterHost, req: RouteRequest, variant: number, verify?: Verify, world: WorldSource = FRESH): RouteResult {
   const seed = ((req.seed ?? 1) + variant * 7919) >>> 0;
   const opt = { softZones: req.options?.softZones ?? true, viaInPad: req.options?.viaInPad ?? false, viasOffPads: req.options?.viasOffPads ?? false };
   const budget = Math.min(MAX_WORK, Math.max(0, req.work ?? DEFAULT_WORK));
@@ -119,9 +121,9 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   let work = 0;
   const checker = new Checker(host, opt.softZones);
   const step = chooseStep(profiles, host.pads);
-  const grid = gridFor(host, step);
+  const grid = world.grid(host, step);
   const maps: ObstacleMap[] = profiles.map((p) => {
-    const m = buildObstacleMap(host, grid, p, opt);
+    const m = world.map(host, grid, p, opt);
     work += m.work;
     return m;
   });

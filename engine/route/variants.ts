@@ -7,8 +7,9 @@ import type { Design } from '../kicad/load.ts';
 import type { NewTrack, NewVia } from '../kicad/write-board.ts';
 import { checkAdded } from '../drc/drc.ts';
 import type { Verify } from './final-gate.ts';
-import { hostFromDesign } from './host-from-design.ts';
+import { copperParts, hostFromDesign } from './host-from-design.ts';
 import type { RouterHost } from './host.ts';
+import { FRESH, type RouteCache, type WorldSource } from './route-cache.ts';
 import { routeHost } from './route-design.ts';
 import { MAX_VARIANTS, type RouteRequest, type RouteResult } from './types.ts';
 
@@ -16,6 +17,13 @@ import { MAX_VARIANTS, type RouteRequest, type RouteResult } from './types.ts';
 export function sessionHost(design: Design, req: RouteRequest): RouterHost {
   const s = req.session;
   return hostFromDesign(design, s ? { tracks: s.tracks, vias: s.vias } : undefined);
+}
+
+/** The host and where its grid and maps come from: kept in `cache` when the caller holds one. */
+function sessionWorld(design: Design, req: RouteRequest, cache?: RouteCache): { host: RouterHost; source: WorldSource } {
+  if (!cache) return { host: sessionHost(design, req), source: FRESH };
+  const s = req.session;
+  return cache.world(design, copperParts(s?.tracks ?? [], s?.vias ?? []));
 }
 
 function asTrack(t: NewTrack): Omit<Track, 'index'> {
@@ -59,9 +67,12 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
   };
 }
 
-/** Routes variant `index` (0-based) of a request, judged last by engine/drc. */
-export function routeVariant(design: Design, req: RouteRequest, index: number): RouteResult {
-  return routeHost(sessionHost(design, req), req, index, drcVerify(design, req));
+/** Routes variant `index` (0-based) of a request, judged last by engine/drc. A `cache` kept by
+ *  the caller across routes on the same Design spares rebuilding the board's world; the result
+ *  is the same with or without it. */
+export function routeVariant(design: Design, req: RouteRequest, index: number, cache?: RouteCache): RouteResult {
+  const w = sessionWorld(design, req, cache);
+  return routeHost(w.host, req, index, drcVerify(design, req), w.source);
 }
 
 /** Number of variants a request asks for, clamped to 1..MAX_VARIANTS. */
@@ -85,13 +96,13 @@ export function pickBest(results: RouteResult[]): RouteResult {
 }
 
 /** Routes every variant in turn on one thread and keeps the best. */
-export function routeDesign(design: Design, req: RouteRequest = {}): RouteResult {
-  const host = sessionHost(design, req);
+export function routeDesign(design: Design, req: RouteRequest = {}, cache?: RouteCache): RouteResult {
+  const { host, source } = sessionWorld(design, req, cache);
   const verify = drcVerify(design, req);
   const results: RouteResult[] = [];
   const n = variantCount(req);
   for (let i = 0; i < n; i++) {
-    results.push(routeHost(host, req, i, verify));
+    results.push(routeHost(host, req, i, verify, source));
     if (req.shouldStop?.()) break;
   }
   return pickBest(results);

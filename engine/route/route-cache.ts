@@ -1,0 +1,73 @@
+// What routes on one board can share, held by the caller between routes: the board's parts of the
+// router's host (shapes, pads, holes), the grids and the obstacle maps of the board's own copper.
+// Session copper changes between routes, so it is laid over a copy of a kept map, never kept.
+// Everything is keyed by the Design object: a cache handed another design starts over.
+
+import type { Design } from '../kicad/load.ts';
+import { assembleHost, boardParts, type BoardParts, type CopperParts } from './host-from-design.ts';
+import { gridFor, type Grid } from './grid.ts';
+import type { RouterHost } from './host.ts';
+import { buildObstacleMap, overlayObstacleMap, type MapOptions, type ObstacleMap, type Profile } from './obstacle-map.ts';
+
+/** How routeHost gets its grid and obstacle maps: built on the spot, or from a cache. */
+export interface WorldSource {
+  grid(host: RouterHost, step: number): Grid;
+  map(host: RouterHost, grid: Grid, profile: Profile, opt: MapOptions): ObstacleMap;
+}
+
+/** Builds everything for this route alone. */
+export const FRESH: WorldSource = {
+  grid: (host, step) => gridFor(host, step),
+  map: (host, grid, profile, opt) => buildObstacleMap(host, grid, profile, opt),
+};
+
+/** Maps kept at most: one per net class and representative net routed; each is a few arrays the
+ *  size of the grid, so a long session over many selections keeps only the latest. */
+const MAX_MAPS = 8;
+
+export class RouteCache {
+  #design: Design | undefined;
+  #parts: BoardParts | undefined;
+  #grids = new Map<number, Grid>();
+  #maps = new Map<string, ObstacleMap>();
+
+  /** The board's parts for `design`, built on first use; another design empties the cache. */
+  parts(design: Design): BoardParts {
+    if (this.#design !== design || !this.#parts) {
+      this.#design = design;
+      this.#parts = boardParts(design);
+      this.#grids.clear();
+      this.#maps.clear();
+    }
+    return this.#parts;
+  }
+
+  /** The host with `extra` (session copper) and the source of its grid and maps. */
+  world(design: Design, extra: CopperParts): { host: RouterHost; source: WorldSource } {
+    const parts = this.parts(design);
+    const host = assembleHost(parts, extra);
+    // The board alone: what kept maps are built from.
+    const bare = extra.copper.length || extra.holes.length ? assembleHost(parts, { copper: [], holes: [] }) : host;
+    const source: WorldSource = {
+      // The grid depends on the pads and the outline only, never on copper.
+      grid: (_host, step) => {
+        let g = this.#grids.get(step);
+        if (!g) this.#grids.set(step, (g = gridFor(bare, step)));
+        return g;
+      },
+      map: (_host, grid, profile, opt) => {
+        // The profile's net is in the key: the rules are asked with it and its own zones differ.
+        const key = JSON.stringify([profile, grid.step, opt.softZones, opt.viaInPad, opt.viasOffPads]);
+        let m = this.#maps.get(key);
+        if (!m) {
+          m = buildObstacleMap(bare, grid, profile, opt);
+          // Oldest first out (a Map iterates in insertion order).
+          if (this.#maps.size >= MAX_MAPS) this.#maps.delete(this.#maps.keys().next().value!);
+          this.#maps.set(key, m);
+        }
+        return bare === host ? m : overlayObstacleMap(m, parts.rules, opt, extra.copper, extra.holes);
+      },
+    };
+    return { host, source };
+  }
+}

@@ -1,0 +1,49 @@
+// A RouteCache kept across routes on one design gives the bytes a route without it gives: the
+// board's world is reused, session copper is laid over the kept obstacle maps, and a cache handed
+// another design starts over.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadDesign, type Design } from '../../../engine/kicad/load.ts';
+import { RouteCache, routeDesign, routeVariant, type RouteRequest, type RouteResult } from '../../../engine/route/index.ts';
+import { benchBoards } from '../../support/bench.ts';
+
+const board = benchBoards().find((b) => b.tier === 'A' && b.name === 'Blink-Eras_AVR_ISP_Pogo')!;
+const load = (): Design => loadDesign({ board: readFileSync(board.bare, 'utf8'), project: readFileSync(board.pro, 'utf8') });
+const bytes = (r: RouteResult) => JSON.stringify(r);
+
+describe('RouteCache', () => {
+  const design = load();
+  const all = routeDesign(design, { seed: 1, work: 2_000_000 });
+  const nets = [...new Set(all.tracks.map((t) => t.net))].sort((a, b) => a - b);
+  // A second route of other nets with the first ones' copper kept from earlier in the session.
+  const half = new Set(nets.slice(0, Math.ceil(nets.length / 2)));
+  const session = { tracks: all.tracks.filter((t) => half.has(t.net)), vias: all.vias.filter((v) => half.has(v.net)) };
+  const requests: RouteRequest[] = [
+    { seed: 1, work: 2_000_000 },
+    { seed: 3, work: 2_000_000, nets: nets.filter((n) => !half.has(n)), session },
+    { seed: 1, work: 2_000_000, options: { viaInPad: true } },
+  ];
+
+  it('has copper to route with (the board routes)', () => {
+    expect(nets.length).toBeGreaterThan(1);
+    expect(session.tracks.length).toBeGreaterThan(0);
+  });
+
+  it('routes twice with a shared cache to the same bytes as without one', () => {
+    const cache = new RouteCache();
+    for (const req of requests) {
+      const plain = bytes(routeVariant(design, req, 0));
+      expect(bytes(routeVariant(design, req, 0, cache))).toBe(plain);
+      expect(bytes(routeVariant(design, req, 0, cache))).toBe(plain);
+    }
+    expect(bytes(routeDesign(design, { ...requests[1], variants: 2 }, cache))).toBe(bytes(routeDesign(design, { ...requests[1], variants: 2 })));
+  });
+
+  it('starts over for another design', () => {
+    const cache = new RouteCache();
+    routeVariant(design, requests[0], 0, cache);
+    const other = load();
+    expect(cache.parts(other)).not.toBe(cache.parts(design));
+    expect(bytes(routeVariant(other, requests[1], 0, cache))).toBe(bytes(routeVariant(other, requests[1], 0)));
+  });
+});
