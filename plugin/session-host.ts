@@ -50,7 +50,7 @@ export function sessionPorts(design: Design, files: DesignFiles, o: PortOptions)
     defaultWork: defaults.work,
     defaultVariants: defaults.variants,
     write: (d, copper) => addCopper(d.board, copper.tracks, copper.vias),
-    drc: (d, copper, opts) => sessionDrc(d, copper, opts.full),
+    drc: (d, copper, opts) => sessionDrc(d, copper, opts.full, opts.softZones),
     save: o.save,
     internalError: o.internalError,
   };

@@ -111,3 +111,12 @@ export class ViolationSink {
 export function mmText(nm: number): string {
   return `${(nm / 1e6).toFixed(4)} mm`;
 }
+
+/**
+ * True when a finding involves a copper zone's fill. KiCad refills zones around new copper, so
+ * where zones are soft a finding between new copper and the fill as the file has it is left to
+ * the refill: the router's final gate and the session's verify skip these alike.
+ */
+export function againstZoneFill(v: Violation): boolean {
+  return v.items.some((it) => it.kind === 'zone');
+}

@@ -6,6 +6,7 @@ import type { Track, Via } from '../board/model.ts';
 import type { Design } from '../kicad/load.ts';
 import type { NewTrack, NewVia } from '../kicad/write-board.ts';
 import { checkAdded } from '../drc/drc.ts';
+import { againstZoneFill } from '../drc/violation.ts';
 import type { Verify } from './final-gate.ts';
 import { copperParts, hostFromDesign } from './host-from-design.ts';
 import type { RouterHost } from './host.ts';
@@ -54,7 +55,7 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
       if (v.severity !== 'error') continue;
       // With soft zones another net's fill is refilled around the new copper by KiCad, so a
       // finding against the present fill is no finding (the fill here is the pre-route one).
-      if (soft && v.items.some((it) => it.kind === 'zone')) continue;
+      if (soft && againstZoneFill(v)) continue;
       for (const it of v.items) {
         const key = it.kind === 'track' && it.index >= t0 ? `t${it.index - t0}` : it.kind === 'via' && it.index >= v0 ? `v${it.index - v0}` : undefined;
         if (!key) continue;

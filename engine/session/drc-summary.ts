@@ -4,6 +4,7 @@
 
 import type { Board, Track, Via } from '../board/model.ts';
 import { checkAdded, runDrc } from '../drc/drc.ts';
+import { againstZoneFill } from '../drc/violation.ts';
 import type { Design } from '../kicad/load.ts';
 import type { SessionCopper } from './copper.ts';
 import type { DrcSummary } from './session.ts';
@@ -30,12 +31,13 @@ export function boardWithCopper(b: Board, copper: SessionCopper): Board {
 /**
  * DRC of `design` with `copper` added. `full: false` checks only pairs involving the session
  * copper (what a route can have added); the unconnected count is the whole board's either way.
+ * `softZones` leaves findings against zone fills to KiCad's refill, as the router's gate does.
  */
-export function sessionDrc(design: Design, copper: SessionCopper, full: boolean): DrcSummary {
+export function sessionDrc(design: Design, copper: SessionCopper, full: boolean, softZones = false): DrcSummary {
   const report = full ? runDrc({ ...design, board: boardWithCopper(design.board, copper) }) : checkAdded(design, asTracks(copper), asVias(copper));
   const errors = new Map<string, { at: { x: number; y: number }; nets: string[] }[]>();
   for (const v of report.violations) {
-    if (v.severity !== 'error') continue;
+    if (v.severity !== 'error' || (softZones && againstZoneFill(v))) continue;
     let list = errors.get(v.type);
     if (!list) errors.set(v.type, (list = []));
     list.push({ at: v.pos, nets: v.nets });

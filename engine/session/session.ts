@@ -32,7 +32,7 @@ export interface SessionPorts {
   save(text: string): void;
   /** DRC of the board with the session copper added: whole (`full`) or only where session
    *  copper is involved. Optional so tests can run without its cost. */
-  drc?(design: Design, copper: SessionCopper, opts: { full: boolean }): DrcSummary;
+  drc?(design: Design, copper: SessionCopper, opts: { full: boolean; softZones?: boolean }): DrcSummary;
   /** Board text with the copper added (the same writer `tracemaker route` uses). */
   write(design: Design, copper: SessionCopper): string;
   /** Told about internal failures (bugs), whose text is kept out of results. */

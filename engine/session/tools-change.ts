@@ -117,8 +117,10 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
   let added: ReturnType<typeof addedErrors> | null = null;
   if (mode !== 'off' && s.ports.drc) {
     // Only pairs involving session copper can have changed, so only those are checked.
-    const drcBefore = s.ports.drc(s.design, st.copper, { full: false });
-    added = addedErrors(drcBefore, s.ports.drc(s.design, copper, { full: false }));
+    // KiCad refills other nets' zones around new copper: with soft zones (the router's default)
+    // findings against the fill as the file has it are left to that refill, as the router's gate does.
+    const opts = { full: false, softZones: request.options?.softZones ?? true };
+    added = addedErrors(s.ports.drc(s.design, st.copper, opts), s.ports.drc(s.design, copper, opts));
   }
   let reason: string | undefined;
   if (a.commit === false) reason = 'dry_run';
