@@ -1,7 +1,8 @@
 // Where a route of a few nets spends its time on one board, the set-up pieces apart: the router's
 // host (hostFromDesign), the checker's index, the grid, the obstacle maps, and the whole route —
-// first without a cache, then twice with one RouteCache (the second call is what a warm host pays).
-// Usage: npx tsx bench/route-setup.ts [board.kicad_pcb] [net,net,…]
+// first without a cache, then twice with one RouteCache (the second call is what a warm host pays),
+// then other nets with that cache (a second "route selected" on an unchanged board).
+// Usage: npx tsx bench/route-setup.ts [board.kicad_pcb] [net,net,…] [other,net,…]
 import { readDesignFiles } from '../plugin/design-files.ts';
 import { loadDesign } from '../engine/kicad/load.ts';
 import { sessionHost, routeVariant, RouteCache } from '../engine/route/index.ts';
@@ -12,6 +13,7 @@ import { chooseStep, profileOf } from '../engine/route/route-design.ts';
 
 const file = process.argv[2] ?? '../shared/bench/boards/C/kicad-demo_video/kicad-demo_video.kicad_pcb';
 const names = (process.argv[3] ?? '/buspci.sch/EQ0,/buspci.sch/EQ1,/buspci.sch/EQ2').split(',');
+const others = (process.argv[4] ?? '/buspci.sch/EA1,/buspci.sch/EA2,/buspci.sch/EA3').split(',');
 const ms = (t0: number) => Math.round(performance.now() - t0);
 
 let t = performance.now();
@@ -47,4 +49,9 @@ t = performance.now();
 const second = JSON.stringify(routeVariant(design, req, 0, cache));
 out.route_cached_second_ms = ms(t);
 out.same_bytes = plain === first && first === second;
+const otherReq = { nets: others.map((n) => design.board.netByName.get(n)!), work: 2_000_000, seed: 1 };
+t = performance.now();
+const other = JSON.stringify(routeVariant(design, otherReq, 0, cache));
+out.route_cached_other_nets_ms = ms(t);
+out.other_same_bytes = other === JSON.stringify(routeVariant(design, otherReq, 0));
 process.stdout.write(JSON.stringify(out) + '\n');

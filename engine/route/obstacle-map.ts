@@ -1,8 +1,8 @@
 // The fixed world rasterized for one net class: for every grid site, who may put a track
-// centre there (per layer) and who may put a via centre there. A site holds 0 (free), a net
-// code (only that net's own copper is near: free for it, blocked for others) or -1 (blocked
-// for every net). Decisions per site are exact (geom's compareDistance), grown by a small
-// margin so that a straight step between two free sites keeps its clearance as well.
+// centre there (per layer) and who may put a via centre there: 0 (free), a net code (only that
+// net's copper is near: free for it, blocked for others) or -1 (blocked for every net). Sites are
+// decided exactly (compareDistance), grown by a margin so a straight step between free sites
+// keeps clearance; RasterMemo keeps those decisions so a map for another net replays them.
 
 import { bbox, compareDistance, type Shape } from '../geom/index.ts';
 import type { Grid } from './grid.ts';
@@ -59,7 +59,7 @@ function own(arr: Int32Array, i: number, net: number): void {
 }
 
 /** Grows a disc of copper radius r (nm) at every site near `shape` and marks the sites where
- *  it comes closer than `clear` nm: `mark(cell)` is called for each. */
+ *  it comes closer than `clear` nm, in increasing order: `mark(cell)` is called for each. */
 function rasterize(grid: Grid, shape: Shape, r: number, clear: number, margin: number, mark: (cell: number) => void): number {
   const b = bbox(shape);
   const reach = r + clear + margin;
@@ -79,6 +79,41 @@ function rasterize(grid: Grid, shape: Shape, r: number, clear: number, margin: n
   return n;
 }
 
+/** The sites one rasterization marked, as runs of consecutive cells (start, length, start,
+ *  length, …, in increasing order), and the sites it tested (its work). */
+interface Raster {
+  runs: Int32Array;
+  work: number;
+}
+
+/** Rasterizations of one grid's board shapes, kept by shape object and parameters: a map built
+ *  for another net of the same board asks mostly the same ones, and replaying the marked runs
+ *  costs a fraction of testing every site again. Only the board's own shapes belong here (their
+ *  objects live as long as the cached board); session copper is new every route. */
+export class RasterMemo {
+  readonly #kept = new Map<Shape, Map<string, Raster>>();
+
+  constructor(readonly grid: Grid) {}
+
+  get(shape: Shape, r: number, clear: number, margin: number): Raster {
+    let byArgs = this.#kept.get(shape);
+    if (!byArgs) this.#kept.set(shape, (byArgs = new Map()));
+    // Number-to-string is exact for doubles, so equal keys mean equal arguments.
+    const key = `${r}/${clear}/${margin}`;
+    let ras = byArgs.get(key);
+    if (!ras) {
+      const runs: number[] = [];
+      const work = rasterize(this.grid, shape, r, clear, margin, (cell) => {
+        const k = runs.length;
+        if (k && runs[k - 2] + runs[k - 1] === cell) runs[k - 1]++;
+        else runs.push(cell, 1);
+      });
+      byArgs.set(key, (ras = { runs: Int32Array.from(runs), work }));
+    }
+    return ras;
+  }
+}
+
 /** Extra radius (nm) so that a diagonal step between two sites clear by R stays clear. */
 export function stepMargin(step: number, R: number): number {
   const h = (step * Math.SQRT2) / 2;
@@ -92,8 +127,16 @@ function half(v: number): number {
 
 /** Marks items on a map, each by itself: a site's owner is the join of every mark on it (free,
  *  one net, blocked), so the order items are marked in does not change the map. */
-function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions) {
+function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: RasterMemo) {
   const grid = map.grid;
+  if (memo && memo.grid !== grid) throw new Error(`marker: a RasterMemo for a ${memo.grid.nx}x${memo.grid.ny} grid (step ${memo.grid.step}) was given for a ${grid.nx}x${grid.ny} grid (step ${grid.step})`);
+  const raster = (shape: Shape, r: number, clear: number, margin: number, mark: (cell: number) => void): number => {
+    if (!memo) return rasterize(grid, shape, r, clear, margin, mark);
+    const ras = memo.get(shape, r, clear, margin);
+    const runs = ras.runs;
+    for (let k = 0; k < runs.length; k += 2) for (let c = runs[k], end = c + runs[k + 1]; c < end; c++) mark(c);
+    return ras.work;
+  };
   const profile = map.profile;
   const L = grid.layers;
   const cells = grid.cells;
@@ -114,59 +157,60 @@ function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions) {
     outline(e: Shape): void {
       for (let l = 0; l < L; l++) {
         const clr = Math.max(rules.edgeClearance(net, l), profile.clearance, 1);
-        map.work += rasterize(grid, e, half(profile.width[l]), clr, trackMargin(l), markTrack(l, BLOCKED));
+        map.work += raster(e, half(profile.width[l]), clr, trackMargin(l), markTrack(l, BLOCKED));
       }
       const clr = Math.max(rules.edgeClearance(net, 0), profile.clearance, 1);
-      map.work += rasterize(grid, e, vr, clr, viaMargin, markVia(BLOCKED));
+      map.work += raster(e, vr, clr, viaMargin, markVia(BLOCKED));
     },
     pad(pad: HostPad): void {
       for (const l of layersOf(pad.layers)) {
         const clr = Math.max(rules.clearance(net, pad.net, l), pad.clearance);
         // A pad blocks other nets by clearance; for its own net the same sites stay usable.
-        map.work += rasterize(grid, pad.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, pad.net));
+        map.work += raster(pad.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, pad.net));
       }
       let vclr = Math.max(rules.clearance(net, pad.net, 0), pad.clearance);
       for (let l = 1; l < L; l++) vclr = Math.max(vclr, rules.clearance(net, pad.net, l));
       // Vias keep off pads: other nets' by clearance, own pads unless via-in-pad is allowed.
       const ownOk = opt.viaInPad && !pad.throughHole && !opt.viasOffPads;
-      map.work += rasterize(grid, pad.shape, vr, vclr, viaMargin, markVia(pad.net));
-      if (!ownOk && pad.net > 0) map.work += rasterize(grid, pad.shape, vr, opt.viasOffPads ? vclr : 1, viaMargin, markVia(BLOCKED));
+      map.work += raster(pad.shape, vr, vclr, viaMargin, markVia(pad.net));
+      if (!ownOk && pad.net > 0) map.work += raster(pad.shape, vr, opt.viasOffPads ? vclr : 1, viaMargin, markVia(BLOCKED));
     },
     obstacle(o: HostObstacle): void {
       if (o.kind === 'keepout') {
-        for (const l of layersOf(o.layers)) if (o.keepTracks) map.work += rasterize(grid, o.shape, half(profile.width[l]), 1, trackMargin(l), markTrack(l, BLOCKED));
-        if (o.keepVias && o.layers) map.work += rasterize(grid, o.shape, vr, 1, viaMargin, markVia(BLOCKED));
+        for (const l of layersOf(o.layers)) if (o.keepTracks) map.work += raster(o.shape, half(profile.width[l]), 1, trackMargin(l), markTrack(l, BLOCKED));
+        if (o.keepVias && o.layers) map.work += raster(o.shape, vr, 1, viaMargin, markVia(BLOCKED));
         return;
       }
       if (o.kind === 'zone' && o.net !== net && opt.softZones) {
         // Another net's fill: KiCad refills it around new copper. Remember it for the cost.
-        for (const l of layersOf(o.layers)) map.work += rasterize(grid, o.shape, 0, 1, 0, (c) => (map.zone[l * cells + c] = 1));
+        for (const l of layersOf(o.layers)) map.work += raster(o.shape, 0, 1, 0, (c) => (map.zone[l * cells + c] = 1));
         return;
       }
       for (const l of layersOf(o.layers)) {
         const clr = Math.max(rules.clearance(net, o.net, l), o.clearance);
-        map.work += rasterize(grid, o.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, o.net));
+        map.work += raster(o.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, o.net));
       }
       let vclr = o.clearance;
       for (const l of layersOf(o.layers)) vclr = Math.max(vclr, rules.clearance(net, o.net, l));
-      if (o.layers) map.work += rasterize(grid, o.shape, vr, vclr, viaMargin, markVia(o.net));
+      if (o.layers) map.work += raster(o.shape, vr, vclr, viaMargin, markVia(o.net));
     },
     hole(h: HostHole): void {
       // Copper of other nets keeps hole clearance; every via drill keeps hole-to-hole.
       if (!h.plated || h.net !== net) {
         const hc = rules.holeClearance(net, h.net);
         if (hc > 0 && (!h.plated || h.net === 0 || h.net !== net)) {
-          for (let l = 0; l < L; l++) map.work += rasterize(grid, h.shape, half(profile.width[l]), hc, trackMargin(l), markTrack(l, h.plated ? h.net : BLOCKED));
-          map.work += rasterize(grid, h.shape, vr, hc, viaMargin, markVia(h.plated ? h.net : BLOCKED));
+          for (let l = 0; l < L; l++) map.work += raster(h.shape, half(profile.width[l]), hc, trackMargin(l), markTrack(l, h.plated ? h.net : BLOCKED));
+          map.work += raster(h.shape, vr, hc, viaMargin, markVia(h.plated ? h.net : BLOCKED));
         }
       }
-      map.work += rasterize(grid, h.shape, hr, Math.max(rules.holeToHole, 1), viaMargin, markVia(BLOCKED));
+      map.work += raster(h.shape, hr, Math.max(rules.holeToHole, 1), viaMargin, markVia(BLOCKED));
     },
   };
 }
 
-/** Rasterizes the host's fixed world for one profile. */
-export function buildObstacleMap(host: RouterHost, grid: Grid, profile: Profile, opt: MapOptions): ObstacleMap {
+/** Rasterizes the host's fixed world for one profile; `memo`, when given, keeps and reuses the
+ *  rasterizations of the host's shapes (the same map and work either way). */
+export function buildObstacleMap(host: RouterHost, grid: Grid, profile: Profile, opt: MapOptions, memo?: RasterMemo): ObstacleMap {
   const map = new ObstacleMap(grid, profile);
   const L = grid.layers;
   const cells = grid.cells;
@@ -176,7 +220,7 @@ export function buildObstacleMap(host: RouterHost, grid: Grid, profile: Profile,
     map.via[c] = BLOCKED;
     for (let l = 0; l < L; l++) map.track[l * cells + c] = BLOCKED;
   }
-  const m = marker(map, host.rules, opt);
+  const m = marker(map, host.rules, opt, memo);
   for (const e of host.outline) m.outline(e);
   for (const pad of host.pads) m.pad(pad);
   for (const o of host.obstacles) m.obstacle(o);

@@ -1,13 +1,14 @@
 // What routes on one board can share, held by the caller between routes: the board's parts of the
 // router's host (shapes, pads, holes), the grids and the obstacle maps of the board's own copper.
 // Session copper changes between routes, so it is laid over a copy of a kept map, never kept.
+// A map for a net not seen yet replays the kept rasterizations of the board's shapes (RasterMemo).
 // Everything is keyed by the Design object: a cache handed another design starts over.
 
 import type { Design } from '../kicad/load.ts';
 import { assembleHost, boardParts, type BoardParts, type CopperParts } from './host-from-design.ts';
 import { gridFor, type Grid } from './grid.ts';
 import type { RouterHost } from './host.ts';
-import { buildObstacleMap, overlayObstacleMap, type MapOptions, type ObstacleMap, type Profile } from './obstacle-map.ts';
+import { buildObstacleMap, overlayObstacleMap, RasterMemo, type MapOptions, type ObstacleMap, type Profile } from './obstacle-map.ts';
 
 /** How routeHost gets its grid and obstacle maps: built on the spot, or from a cache. */
 export interface WorldSource {
@@ -29,6 +30,8 @@ export class RouteCache {
   #design: Design | undefined;
   #parts: BoardParts | undefined;
   #grids = new Map<number, Grid>();
+  /** One per kept grid: a new net's map asks mostly the rasterizations another net's did. */
+  #memos = new Map<Grid, RasterMemo>();
   #maps = new Map<string, ObstacleMap>();
 
   /** The board's parts for `design`, built on first use; another design empties the cache. */
@@ -37,6 +40,7 @@ export class RouteCache {
       this.#design = design;
       this.#parts = boardParts(design);
       this.#grids.clear();
+      this.#memos.clear();
       this.#maps.clear();
     }
     return this.#parts;
@@ -57,10 +61,13 @@ export class RouteCache {
       },
       map: (_host, grid, profile, opt) => {
         // The profile's net is in the key: the rules are asked with it and its own zones differ.
+        // Another net rebuilds, but from the memo: the same marks, without testing sites again.
         const key = JSON.stringify([profile, grid.step, opt.softZones, opt.viaInPad, opt.viasOffPads]);
         let m = this.#maps.get(key);
         if (!m) {
-          m = buildObstacleMap(bare, grid, profile, opt);
+          let memo = this.#memos.get(grid);
+          if (!memo) this.#memos.set(grid, (memo = new RasterMemo(grid)));
+          m = buildObstacleMap(bare, grid, profile, opt, memo);
           // Oldest first out (a Map iterates in insertion order).
           if (this.#maps.size >= MAX_MAPS) this.#maps.delete(this.#maps.keys().next().value!);
           this.#maps.set(key, m);

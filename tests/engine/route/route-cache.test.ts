@@ -1,10 +1,15 @@
 // A RouteCache kept across routes on one design gives the bytes a route without it gives: the
 // board's world is reused, session copper is laid over the kept obstacle maps, and a cache handed
-// another design starts over.
+// another design starts over. A map for another net, built from kept rasterizations, is the map
+// built without them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadDesign, type Design } from '../../../engine/kicad/load.ts';
 import { RouteCache, routeDesign, routeVariant, type RouteRequest, type RouteResult } from '../../../engine/route/index.ts';
+import { gridFor } from '../../../engine/route/grid.ts';
+import { hostFromDesign } from '../../../engine/route/host-from-design.ts';
+import { buildObstacleMap, RasterMemo } from '../../../engine/route/obstacle-map.ts';
+import { chooseStep, profileOf } from '../../../engine/route/route-design.ts';
 import { benchBoards } from '../../support/bench.ts';
 
 const board = benchBoards().find((b) => b.tier === 'A' && b.name === 'Blink-Eras_AVR_ISP_Pogo')!;
@@ -37,6 +42,34 @@ describe('RouteCache', () => {
       expect(bytes(routeVariant(design, req, 0, cache))).toBe(plain);
     }
     expect(bytes(routeDesign(design, { ...requests[1], variants: 2 }, cache))).toBe(bytes(routeDesign(design, { ...requests[1], variants: 2 })));
+  });
+
+  it('routes another net with the cache a first net filled to the bytes it routes to without one', () => {
+    // Nets routed one at a time, as successive "route selected" actions on different nets do.
+    const cache = new RouteCache();
+    for (const n of nets) {
+      const req = { seed: 1, work: 2_000_000, nets: [n] };
+      expect(bytes(routeVariant(design, req, 0, cache))).toBe(bytes(routeVariant(design, req, 0)));
+    }
+  });
+
+  it('builds from kept rasterizations the map it builds without them, for every net', () => {
+    const host = hostFromDesign(design);
+    const opt = { softZones: true, viaInPad: false, viasOffPads: false };
+    const profiles = nets.map((n) => profileOf(host, n, host.rules.className(n)));
+    const grid = gridFor(host, chooseStep(profiles, host.pads));
+    const memo = new RasterMemo(grid);
+    for (const p of profiles) {
+      const fresh = buildObstacleMap(host, grid, p, opt);
+      for (let pass = 0; pass < 2; pass++) {
+        const kept = buildObstacleMap(host, grid, p, opt, memo);
+        expect(kept.work).toBe(fresh.work);
+        expect(Buffer.from(kept.track.buffer).equals(Buffer.from(fresh.track.buffer))).toBe(true);
+        expect(Buffer.from(kept.via.buffer).equals(Buffer.from(fresh.via.buffer))).toBe(true);
+        expect(Buffer.from(kept.zone.buffer).equals(Buffer.from(fresh.zone.buffer))).toBe(true);
+      }
+    }
+    expect(() => buildObstacleMap(host, gridFor(host, grid.step * 2), profiles[0], opt, memo)).toThrow(/RasterMemo/);
   });
 
   it('starts over for another design', () => {
