@@ -5,6 +5,7 @@
 // same bytes. Units: the options speak mm, the text is KiCad's mm.
 
 import { stableUuid } from './write-board.ts';
+import { Prng } from '../route/prng.ts';
 
 export interface GenerateOptions {
   nets: number;
@@ -60,23 +61,6 @@ const PARTS: PartTemplate[] = [
   { lib: 'Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical', prefix: 'J', cx: 1.3, cy: 5.1, pads: [0, 1, 2, 3].map((i) => th(String(i + 1), 0, -3.81 + 2.54 * i, 1.7, 1.0, i === 0)) },
 ];
 
-class Rng {
-  #s: number;
-  constructor(seed: number) {
-    this.#s = (seed >>> 0) ^ 0x2545f491;
-  }
-  next(): number {
-    this.#s = (this.#s + 0x6d2b79f5) >>> 0;
-    let t = this.#s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-}
-
 /** mm to text with at most 4 decimals (KiCad writes up to 6). */
 function mm(v: number): string {
   const r = Math.round(v * 1e4) / 1e4;
@@ -115,7 +99,7 @@ function copperNames(layers: number): string[] {
 }
 
 /** Places parts and nets; throws when the board cannot hold the pads the nets need. */
-function layout(o: GenerateOptions, rng: Rng): Placed[] {
+function layout(o: GenerateOptions, rng: Prng): Placed[] {
   const need = Math.ceil(o.nets * (2 + o.padsPerNet) * 0.5 * 1.4);
   const placed: Placed[] = [];
   const counters = new Map<string, number>();
@@ -177,7 +161,8 @@ export function generateBoard(o: GenerateOptions): { board: string; project: str
   if (!(o.nets >= 1 && o.nets <= 2000)) throw new RangeError(`generate: nets must be 1..2000, got ${o.nets}`);
   if (!(o.padsPerNet >= 2 && o.padsPerNet <= 16)) throw new RangeError(`generate: pads-per-net must be 2..16, got ${o.padsPerNet}`);
   if (!(o.width >= 5 && o.height >= 5 && o.width <= 500 && o.height <= 500)) throw new RangeError(`generate: size must be 5..500 mm each way, got ${o.width}x${o.height}`);
-  const rng = new Rng(o.seed);
+  // Its own salt keeps the boards this generator has always made for a seed.
+  const rng = new Prng(o.seed, 0x2545f491);
   const placed = layout(o, rng);
   const key = `gen|${o.nets}|${o.padsPerNet}|${o.layers}|${o.width}|${o.height}|${o.seed}`;
   let uid = 0;

@@ -4,6 +4,7 @@
 
 import { bbox, overlaps, type Box, type Shape } from '../geom/index.ts';
 import type { RouterHost } from './host.ts';
+import { UnionFind } from '../drc/connectivity.ts';
 
 export interface ConnItem {
   net: number;
@@ -13,28 +14,6 @@ export interface ConnItem {
   pad: number;
   /** A zone fill (an island of it no pad touches is removed by KiCad's refill). */
   zone?: boolean;
-}
-
-class UnionFind {
-  readonly parent: Int32Array;
-  constructor(n: number) {
-    this.parent = Int32Array.from({ length: n }, (_, i) => i);
-  }
-  find(i: number): number {
-    const p = this.parent;
-    while (p[i] !== i) {
-      p[i] = p[p[i]];
-      i = p[i];
-    }
-    return i;
-  }
-  union(a: number, b: number): void {
-    const ra = this.find(a);
-    const rb = this.find(b);
-    // The smaller root wins, so component ids do not depend on the order of unions.
-    if (ra < rb) this.parent[rb] = ra;
-    else if (rb < ra) this.parent[ra] = rb;
-  }
 }
 
 function boxesTouch(a: Box, b: Box): boolean {

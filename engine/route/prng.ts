@@ -1,11 +1,12 @@
-// A seeded pseudo-random generator (mulberry32) for variant orders: the engine never uses
-// Math.random, so a seed fixes every choice.
+// A seeded pseudo-random generator (mulberry32) for variant orders and synthetic boards: the
+// engine never uses Math.random, so a seed fixes every choice.
 
 export class Prng {
   #s: number;
 
-  constructor(seed: number) {
-    this.#s = (seed >>> 0) ^ 0x9e3779b9;
+  /** `salt` separates streams that share a seed (the router's variants, the board generator). */
+  constructor(seed: number, salt = 0x9e3779b9) {
+    this.#s = (seed >>> 0) ^ salt;
   }
 
   /** Uniform in [0, 1). */
@@ -15,6 +16,11 @@ export class Prng {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** Uniform integer in [0, n). */
+  int(n: number): number {
+    return Math.floor(this.next() * n);
   }
 
   /** Fisher–Yates shuffle in place. */

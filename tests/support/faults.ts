@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Board, Pad, Pt } from '../../engine/board/model.ts';
 import { loadDesign, type Design } from '../../engine/kicad/load.ts';
 import { addCopper, formatMm, type NewTrack, type NewVia } from '../../engine/kicad/write-board.ts';
+import { VIOLATION_TYPES } from '../../engine/drc/violation.ts';
 
 export type FaultKind =
   | 'foreign-pad'
@@ -22,23 +23,8 @@ export type FaultKind =
 
 export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'disabled-layer', 'strict'];
 
-/** The routing-relevant checks a strict copy sets to error. */
-export const STRICT_TYPES = [
-  'clearance',
-  'shorting_items',
-  'tracks_crossing',
-  'copper_edge_clearance',
-  'hole_clearance',
-  'hole_to_hole',
-  'track_width',
-  'via_diameter',
-  'annular_width',
-  'drill_out_of_range',
-  'track_dangling',
-  'via_dangling',
-  'item_on_disabled_layer',
-  'items_not_allowed',
-];
+/** The routing-relevant checks a strict copy sets to error: every type the engine checks. */
+export const STRICT_TYPES: readonly string[] = VIOLATION_TYPES;
 
 export interface FaultyBoard {
   name: string;
