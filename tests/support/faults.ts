@@ -19,9 +19,10 @@ export type FaultKind =
   | 'keepout'
   | 'dru-tight'
   | 'disabled-layer'
+  | 'bad-via'
   | 'strict';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'disabled-layer', 'strict'];
+export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'disabled-layer', 'bad-via', 'strict'];
 
 /** The routing-relevant checks a strict copy sets to error: every type the engine checks. */
 export const STRICT_TYPES: readonly string[] = VIOLATION_TYPES;
@@ -189,6 +190,13 @@ export function makeFault(design: Design, kind: FaultKind): { text: string; dru?
       const seg = `\t(segment (start ${formatMm(p.at.x)} ${formatMm(p.at.y)}) (end ${formatMm(p.at.x + 2_000_000)} ${formatMm(p.at.y)}) (width ${formatMm(w)}) (layer "${layer}") (net ${p.net}) (uuid "7d1e6c2a-0000-4000-8000-00000000d15a"))\n`;
       const end = board.text.lastIndexOf(')');
       return { text: board.text.slice(0, end) + seg + board.text.slice(end) };
+    }
+    case 'bad-via': {
+      // A via too small in every way (0.35 mm across a 0.25 mm hole) at the board's middle, so the
+      // via_diameter, annular_width and drill_out_of_range checks have something to find.
+      const net = board.nets.find((n) => n.code > 0);
+      if (!net) return null;
+      return add([], [{ at: { x: cx + 250_000, y: cy + 250_000 }, size: 350_000, drill: 250_000, layerFrom: 0, layerTo: board.copperLayers.length - 1, net: net.code }]);
     }
     case 'strict':
       return { text: board.text };
