@@ -147,9 +147,16 @@ export function checkClearance(copper: CopperItems, rules: RuleResolver, sink: V
       const tie = isNetTie(board, a, b);
       let found = false;
       if (wantCopper && !tie) found = copperPair(copper, rules, out, a, b, zoneSeen);
-      if (!found && wantHoles && a.footprint !== b.footprint) {
-        if (a.hole && b.kind !== 'zone') found = holePair(rules, out, b, a);
-        if (!found && b.hole && a.kind !== 'zone') found = holePair(rules, out, a, b);
+      const zone = a.kind === 'zone' ? a : b.kind === 'zone' ? b : null;
+      if (zone && wantHoles) {
+        // KiCad tests an item's hole against each zone fill layer as well as its copper, so a
+        // copper finding against the fill does not stand in for the hole's.
+        const holed = zone === a ? b : a;
+        const key = `${holed.id}:${zone.ref}:${zone.layer}:hole`;
+        if (holed.hole && !zoneSeen.has(key) && holePair(rules, out, zone, holed)) zoneSeen.add(key);
+      } else if (!found && wantHoles && a.footprint !== b.footprint) {
+        if (a.hole) found = holePair(rules, out, b, a);
+        if (!found && b.hole) found = holePair(rules, out, a, b);
       }
       if (found && limited) budget--;
     }

@@ -35,6 +35,12 @@ describe.skipIf(!live)('the Open panel action in live KiCad', () => {
 
   /** The URLs the host asked the "browser" to open so far. */
   const urls = () => (existsSync(opened) ? readFileSync(opened, 'utf8').split('\n').filter(Boolean) : []);
+  // The opener runs detached from the action, so its record may land a moment after the reply.
+  const urlsAtLeast = async (n: number) => {
+    const until = Date.now() + 10_000;
+    while (urls().length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    return urls();
+  };
 
   function act(action: string, extra: string[] = []): Outcome {
     const r = spawnSync(process.execPath, [CLI, 'kicad', action, '--json', ...extra], {
@@ -78,7 +84,7 @@ describe.skipIf(!live)('the Open panel action in live KiCad', () => {
     const r = act('open-panel');
     expect(r.code, r.message).toBe('panel');
     expect(r.message).toMatch(/^The panel is open in your browser\./);
-    expect(urls()).toEqual([r.details!.url]);
+    expect(await urlsAtLeast(1)).toEqual([r.details!.url]);
     expect(r.details!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{32}\/$/);
 
     await page.goto(urls()[0]);
@@ -134,7 +140,8 @@ describe.skipIf(!live)('the Open panel action in live KiCad', () => {
     const alone = stuck();
     expect(leftOpen(alone), `${alone.code}: ${alone.message}`).toBe(true);
     expect(alone.message).toMatch(/The panel in your browser shows why\.$/);
-    expect(urls()).toEqual([urls()[0], urls()[0]]);
+    const both = await urlsAtLeast(2);
+    expect(both).toEqual([both[0], both[0]]);
 
     // Turned off in the user's settings file: no browser.
     const settings = join(kicad.env.XDG_CONFIG_HOME!, 'tracemaker');
