@@ -3,7 +3,7 @@
 // Built on first use per polygon object and cached in a WeakMap; small polygons skip it.
 
 import Flatbush from 'flatbush';
-import { orient2d, type Sign } from './predicates.ts';
+import { CROSSES, ON_EDGE, rayCrossing, type Sign } from './predicates.ts';
 
 /** Below this many edges a plain loop beats building and searching a tree. */
 export const EDGE_INDEX_MIN_EDGES = 48;
@@ -73,15 +73,9 @@ export function pointInIndexed(ix: EdgeIndex, px: number, py: number): Sign {
   let inside = false;
   for (const h of hits) {
     const x1 = e[4 * h], y1 = e[4 * h + 1], x2 = e[4 * h + 2], y2 = e[4 * h + 3];
-    if ((y1 > py) !== (y2 > py)) {
-      const o = orient2d(x1, y1, x2, y2, px, py);
-      if (o === 0) return 0;
-      if ((o > 0) === (y2 > y1)) inside = !inside;
-    } else if (y1 === py && y2 === py) {
-      if (px >= Math.min(x1, x2) && px <= Math.max(x1, x2)) return 0;
-    } else if ((y1 === py && x1 === px) || (y2 === py && x2 === px)) {
-      return 0;
-    }
+    const c = rayCrossing(x1, y1, x2, y2, px, py);
+    if (c === ON_EDGE) return 0;
+    if (c === CROSSES) inside = !inside;
   }
   return inside ? 1 : -1;
 }

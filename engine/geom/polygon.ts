@@ -8,7 +8,10 @@ import { newPair, nearestPointSegment, nearestSegmentSegment, type NearestPair }
 import {
   comparePointSegmentUnchecked as cmpPS,
   compareSegmentSegmentUnchecked as cmpSS,
+  CROSSES,
+  ON_EDGE,
   orient2d,
+  rayCrossing,
   type Sign,
 } from './predicates.ts';
 
@@ -29,17 +32,9 @@ export function pointInRing(ring: Float64Array, px: number, py: number): Sign {
   for (let i = 0; i < n; i += 2) {
     const x2 = ring[i];
     const y2 = ring[i + 1];
-    // Only edges spanning py (half-open in y) can cross the ray to +x or hold the point.
-    if ((y1 > py) !== (y2 > py)) {
-      const o = orient2d(x1, y1, x2, y2, px, py);
-      if (o === 0) return 0;
-      // Upward edge: point left of it ⇔ crossing lies to the point's right.
-      if ((o > 0) === (y2 > y1)) inside = !inside;
-    } else if (y1 === py && y2 === py) {
-      if (px >= Math.min(x1, x2) && px <= Math.max(x1, x2)) return 0;
-    } else if ((y1 === py && x1 === px) || (y2 === py && x2 === px)) {
-      return 0;
-    }
+    const c = rayCrossing(x1, y1, x2, y2, px, py);
+    if (c === ON_EDGE) return 0;
+    if (c === CROSSES) inside = !inside;
     x1 = x2;
     y1 = y2;
   }

@@ -232,3 +232,21 @@ export function compareSquaredLengths(
 // Internal entry points without the threshold validation, for shape code that has already
 // checked its inputs (the hot path of collides()).
 export { cmpPP as comparePointPointUnchecked, cmpPS as comparePointSegmentUnchecked, cmpSS as compareSegmentSegmentUnchecked };
+
+/** What one edge does to the ray from (px, py) to +x: the point lies on it, it crosses the ray, or neither. */
+export const ON_EDGE = 0;
+export const CROSSES = 1;
+export const MISSES = -1;
+
+/** Exact even-odd step of the point-in-ring test for edge (x1,y1)–(x2,y2); shared by the plain and the indexed ring walks. */
+export function rayCrossing(x1: number, y1: number, x2: number, y2: number, px: number, py: number): number {
+  // Only edges spanning py (half-open in y) can cross the ray to +x or hold the point.
+  if ((y1 > py) !== (y2 > py)) {
+    const o = orient2d(x1, y1, x2, y2, px, py);
+    if (o === 0) return ON_EDGE;
+    // Upward edge: point left of it ⇔ crossing lies to the point's right.
+    return (o > 0) === (y2 > y1) ? CROSSES : MISSES;
+  }
+  if (y1 === py && y2 === py) return px >= Math.min(x1, x2) && px <= Math.max(x1, x2) ? ON_EDGE : MISSES;
+  return (y1 === py && x1 === px) || (y2 === py && x2 === px) ? ON_EDGE : MISSES;
+}
