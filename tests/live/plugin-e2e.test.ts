@@ -12,7 +12,7 @@ import { installLikePcm } from '../../plugin/kicad/pcm-package.ts';
 import { kicadDrc } from '../support/kicad-drc.ts';
 import { benchBoard, liveEnabled, startKicad, type KicadInstance } from './kicad-harness.ts';
 import {
-  boxAround, buildZip, click, closeMessages, diffSnapshots, findButtons, hostPids, lastTiming, messages, noPanelAfterRoute, PLUGIN_ID, snapshot,
+  boxAround, buildZip, click, closeMessages, diffSnapshots, findButtons, lastTiming, messages, noPanelAfterRoute, PLUGIN_ID, snapshot, stopKicadAndHosts,
   waitFor, type Buttons,
 } from './plugin-support.ts';
 
@@ -58,14 +58,7 @@ describe.skipIf(!live)('the plugin in live KiCad, installed from its PCM zip', (
   afterAll(async () => {
     if (kicad) {
       closeMessages(kicad);
-      for (const pid of hostPids(kicad)) {
-        try {
-          process.kill(pid, 'SIGTERM');
-        } catch {
-          // Already gone (it exits by itself when KiCad does).
-        }
-      }
-      await kicad.stop();
+      await stopKicadAndHosts(kicad);
     }
     if (work) rmSync(work, { recursive: true, force: true });
     console.log(`plugin-e2e figures: ${JSON.stringify(figures)}`);

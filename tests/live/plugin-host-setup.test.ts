@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KicadClient } from '../../ipc/index.ts';
 import { benchBoard, liveEnabled, startKicad, type KicadInstance } from './kicad-harness.ts';
-import { buildBundle, hostPids, noPanelAfterRoute } from './plugin-support.ts';
+import { buildBundle, stopKicadAndHosts, noPanelAfterRoute } from './plugin-support.ts';
 
 const live = liveEnabled();
 const BOARD = benchBoard('C', 'kicad-demo_video');
@@ -37,16 +37,7 @@ describe.skipIf(!live)('the host on the largest bench board', () => {
   });
 
   afterAll(async () => {
-    if (kicad) {
-      for (const pid of hostPids(kicad)) {
-        try {
-          process.kill(pid, 'SIGTERM');
-        } catch {
-          // Already gone.
-        }
-      }
-      await kicad.stop();
-    }
+    if (kicad) await stopKicadAndHosts(kicad);
     if (bundle) rmSync(dirname(bundle), { recursive: true, force: true });
     console.log(`plugin-host-setup figures: ${JSON.stringify(figures)}`);
   });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KicadClient } from '../../ipc/index.ts';
 import { CLI, startChrome, type Chrome } from '../ui/harness.ts';
 import { benchBoard, liveEnabled, startKicad, type KicadInstance } from './kicad-harness.ts';
-import { boxAround, hostPids } from './plugin-support.ts';
+import { boxAround, stopKicadAndHosts } from './plugin-support.ts';
 
 const live = liveEnabled();
 const BOARD = benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo');
@@ -67,16 +67,7 @@ describe.skipIf(!live)('the Open panel action in live KiCad', () => {
 
   afterAll(async () => {
     await chrome?.close();
-    if (kicad) {
-      for (const pid of hostPids(kicad)) {
-        try {
-          process.kill(pid, 'SIGTERM');
-        } catch {
-          // Already gone.
-        }
-      }
-      await kicad.stop();
-    }
+    if (kicad) await stopKicadAndHosts(kicad);
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -186,3 +186,15 @@ export function noPanelAfterRoute(home: string): void {
   mkdirSync(join(home, '.config', 'tracemaker'), { recursive: true });
   writeFileSync(join(home, '.config', 'tracemaker', 'settings.json'), JSON.stringify({ open_panel_after_route: false }));
 }
+
+/** Ends the hosts the plugin started for this KiCad, then KiCad itself (test teardown). */
+export async function stopKicadAndHosts(kicad: KicadInstance): Promise<void> {
+  for (const pid of hostPids(kicad)) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  await kicad.stop();
+}
