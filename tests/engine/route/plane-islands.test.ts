@@ -6,6 +6,7 @@ import { polygon, rect, segment } from '../../../engine/geom/index.ts';
 import type { HostPad, NewTrack, RouterHost } from '../../../engine/route/index.ts';
 import { gridFor } from '../../../engine/route/grid.ts';
 import { islandVerify } from '../../../engine/route/plane-islands.ts';
+import { TEST_RULES } from './test-rules.ts';
 
 const MM = 1_000_000;
 const W = 20 * MM;
@@ -27,15 +28,7 @@ function host(): RouterHost {
     holes: [],
     outline: [segment(0, 0, W, 0, 0), segment(W, 0, W, W, 0), segment(W, W, 0, W, 0), segment(0, W, 0, 0, 0)],
     outlineEdges: Float64Array.of(0, 0, W, 0, W, 0, W, W, W, W, 0, W, 0, W, 0, 0),
-    rules: {
-      clearance: () => 200_000,
-      trackWidth: () => 250_000,
-      via: () => ({ diameter: 600_000, drill: 300_000 }),
-      edgeClearance: () => 300_000,
-      holeClearance: () => 200_000,
-      holeToHole: 250_000,
-      className: () => 'Default',
-    },
+    rules: TEST_RULES,
   };
 }
 

@@ -5,6 +5,7 @@ import { collides, rect, segment } from '../../../engine/geom/index.ts';
 import type { HostPad, RouterHost } from '../../../engine/route/index.ts';
 import { routeHost } from '../../../engine/route/index.ts';
 import { chooseStep } from '../../../engine/route/route-design.ts';
+import { TEST_RULES } from './test-rules.ts';
 
 const MM = 1_000_000;
 
@@ -25,15 +26,7 @@ function world(pads: HostPad[], extra: Partial<RouterHost> = {}): RouterHost {
     holes: [],
     outline: [segment(0, 0, W, 0, 0), segment(W, 0, W, H, 0), segment(W, H, 0, H, 0), segment(0, H, 0, 0, 0)],
     outlineEdges: edges,
-    rules: {
-      clearance: () => 200_000,
-      trackWidth: () => 250_000,
-      via: () => ({ diameter: 600_000, drill: 300_000 }),
-      edgeClearance: () => 300_000,
-      holeClearance: () => 200_000,
-      holeToHole: 250_000,
-      className: () => 'Default',
-    },
+    rules: TEST_RULES,
     ...extra,
   };
 }
