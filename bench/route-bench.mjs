@@ -29,6 +29,7 @@ for (const f of ['threads', 'variants', 'work', 'seed']) if (opt(f)) extra.push(
 const judge = resolve(setDir, '..', 'tools', 'judge.py');
 const python = process.env.PCBNEW_PYTHON ?? '/usr/bin/python3';
 const cli = join(root, 'dist', 'tracemaker.js');
+const GNU_TIME = '/usr/bin/time';
 const work = join(dirname(outFile), 'boards');
 mkdirSync(work, { recursive: true });
 
@@ -52,7 +53,13 @@ const records = [];
 for (const b of boards) {
   const out = join(work, `${b.name}.routed.kicad_pcb`);
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('node', [cli, 'route', b.bare, '--out', out, '--json', ...extra], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  // GNU time, where the machine has it, reports the route's peak memory (its worker threads
+  // included: they share the process).
+  const routeArgs = [cli, 'route', b.bare, '--out', out, '--json', ...extra];
+  const r = existsSync(GNU_TIME)
+    ? spawnSync(GNU_TIME, ['-f', 'max_rss_kb %M', 'node', ...routeArgs], { encoding: 'utf8', maxBuffer: 1 << 28 })
+    : spawnSync('node', routeArgs, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const rss = /max_rss_kb (\d+)/.exec(r.stderr ?? '');
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   let summary = null;
   try {
@@ -78,6 +85,7 @@ for (const b of boards) {
     seconds,
     // The router's own time inside the process (without node's start-up and the file I/O).
     route_seconds: summary?.seconds ?? null,
+    max_rss_mb: rss ? Math.round(Number(rss[1]) / 1024) : null,
     clean_pass: !!verdict?.clean_pass,
     routability: verdict?.routability ?? 0,
     drv: verdict?.drv ?? null,
@@ -93,7 +101,7 @@ for (const b of boards) {
   };
   records.push(rec);
   console.log(
-    `${b.tier} ${b.name.padEnd(44)} CP ${rec.clean_pass ? 1 : 0} rout ${rec.routability.toFixed(3)} drv ${rec.drv ?? '-'} ${JSON.stringify(rec.drv_by_type)} WL ${rec.wirelength_mm.toFixed(1)}/${rec.ref_wirelength_mm ?? '-'} via ${rec.vias}/${rec.ref_vias ?? '-'} ${seconds.toFixed(2)} s${rec.ok ? '' : ' ERROR ' + (rec.error ?? '')}`,
+    `${b.tier} ${b.name.padEnd(44)} CP ${rec.clean_pass ? 1 : 0} rout ${rec.routability.toFixed(3)} drv ${rec.drv ?? '-'} ${JSON.stringify(rec.drv_by_type)} WL ${rec.wirelength_mm.toFixed(1)}/${rec.ref_wirelength_mm ?? '-'} via ${rec.vias}/${rec.ref_vias ?? '-'} ${seconds.toFixed(2)} s${rec.max_rss_mb ? ` ${rec.max_rss_mb} MB` : ''}${rec.ok ? '' : ' ERROR ' + (rec.error ?? '')}`,
   );
 }
 

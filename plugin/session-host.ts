@@ -6,6 +6,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { addCopper } from '../engine/kicad/write-board.ts';
+import { DEFAULT_WORK_CAP } from '../engine/route/index.ts';
 import { sessionDrc } from '../engine/session/drc-summary.ts';
 import { LogWriter } from '../engine/session/log.ts';
 import { type CallRecord, Session, type SessionPorts } from '../engine/session/session.ts';
@@ -47,7 +48,7 @@ export function sessionPorts(design: Design, files: DesignFiles, o: PortOptions)
   const defaults = routeDefaults(design.board);
   return {
     route: routePort(files, { threads: o.threads }),
-    defaultWork: defaults.work,
+    defaultWork: defaults.work ?? DEFAULT_WORK_CAP,
     defaultVariants: defaults.variants,
     write: (d, copper) => addCopper(d.board, copper.tracks, copper.vias),
     drc: (d, copper, opts) => sessionDrc(d, copper, opts.full, opts.softZones),

@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import type { Board } from '../engine/board/model.ts';
 import type { Design, DesignFiles } from '../engine/kicad/load.ts';
-import { DEFAULT_WORK, RouteCache, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
+import { RouteCache, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
 import { routeWithWorkers } from './route-workers.ts';
 
 /** Variants when none are asked for: two, so one runs on each of two cores. */
@@ -20,7 +20,8 @@ const LARGE_BOARD_PADS = 1500;
 const THREADED_BOARD_PADS = 150;
 
 export interface RouteDefaults {
-  work: number;
+  /** Undefined: the router sizes the budget by the connections it is asked to make. */
+  work: number | undefined;
   variants: number;
   seed: number;
   threads: number;
@@ -32,7 +33,7 @@ const SEED = 1;
 export function routeDefaults(board: Board): RouteDefaults {
   const pads = board.pads.length;
   return {
-    work: DEFAULT_WORK,
+    work: undefined,
     variants: pads > LARGE_BOARD_PADS ? 1 : DEFAULT_VARIANTS,
     seed: SEED,
     threads: pads > THREADED_BOARD_PADS ? Math.min(2, availableParallelism()) : 1,
@@ -41,7 +42,7 @@ export function routeDefaults(board: Board): RouteDefaults {
 
 /** The request with the defaults filled in where it leaves work, variants or seed out. */
 export function withDefaults(request: RouteRequest, d: Omit<RouteDefaults, 'threads'>): RouteRequest {
-  return { ...request, work: request.work ?? d.work, variants: request.variants ?? d.variants, seed: request.seed ?? d.seed };
+  return { ...request, ...(request.work ?? d.work) !== undefined ? { work: request.work ?? d.work } : {}, variants: request.variants ?? d.variants, seed: request.seed ?? d.seed };
 }
 
 // The worker script is the bundled CLI (every module of the bundle shares its URL). Run from

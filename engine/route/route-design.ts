@@ -19,7 +19,7 @@ import { Router, type RouterSettings } from './router.ts';
 import { gate, itemsOf, type Verify } from './final-gate.ts';
 import { bothVerify, islandVerify, settleIslands } from './plane-islands.ts';
 import { Explainer, explainStuck } from './stuck.ts';
-import { DEFAULT_WORK, MAX_WORK, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
+import { defaultWork, MAX_WORK, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
 
 /** Grid step for the routed profiles: a third of the finest track pitch, 50–200 µm, 1 µm steps;
  *  then shrunk to divide half the board's commonest pad pitch (see padPitch), so the lane midway
@@ -93,7 +93,6 @@ function padRef(host: RouterHost, i: number): PadRef {
 export function routeHost(host: RouterHost, req: RouteRequest, variant: number, verify?: Verify, world: WorldSource = FRESH): RouteResult {
   const seed = ((req.seed ?? 1) + variant * 7919) >>> 0;
   const opt = { softZones: req.options?.softZones ?? true, viaInPad: req.options?.viaInPad ?? false, viasOffPads: req.options?.viasOffPads ?? false };
-  const budget = Math.min(MAX_WORK, Math.max(0, req.work ?? DEFAULT_WORK));
   // With soft zones other nets' routes may notch a plane, and KiCad's refill can then leave a
   // pad the plane used to reach cut off. So a zone's net is joined by tracks as well: the fill
   // is not counted as a connection, and no refill can undo the route. Hard zones are walls, so
@@ -104,6 +103,9 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   for (const [net, groups] of pieces) pieces.set(net, groups.filter((g) => g.some((i) => !items[i].zone)));
   const wanted = new Set(req.nets ?? [...pieces.keys()]);
   const nets = [...pieces.keys()].filter((n) => wanted.has(n) && (pieces.get(n)?.length ?? 0) > 1).sort((a, b) => a - b);
+  let connections = 0;
+  for (const n of nets) connections += pieces.get(n)!.length - 1;
+  const budget = Math.min(MAX_WORK, Math.max(0, req.work ?? defaultWork(connections)));
 
   const profileIndex = new Map<string, number>();
   const profiles: Profile[] = [];
@@ -253,6 +255,9 @@ function buildResult(
     const tracks: NewTrack[] = [];
     const vias: NewVia[] = [];
     let length = 0;
+    // Two joins of a net may change layer at one site: a through via there already joins every
+    // layer, so the second would only be a redundant copy on top of the first.
+    const viaSites = new Set<string>();
     for (const c of kept.get(plan.net) ?? []) {
       length += copperLength(c);
       const it = itemsOf(plan.net, prof, c, L);
@@ -261,6 +266,9 @@ function buildResult(
         extra.push({ net: plan.net, layers: 1 << t.layer, shape: segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), pad: -1 });
       }
       for (const v of it.vias) {
+        const site = `${v.at.x},${v.at.y}`;
+        if (viaSites.has(site)) continue;
+        viaSites.add(site);
         vias.push(v);
         extra.push({ net: plan.net, layers: L >= 32 ? 0xffffffff >>> 0 : (1 << L) - 1, shape: circle(v.at.x, v.at.y, v.size / 2), pad: -1 });
       }

@@ -14,7 +14,7 @@ import { pieceDistance } from './net-plan.ts';
 import type { ObstacleMap, Profile } from './obstacle-map.ts';
 import { Occupancy, type NetCopper } from './occupancy.ts';
 import { pathCopper, type PathCopper } from './path-geometry.ts';
-import { Searcher, type SearchParams } from './search.ts';
+import { Searcher, type SearchOutcome, type SearchParams } from './search.ts';
 
 /** A path joining a piece to the net's growing tree. */
 export interface Join {
@@ -59,6 +59,9 @@ const MIN_SEARCH_WORK = 200_000;
 const MAX_SEARCH_WORK = 3_000_000;
 const SEARCH_AREA_FACTOR = 12;
 const SEARCH_MARGIN = 40;
+/** The far-end probe's share of a search's cap, and its least size (see #search). */
+const PROBE_SHARE = 16;
+const MIN_PROBE_WORK = 5_000;
 /** Searches again at most this many times when a pad-entry stub is refused (hard mode). */
 const STUB_RETRIES = 4;
 /** Share of the budget the negotiation's rounds after the first may use. */
@@ -130,15 +133,24 @@ export class Router {
     const params = this.#params(plan, pres, hard);
     const joins: Join[] = [];
     const owner = new Map<number, number>(); // source node → join index, or -(k + 1) for piece k
+    // The tree's nodes in the order they joined, and their box: kept as the tree grows, since a
+    // large net (a ground) would otherwise rebuild both from the map for every search.
+    const tree: TreeNodes = { nodes: [], box: emptyBox() };
+    const own = (node: number, v: number) => {
+      if (owner.has(node)) return;
+      owner.set(node, v);
+      tree.nodes.push(node);
+      growBox(this.grid, tree.box, node);
+    };
     const inTree = new Uint8Array(n);
     const addPiece = (k: number) => {
       inTree[k] = 1;
-      for (const node of plan.pieces[k].nodes) if (!owner.has(node)) owner.set(node, -(k + 1));
+      for (const node of plan.pieces[k].nodes) own(node, -(k + 1));
     };
     const addJoin = (j: Join) => {
       const idx = joins.length;
       joins.push(j);
-      for (const node of j.path) if (!owner.has(node)) owner.set(node, idx);
+      for (const node of j.path) own(node, idx);
       addPiece(j.to);
     };
     addPiece(0);
@@ -171,7 +183,7 @@ export class Router {
       const banned = new Set<number>();
       let found: { path: Int32Array; fromJoin: number; fromPiece: number; copper: PathCopper } | undefined;
       for (let retry = 0; retry <= STUB_RETRIES; retry++) {
-        const out = this.#search(params, owner, target, banned);
+        const out = this.#search(params, tree, target, banned);
         this.work += out.work;
         for (const [k, v] of out.blockers) stats.blockers.set(k, (stats.blockers.get(k) ?? 0) + v);
         if (!out.path) {
@@ -226,42 +238,47 @@ export class Router {
     return true;
   }
 
-  #search(params: SearchParams, owner: Map<number, number>, target: Piece, banned: Set<number>) {
-    const s = this.searcher;
+  #search(params: SearchParams, tree: TreeNodes, target: Piece, banned: Set<number>): SearchOutcome {
     const g = this.grid;
-    s.newTargets();
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    let layers = 0;
-    for (const node of target.nodes) {
-      if (banned.has(node)) continue;
-      s.addTarget(node);
-      const l = Math.floor(node / g.cells);
-      const c = node - l * g.cells;
-      const x = c % g.nx;
-      const y = (c - x) / g.nx;
-      x0 = Math.min(x0, x);
-      x1 = Math.max(x1, x);
-      y0 = Math.min(y0, y);
-      y1 = Math.max(y1, y);
-      layers |= 1 << l;
-    }
-    const sources = Int32Array.from(banned.size ? [...owner.keys()].filter((n) => !banned.has(n)) : owner.keys());
-    if (layers === 0 || sources.length === 0) return { path: null, work: 0, blockers: new Map<number, number>(), budget: false, reached: 0 };
+    const targets = banned.size ? target.nodes.filter((n) => !banned.has(n)) : target.nodes;
+    const sources = banned.size ? tree.nodes.filter((n) => !banned.has(n)) : tree.nodes;
+    if (targets.length === 0 || sources.length === 0) return { path: null, work: 0, blockers: new Map<number, number>(), budget: false, reached: 0 };
+    const to = boxOf(g, targets);
+    const from = banned.size ? boxOf(g, sources) : tree.box;
     // A window on effort: a search may spend in proportion to the area between its ends, so a
     // hopeless connection on a dense board fails after a bounded flood instead of eating the
     // whole budget (it is then reported as such).
     let d = Infinity;
-    for (let i = 0; i < sources.length; i++) {
+    for (let i = 0; i < sources.length && d > 0; i++) {
       const c = sources[i] % g.cells;
       const x = c % g.nx;
       const y = (c - x) / g.nx;
-      const dx = x < x0 ? x0 - x : x > x1 ? x - x1 : 0;
-      const dy = y < y0 ? y0 - y : y > y1 ? y - y1 : 0;
+      const dx = x < to.x0 ? to.x0 - x : x > to.x1 ? x - to.x1 : 0;
+      const dy = y < to.y0 ? to.y0 - y : y > to.y1 ? y - to.y1 : 0;
       d = Math.min(d, Math.max(dx, dy));
     }
-    const cap = Math.min(MAX_SEARCH_WORK, Math.max(MIN_SEARCH_WORK, SEARCH_AREA_FACTOR * g.layers * (d + SEARCH_MARGIN) ** 2));
-    params.maxWork = Math.max(1000, Math.min(cap, this.budget - this.work));
-    return s.run(params, sources, x0, y0, x1, y1, layers);
+    const cap = Math.max(1000, Math.min(MAX_SEARCH_WORK, Math.max(MIN_SEARCH_WORK, SEARCH_AREA_FACTOR * g.layers * (d + SEARCH_MARGIN) ** 2), this.budget - this.work));
+    // A small probe from the far end first: when that end is fenced in (a pad boxed in by other
+    // nets' copper, the usual failure on a dense board), its flood dies out within the probe and
+    // the search fails at a fraction of the cost of flooding the tree's side up to the cap. Only
+    // its verdict is used: the route itself is searched from the tree, whose side decides where
+    // the join attaches — unless that search runs out first, when the probe's path (reversed)
+    // is still a route.
+    const probe = this.#run(params, targets, sources, from, Math.min(cap, Math.max(MIN_PROBE_WORK, Math.floor(cap / PROBE_SHARE))));
+    if (!probe.path && !probe.budget) return probe;
+    const main = this.#run(params, sources, targets, to, Math.max(1, cap - probe.work));
+    for (const [k, v] of probe.blockers) main.blockers.set(k, (main.blockers.get(k) ?? 0) + v);
+    const path = main.path ?? (probe.path ? probe.path.reverse() : null);
+    return { ...main, path, budget: path ? false : main.budget, work: main.work + probe.work, reached: Math.max(main.reached, probe.reached) };
+  }
+
+  /** One A* run from `from` to any node of `to` (whose box is `box`), with at most `maxWork` expansions. */
+  #run(params: SearchParams, from: ArrayLike<number>, to: ArrayLike<number>, box: Box, maxWork: number): SearchOutcome {
+    const s = this.searcher;
+    s.newTargets();
+    for (let i = 0; i < to.length; i++) s.addTarget(to[i]);
+    params.maxWork = Math.max(1, maxWork);
+    return s.run(params, from, box.x0, box.y0, box.x1, box.y1, box.layers);
   }
 
   /** Grid copper of a route, for occupancy. */
@@ -402,4 +419,40 @@ export class Router {
     }
     return out;
   }
+}
+
+/** Columns, rows and layer mask a set of nodes covers. */
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  layers: number;
+}
+
+interface TreeNodes {
+  nodes: number[];
+  box: Box;
+}
+
+function emptyBox(): Box {
+  return { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, layers: 0 };
+}
+
+function growBox(g: Grid, b: Box, node: number): void {
+  const l = Math.floor(node / g.cells);
+  const c = node - l * g.cells;
+  const x = c % g.nx;
+  const y = (c - x) / g.nx;
+  if (x < b.x0) b.x0 = x;
+  if (x > b.x1) b.x1 = x;
+  if (y < b.y0) b.y0 = y;
+  if (y > b.y1) b.y1 = y;
+  b.layers |= 1 << l;
+}
+
+function boxOf(g: Grid, nodes: ArrayLike<number>): Box {
+  const b = emptyBox();
+  for (let i = 0; i < nodes.length; i++) growBox(g, b, nodes[i]);
+  return b;
 }

@@ -66,6 +66,10 @@ export class Searcher {
   #gen = 0;
   #targetGen = 0;
   readonly #heap = new MinHeap();
+  /** Hits per owner net in the current run (a typed tally: a Map update per blocked neighbour
+   *  cost more than the expansion itself on dense boards), and the nets in first-hit order. */
+  #hits = new Uint32Array(1024);
+  readonly #hitNets: number[] = [];
 
   constructor(
     readonly nx: number,
@@ -106,8 +110,27 @@ export class Searcher {
     const tg = this.#targetGen;
     const heap = this.#heap;
     heap.clear();
-    const blockers = new Map<number, number>();
-    const hit = (owner: number) => blockers.set(owner, (blockers.get(owner) ?? 0) + 1);
+    let work = 0;
+    let reached = 0;
+    const hitNets = this.#hitNets;
+    hitNets.length = 0;
+    let hits = this.#hits;
+    const hit = (owner: number) => {
+      if (owner >= hits.length) {
+        const grown = new Uint32Array(Math.max(owner + 1, hits.length * 2));
+        grown.set(hits);
+        this.#hits = hits = grown;
+      }
+      if (hits[owner]++ === 0) hitNets.push(owner);
+    };
+    const done = (path: Int32Array | null, budget: boolean): SearchOutcome => {
+      const blockers = new Map<number, number>();
+      for (const n of hitNets) {
+        blockers.set(n, hits[n]);
+        hits[n] = 0;
+      }
+      return { path, work, blockers, budget, reached };
+    };
     const { net, hard, pres, viaCost, bend45, bend90, layerCost, siteCost, zoneCost, hWeight } = p;
     const own = p.map.track;
     const ownVia = p.map.via;
@@ -139,15 +162,13 @@ export class Searcher {
       dir[s] = NO_DIR;
       heap.push(h(s), s);
     }
-    let work = 0;
-    let reached = 0;
     while (heap.size > 0) {
       const node = heap.pop();
       if (closed[node] === gen) continue;
       closed[node] = gen;
       reached++;
-      if (target[node] === tg) return { path: this.#trace(node), work, blockers, budget: false, reached };
-      if (++work > p.maxWork) return { path: null, work, blockers, budget: true, reached };
+      if (target[node] === tg) return done(this.#trace(node), false);
+      if (++work > p.maxWork) return done(null, true);
       const layer = Math.floor(node / cells);
       const cell = node - layer * cells;
       const x = cell % nx;
@@ -221,7 +242,7 @@ export class Searcher {
         }
       }
     }
-    return { path: null, work, blockers, budget: false, reached };
+    return done(null, false);
   }
 
   #trace(end: number): Int32Array {

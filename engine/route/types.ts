@@ -59,7 +59,7 @@ export interface RouteProgress {
 export interface RouteRequest {
   /** Net codes to route; default: every net with an open connection. */
   nets?: number[];
-  /** Work budget (expansions + flood cells) per variant; default DEFAULT_WORK. Stops new searches. */
+  /** Work budget (expansions + flood cells) per variant; default defaultWork(open connections). Stops new searches. */
   work?: number;
   /** Seed of the variant order perturbation (default 1). */
   seed?: number;
@@ -140,7 +140,16 @@ export interface RouteResult {
   summary: { routed: number; open: number; tracks: number; vias: number; length: number };
 }
 
-/** Default work per variant: enough for the large boards of the bench. */
+/** Default work per variant: a base that covers a large board's set-up (its obstacle maps are
+ *  work too) and a share per open connection of the call, so a dense board is not cut short
+ *  where a sparse one finishes; at most DEFAULT_WORK_CAP. The search stops when it is done, so
+ *  a call that needs less spends less. */
 export const DEFAULT_WORK = 40_000_000;
-export const MAX_WORK = 50_000_000;
+export const WORK_PER_CONNECTION = 100_000;
+export const DEFAULT_WORK_CAP = 250_000_000;
+
+export function defaultWork(connections: number): number {
+  return Math.min(DEFAULT_WORK_CAP, DEFAULT_WORK + WORK_PER_CONNECTION * Math.max(0, connections));
+}
+export const MAX_WORK = 1_000_000_000;
 export const MAX_VARIANTS = 8;

@@ -73,7 +73,30 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
  *  is the same with or without it. */
 export function routeVariant(design: Design, req: RouteRequest, index: number, cache?: RouteCache): RouteResult {
   const w = sessionWorld(design, req, cache);
-  return routeHost(w.host, req, index, drcVerify(design, req), w.source);
+  return withRipping(design, req, routeHost(w.host, req, index, drcVerify(design, req), w.source), (r) => routeVariant(design, r, index, cache));
+}
+
+/**
+ * Session copper the call may rip stays put while the route with it fixed leaves nothing open;
+ * otherwise the call is routed again without it (its nets start over), and the result that
+ * leaves fewer connections open is kept — the fixed one on a tie, so nothing is redone for
+ * nothing. Work of both counts.
+ */
+function withRipping(design: Design, req: RouteRequest, fixed: RouteResult, again: (req: RouteRequest) => RouteResult): RouteResult {
+  const s = req.session;
+  if (!s || fixed.open.length === 0) return fixed;
+  const tracks: number[] = [];
+  const vias: number[] = [];
+  s.tracks.forEach((t, i) => t.rippable && tracks.push(i));
+  s.vias.forEach((v, i) => v.rippable && vias.push(i));
+  if (tracks.length === 0 && vias.length === 0) return fixed;
+  const kept = { tracks: s.tracks.filter((t) => !t.rippable), vias: s.vias.filter((v) => !v.rippable) };
+  // An explicit budget is shared (the redo gets what is left); the default is the redo's own.
+  if (req.work !== undefined && fixed.work >= req.work) return fixed;
+  const redone = again({ ...req, session: kept, ...(req.work !== undefined ? { work: req.work - fixed.work } : {}) });
+  const work = fixed.work + redone.work;
+  if (redone.open.length < fixed.open.length) return { ...redone, ripped: { tracks, vias }, work };
+  return { ...fixed, work };
 }
 
 /** Number of variants a request asks for, clamped to 1..MAX_VARIANTS. */
@@ -103,7 +126,7 @@ export function routeDesign(design: Design, req: RouteRequest = {}, cache?: Rout
   const results: RouteResult[] = [];
   const n = variantCount(req);
   for (let i = 0; i < n; i++) {
-    results.push(routeHost(host, req, i, verify, source));
+    results.push(withRipping(design, req, routeHost(host, req, i, verify, source), (r) => routeVariant(design, r, i, cache)));
     if (req.shouldStop?.()) break;
   }
   return pickBest(results);

@@ -1,12 +1,15 @@
 // The caps every call keeps (ARCHITECTURE rule 7), in one place so schemas, tools and
 // transports agree.
 
+import { DEFAULT_WORK_CAP } from '../route/types.ts';
+
 /** Open connections listed per call. */
 export const MAX_LISTED = 512;
 /** Nets per route call. */
 export const MAX_ROUTE_NETS = 64;
-/** Work per variant per call (search expansions and flood cells). */
-export const MAX_WORK = 50_000_000;
+/** Work per variant per call (search expansions and flood cells): what the router spends at most
+ *  by default on the largest call. */
+export const MAX_WORK = DEFAULT_WORK_CAP;
 export const MAX_VARIANTS = 8;
 /** Bytes per request line, both transports. */
 export const MAX_LINE_BYTES = 1 << 20;

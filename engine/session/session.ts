@@ -25,7 +25,7 @@ export interface DrcSummary {
 
 export interface SessionPorts {
   route(design: Design, request: RouteRequest): Promise<RouteResult>;
-  /** The router's defaults (shared with `tracemaker route`), for splitting a work limit. */
+  /** The most a call spends when it names no work (shared with `tracemaker route`), for splitting a work limit. */
   defaultWork: number;
   defaultVariants: number;
   /** Writes the saved board text to the one file named when the session started. */

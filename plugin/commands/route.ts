@@ -34,7 +34,7 @@ export const route: Command = {
     // The defaults are the session's too (session-route.ts), so the two front doors agree.
     const d = routeDefaults(board);
     const work = args.flags.work === undefined ? d.work : Number(args.flags.work);
-    if (!(work > 0 && work <= MAX_WORK)) throw new UsageError(`route: --work expects 1..${MAX_WORK}, got ${args.flags.work}`);
+    if (work !== undefined && !(work > 0 && work <= MAX_WORK)) throw new UsageError(`route: --work expects 1..${MAX_WORK}, got ${args.flags.work}`);
     const variants = args.flags.variants === undefined ? d.variants : Number(args.flags.variants);
     if (!(Number.isInteger(variants) && variants >= 1 && variants <= MAX_VARIANTS)) throw new UsageError(`route: --variants expects 1..${MAX_VARIANTS}, got ${args.flags.variants}`);
     const seed = args.flags.seed === undefined ? d.seed : Number(args.flags.seed);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { generateBoard } from '../../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { addCopper } from '../../../engine/kicad/write-board.ts';
-import { pickBest, routeDesign, routeVariant } from '../../../engine/route/index.ts';
+import { pickBest, routeDesign, routeVariant, type RouteResult } from '../../../engine/route/index.ts';
 import { BENCH, PCBNEW_PYTHON } from '../../support/bench.ts';
 
 const JUDGE = resolve(BENCH, '..', 'tools', 'judge.py');
@@ -28,6 +28,20 @@ function judge(bare: string, routed: string): Verdict {
   return JSON.parse(execFileSync(PCBNEW_PYTHON, [JUDGE, bare, routed], { encoding: 'utf8', maxBuffer: 64 << 20 })) as Verdict;
 }
 
+/** The clean-up's promises: no zero-length track, no two vias of a net on one site, and every
+ *  via ends a track of its net (none dangles). */
+function expectTidy(result: RouteResult): void {
+  const sites = new Set<string>();
+  for (const t of result.tracks) expect(t.start.x !== t.end.x || t.start.y !== t.end.y).toBe(true);
+  for (const v of result.vias) {
+    const key = `${v.net}@${v.at.x},${v.at.y}`;
+    expect(sites.has(key), `second via of net ${v.net} at ${v.at.x},${v.at.y}`).toBe(false);
+    sites.add(key);
+    const ends = result.tracks.filter((t) => t.net === v.net && ((t.start.x === v.at.x && t.start.y === v.at.y) || (t.end.x === v.at.x && t.end.y === v.at.y)));
+    expect(ends.length, `via of net ${v.net} at ${v.at.x},${v.at.y} ends no track`).toBeGreaterThan(0);
+  }
+}
+
 describe('generated boards route clean by KiCad’s judgement', () => {
   const cases = [
     { nets: 10, padsPerNet: 3, layers: 2, width: 35, height: 30, seed: 11 },
@@ -44,6 +58,7 @@ describe('generated boards route clean by KiCad’s judgement', () => {
     const result = routeDesign(design, { seed: 1 });
     const routed = join(tmp, `gen-${c.seed}.routed.kicad_pcb`);
     writeFileSync(routed, addCopper(design.board, result.tracks, result.vias));
+    expectTidy(result);
     const v = judge(bare, routed);
     expect(v.integrity_ok).toBe(true);
     expect(v.drv_new).toBe(0);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { collides, rect, segment } from '../../../engine/geom/index.ts';
 import type { HostPad, RouterHost } from '../../../engine/route/index.ts';
-import { routeHost } from '../../../engine/route/index.ts';
+import { DEFAULT_WORK, DEFAULT_WORK_CAP, WORK_PER_CONNECTION, defaultWork, routeHost } from '../../../engine/route/index.ts';
 import { chooseStep } from '../../../engine/route/route-design.ts';
 import { TEST_RULES } from './test-rules.ts';
 
@@ -69,6 +69,33 @@ describe('router on synthetic worlds', () => {
     expect(s.tried).toBe(true);
     expect(s.blockers[0].name).toBe('B');
     expect(s.why).toContain('U1.1');
+  });
+
+  it('gives up on a boxed-in far end after a flood of its inside, not of the whole board', () => {
+    const ring = [
+      segment(6 * MM, 6 * MM, 10 * MM, 6 * MM, 500_000),
+      segment(10 * MM, 6 * MM, 10 * MM, 10 * MM, 500_000),
+      segment(10 * MM, 10 * MM, 6 * MM, 10 * MM, 500_000),
+      segment(6 * MM, 10 * MM, 6 * MM, 6 * MM, 500_000),
+    ].flatMap((s) => [0, 1].map((l) => ({ kind: 'track' as const, shape: s, layers: 1 << l, net: 2, clearance: 0 })));
+    const inner = pad(1, 1, 8 * MM, 8 * MM, 'U1');
+    const outer = pad(0, 1, 16 * MM, 16 * MM, 'J1');
+    const others = [pad(2, 2, 2 * MM, 2 * MM), pad(3, 2, 2 * MM, 18 * MM)];
+    // The same stuck connection, once with the boxed-in pad as the tree the search grows from
+    // and once as the far end: the probe from the far end keeps the second as cheap as the first.
+    const near = routeHost(world([inner, outer, ...others], { obstacles: ring }), { nets: [1] }, 0);
+    const far = routeHost(world([outer, inner, ...others], { obstacles: ring }), { nets: [1] }, 0);
+    expect(near.open.map((c) => c.stuck?.reason)).toEqual(['boxed_in']);
+    expect(far.open.map((c) => c.stuck?.reason)).toEqual(['boxed_in']);
+    // Without the probe the far case floods the whole board from the tree in every phase and
+    // costs more than half as much again as the near one.
+    expect(far.work).toBeLessThanOrEqual(near.work);
+  });
+
+  it('sizes its default budget by the connections it is asked to make', () => {
+    expect(defaultWork(0)).toBe(DEFAULT_WORK);
+    expect(defaultWork(800)).toBe(DEFAULT_WORK + 800 * WORK_PER_CONNECTION);
+    expect(defaultWork(1e6)).toBe(DEFAULT_WORK_CAP);
   });
 
   it('says unreachable for a pad off the board', () => {
