@@ -23,7 +23,13 @@ function buildRoot(): protobuf.Root {
   return root;
 }
 
-export const schema = buildRoot();
+let root: protobuf.Root | undefined;
+
+/** The whole schema, built on first use: parsing the .proto texts is a noticeable share of the
+ *  CLI's start-up, and most commands never speak to KiCad. */
+export function schema(): protobuf.Root {
+  return (root ??= buildRoot());
+}
 
 const types = new Map<string, protobuf.Type>();
 
@@ -31,7 +37,7 @@ const types = new Map<string, protobuf.Type>();
 export function messageType(fullName: string): protobuf.Type {
   let type = types.get(fullName);
   if (!type) {
-    type = schema.lookupType(fullName);
+    type = schema().lookupType(fullName);
     types.set(fullName, type);
   }
   return type;
@@ -82,12 +88,13 @@ export function enumValue(enumName: string, member: string): number {
 }
 
 export function enumValueOrUndefined(enumName: string, member: string): number | undefined {
-  return Object.hasOwn(schema.lookupEnum(enumName).values, member) ? schema.lookupEnum(enumName).values[member] : undefined;
+  const values = schema().lookupEnum(enumName).values;
+  return Object.hasOwn(values, member) ? values[member] : undefined;
 }
 
 /** The member name of an enum value, or undefined for a value our schema does not know. */
 export function enumName(enumName: string, value: number): string | undefined {
-  return schema.lookupEnum(enumName).valuesById[value];
+  return schema().lookupEnum(enumName).valuesById[value];
 }
 
 /**

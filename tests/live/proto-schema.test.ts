@@ -32,7 +32,7 @@ function ours(): { messages: protobuf.Type[]; enums: protobuf.Enum[] } {
       if (child instanceof protobuf.Namespace || child instanceof protobuf.Type) walk(child);
     }
   };
-  walk(schema.lookup('kiapi') as protobuf.Namespace);
+  walk(schema().lookup('kiapi') as protobuf.Namespace);
   return { messages, enums };
 }
 
@@ -100,7 +100,7 @@ describe.skipIf(skip)('the .proto subset equals KiCad 9.0.8', () => {
   it('has every field of the messages it sends whole', () => {
     const missing: string[] = [];
     for (const name of SENT_WHOLE) {
-      const type = schema.lookupType(name);
+      const type = schema().lookupType(name);
       for (const f of kicad.messages.get(name)?.field ?? []) {
         if (!type.fieldsById[f.number!]) missing.push(`${name}.${f.name}`);
       }

@@ -31,6 +31,16 @@ function world(pads: HostPad[], extra: Partial<RouterHost> = {}): RouterHost {
   };
 }
 
+/** Net B's tracks on both layers round the square (6..10 mm)²: a pad inside is boxed in. */
+function ringOfB() {
+  return [
+    segment(6 * MM, 6 * MM, 10 * MM, 6 * MM, 500_000),
+    segment(10 * MM, 6 * MM, 10 * MM, 10 * MM, 500_000),
+    segment(10 * MM, 10 * MM, 6 * MM, 10 * MM, 500_000),
+    segment(6 * MM, 10 * MM, 6 * MM, 6 * MM, 500_000),
+  ].flatMap((s) => [0, 1].map((l) => ({ kind: 'track' as const, shape: s, layers: 1 << l, net: 2, clearance: 0 })));
+}
+
 describe('router on synthetic worlds', () => {
   it('joins two pads with octilinear segments', () => {
     const r = routeHost(world([pad(0, 1, 3 * MM, 3 * MM), pad(1, 1, 15 * MM, 11 * MM)]), {}, 0);
@@ -54,12 +64,7 @@ describe('router on synthetic worlds', () => {
   });
 
   it('says boxed_in, with the fencing net, for a pad ringed by other copper', () => {
-    const ring = [
-      segment(6 * MM, 6 * MM, 10 * MM, 6 * MM, 500_000),
-      segment(10 * MM, 6 * MM, 10 * MM, 10 * MM, 500_000),
-      segment(10 * MM, 10 * MM, 6 * MM, 10 * MM, 500_000),
-      segment(6 * MM, 10 * MM, 6 * MM, 6 * MM, 500_000),
-    ].flatMap((s) => [0, 1].map((l) => ({ kind: 'track' as const, shape: s, layers: 1 << l, net: 2, clearance: 0 })));
+    const ring = ringOfB();
     const inner = pad(0, 1, 8 * MM, 8 * MM, 'U1');
     const h = world([inner, pad(1, 1, 16 * MM, 16 * MM, 'J1'), pad(2, 2, 2 * MM, 2 * MM), pad(3, 2, 2 * MM, 18 * MM)], { obstacles: ring });
     const r = routeHost(h, { nets: [1] }, 0);
@@ -72,12 +77,7 @@ describe('router on synthetic worlds', () => {
   });
 
   it('gives up on a boxed-in far end after a flood of its inside, not of the whole board', () => {
-    const ring = [
-      segment(6 * MM, 6 * MM, 10 * MM, 6 * MM, 500_000),
-      segment(10 * MM, 6 * MM, 10 * MM, 10 * MM, 500_000),
-      segment(10 * MM, 10 * MM, 6 * MM, 10 * MM, 500_000),
-      segment(6 * MM, 10 * MM, 6 * MM, 6 * MM, 500_000),
-    ].flatMap((s) => [0, 1].map((l) => ({ kind: 'track' as const, shape: s, layers: 1 << l, net: 2, clearance: 0 })));
+    const ring = ringOfB();
     const inner = pad(1, 1, 8 * MM, 8 * MM, 'U1');
     const outer = pad(0, 1, 16 * MM, 16 * MM, 'J1');
     const others = [pad(2, 2, 2 * MM, 2 * MM), pad(3, 2, 2 * MM, 18 * MM)];
