@@ -141,16 +141,15 @@ export class Searcher {
     const histVia = p.occ.histVia;
     let minLayer = Infinity;
     for (let l = 0; l < layers; l++) minLayer = Math.min(minLayer, layerCost[l]);
-    const h = (node: number): number => {
-      const cell = node % cells;
-      const x = cell % nx;
-      const y = (cell - x) / nx;
+    // Octile distance to the target box, plus a via when the layer holds no target. Callers know
+    // the site's column, row and layer already, so nothing is divided here (the hot loop's cost).
+    const h = (x: number, y: number, layer: number): number => {
       const dx = x < tx0 ? tx0 - x : x > tx1 ? x - tx1 : 0;
       const dy = y < ty0 ? ty0 - y : y > ty1 ? y - ty1 : 0;
       const lo = dx < dy ? dx : dy;
       const hi = dx < dy ? dy : dx;
       let est = (hi - lo + lo * Math.SQRT2) * minLayer;
-      if (((targetLayers >>> Math.floor(node / cells)) & 1) === 0) est += viaCost;
+      if (((targetLayers >>> layer) & 1) === 0) est += viaCost;
       return est * hWeight;
     };
     for (let i = 0; i < sources.length; i++) {
@@ -160,7 +159,10 @@ export class Searcher {
       g[s] = 0;
       parent[s] = -1;
       dir[s] = NO_DIR;
-      heap.push(h(s), s);
+      const layer = Math.floor(s / cells);
+      const cell = s - layer * cells;
+      const x = cell % nx;
+      heap.push(h(x, (cell - x) / nx, layer), s);
     }
     while (heap.size > 0) {
       const node = heap.pop();
@@ -211,7 +213,7 @@ export class Searcher {
           g[n2] = gn;
           parent[n2] = node;
           dir[n2] = d;
-          heap.push(gn + h(n2), n2);
+          heap.push(gn + h(x2, y2, layer), n2);
         }
       }
       if (layers > 1) {
@@ -237,7 +239,7 @@ export class Searcher {
             g[n2] = gn;
             parent[n2] = node;
             dir[n2] = NO_DIR;
-            heap.push(gn + h(n2), n2);
+            heap.push(gn + h(x, y, l2), n2);
           }
         }
       }
