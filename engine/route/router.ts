@@ -54,9 +54,12 @@ export interface RouterSettings {
   siteCost: (net: number) => Float32Array | undefined;
 }
 
-/** Bounds of one search's effort (expansions): see #search. */
+/** Bounds of one search's effort (expansions): see #search. A hard search (other nets' copper
+ *  as walls) that has not arrived after a modest flood is walled off: rip-up (rip-up.ts) settles
+ *  it better than a wider flood, so its ceiling is lower. */
 const MIN_SEARCH_WORK = 200_000;
 const MAX_SEARCH_WORK = 3_000_000;
+const MAX_HARD_SEARCH_WORK = 400_000;
 const SEARCH_AREA_FACTOR = 12;
 const SEARCH_MARGIN = 40;
 /** The far-end probe's share of a search's cap, and its least size (see #search). */
@@ -257,7 +260,7 @@ export class Router {
       const dy = y < to.y0 ? to.y0 - y : y > to.y1 ? y - to.y1 : 0;
       d = Math.min(d, Math.max(dx, dy));
     }
-    const cap = Math.max(1000, Math.min(MAX_SEARCH_WORK, Math.max(MIN_SEARCH_WORK, SEARCH_AREA_FACTOR * g.layers * (d + SEARCH_MARGIN) ** 2), this.budget - this.work));
+    const cap = Math.max(1000, Math.min(params.hard ? MAX_HARD_SEARCH_WORK : MAX_SEARCH_WORK, Math.max(MIN_SEARCH_WORK, SEARCH_AREA_FACTOR * g.layers * (d + SEARCH_MARGIN) ** 2), this.budget - this.work));
     // A small probe from the far end first: when that end is fenced in (a pad boxed in by other
     // nets' copper, the usual failure on a dense board), its flood dies out within the probe and
     // the search fails at a fraction of the cost of flooding the tree's side up to the cap. Only
