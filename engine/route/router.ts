@@ -62,7 +62,8 @@ const MAX_SEARCH_WORK = 3_000_000;
 const MAX_HARD_SEARCH_WORK = 400_000;
 const SEARCH_AREA_FACTOR = 12;
 const SEARCH_MARGIN = 40;
-/** The far-end probe's share of a search's cap, and its least size (see #search). */
+/** The share of a search's cap its first, small try and the far-end probe each get, and their
+ *  least size (see #search). */
 const PROBE_SHARE = 16;
 const MIN_PROBE_WORK = 5_000;
 /** Searches again at most this many times when a pad-entry stub is refused (hard mode). */
@@ -261,18 +262,23 @@ export class Router {
       d = Math.min(d, Math.max(dx, dy));
     }
     const cap = Math.max(1000, Math.min(params.hard ? MAX_HARD_SEARCH_WORK : MAX_SEARCH_WORK, Math.max(MIN_SEARCH_WORK, SEARCH_AREA_FACTOR * g.layers * (d + SEARCH_MARGIN) ** 2), this.budget - this.work));
-    // A small probe from the far end first: when that end is fenced in (a pad boxed in by other
-    // nets' copper, the usual failure on a dense board), its flood dies out within the probe and
-    // the search fails at a fraction of the cost of flooding the tree's side up to the cap. Only
-    // its verdict is used: the route itself is searched from the tree, whose side decides where
-    // the join attaches — unless that search runs out first, when the probe's path (reversed)
-    // is still a route.
-    const probe = this.#run(params, targets, sources, from, Math.min(cap, Math.max(MIN_PROBE_WORK, Math.floor(cap / PROBE_SHARE))));
-    if (!probe.path && !probe.budget) return probe;
+    // Most searches arrive within a small share of their cap: the same search with only that
+    // share goes first (A* expands in the same order whatever its cap, so what it finds is what
+    // the full one would). When it does not arrive, a probe of that size from the far end: when
+    // that end is fenced in (a pad boxed in by other nets' copper, the usual failure on a dense
+    // board), the probe's flood dies out and the search fails at a fraction of the cost of
+    // flooding the tree's side up to the cap. Only the probe's verdict is used: the route is
+    // searched from the tree, whose side decides where the join attaches — unless that search
+    // runs out first, when the probe's path (reversed) is still a route.
+    const small = Math.min(cap, Math.max(MIN_PROBE_WORK, Math.floor(cap / PROBE_SHARE)));
+    const first = this.#run(params, sources, targets, to, small);
+    if (first.path || !first.budget || small >= cap) return first;
+    const probe = this.#run(params, targets, sources, from, small);
+    if (!probe.path && !probe.budget) return { ...probe, work: probe.work + first.work };
     const main = this.#run(params, sources, targets, to, Math.max(1, cap - probe.work));
     for (const [k, v] of probe.blockers) main.blockers.set(k, (main.blockers.get(k) ?? 0) + v);
     const path = main.path ?? (probe.path ? probe.path.reverse() : null);
-    return { ...main, path, budget: path ? false : main.budget, work: main.work + probe.work, reached: Math.max(main.reached, probe.reached) };
+    return { ...main, path, budget: path ? false : main.budget, work: first.work + probe.work + main.work, reached: Math.max(main.reached, probe.reached) };
   }
 
   /** One A* run from `from` to any node of `to` (whose box is `box`), with at most `maxWork` expansions. */

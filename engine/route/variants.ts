@@ -73,18 +73,18 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
  *  is the same with or without it. */
 export function routeVariant(design: Design, req: RouteRequest, index: number, cache?: RouteCache): RouteResult {
   const w = sessionWorld(design, req, cache);
-  return withRipping(design, req, routeHost(w.host, req, index, drcVerify(design, req), w.source), (r) => routeVariant(design, r, index, cache));
+  return withRipping(req, routeHost(w.host, req, index, drcVerify(design, req), w.source), (r) => routeVariant(design, r, index, cache));
 }
 
 /**
  * Session copper the call may rip stays put while the route with it fixed leaves nothing open;
- * otherwise the call is routed again without it (its nets start over), and the result that
- * leaves fewer connections open is kept — the fixed one on a tie, so nothing is redone for
- * nothing. Work of both counts.
+ * otherwise (unless the caller stopped it) the call is routed again without it (its nets start
+ * over), and the result that leaves fewer connections open is kept — the fixed one on a tie, so
+ * nothing is redone for nothing. Work of both counts.
  */
-function withRipping(design: Design, req: RouteRequest, fixed: RouteResult, again: (req: RouteRequest) => RouteResult): RouteResult {
+function withRipping(req: RouteRequest, fixed: RouteResult, again: (req: RouteRequest) => RouteResult): RouteResult {
   const s = req.session;
-  if (!s || fixed.open.length === 0) return fixed;
+  if (!s || fixed.open.length === 0 || fixed.stopped === 'cancelled') return fixed;
   const tracks: number[] = [];
   const vias: number[] = [];
   s.tracks.forEach((t, i) => t.rippable && tracks.push(i));
@@ -126,7 +126,7 @@ export function routeDesign(design: Design, req: RouteRequest = {}, cache?: Rout
   const results: RouteResult[] = [];
   const n = variantCount(req);
   for (let i = 0; i < n; i++) {
-    results.push(withRipping(design, req, routeHost(host, req, i, verify, source), (r) => routeVariant(design, r, i, cache)));
+    results.push(withRipping(req, routeHost(host, req, i, verify, source), (r) => routeVariant(design, r, i, cache)));
     if (req.shouldStop?.()) break;
   }
   return pickBest(results);

@@ -82,14 +82,15 @@ describe('router on synthetic worlds', () => {
     const outer = pad(0, 1, 16 * MM, 16 * MM, 'J1');
     const others = [pad(2, 2, 2 * MM, 2 * MM), pad(3, 2, 2 * MM, 18 * MM)];
     // The same stuck connection, once with the boxed-in pad as the tree the search grows from
-    // and once as the far end: the probe from the far end keeps the second as cheap as the first.
+    // (its flood dies out at once) and once as the far end, which the probe finds fenced in.
     const near = routeHost(world([inner, outer, ...others], { obstacles: ring }), { nets: [1] }, 0);
     const far = routeHost(world([outer, inner, ...others], { obstacles: ring }), { nets: [1] }, 0);
     expect(near.open.map((c) => c.stuck?.reason)).toEqual(['boxed_in']);
     expect(far.open.map((c) => c.stuck?.reason)).toEqual(['boxed_in']);
-    // Without the probe the far case floods the whole board from the tree in every phase and
-    // costs more than half as much again as the near one.
-    expect(far.work).toBeLessThanOrEqual(near.work);
+    // The far case pays a small first try from the tree and the probe, not a flood of the whole
+    // board from the tree in every phase (without the probe it costs about three times the near
+    // case here: 136.7 k against 46.1 k).
+    expect(far.work).toBeLessThan(2 * near.work);
   });
 
   it('sizes its default budget by the connections it is asked to make', () => {
