@@ -6,7 +6,7 @@
 
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadDesign, type Design, type DesignFiles } from '../engine/kicad/load.ts';
-import { pickBest, routeVariant, variantCount, type RouteCache, type RouteProgress, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
+import { pickBest, routeVariant, variantCount, RouteCache, type RouteProgress, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
 
 /** The serializable part of a request (callbacks stay on the main thread). */
 export type PlainRequest = Omit<RouteRequest, 'shouldStop' | 'onProgress'>;
@@ -77,8 +77,10 @@ export function runRouteWorker(): void {
 /** Variants in turn on this thread; after a stop no further variant starts (as routeDesign). */
 function routeInTurn(design: Design, request: RouteRequest, indices: number[], cache?: RouteCache): RouteResult[] {
   const results: RouteResult[] = [];
+  // Variants in turn share one world (host, grid, obstacle maps): the same bytes, built once.
+  const world = cache ?? new RouteCache();
   for (const i of indices) {
-    results.push(routeVariant(design, request, i, cache));
+    results.push(routeVariant(design, request, i, world));
     if (request.shouldStop?.()) break;
   }
   return results;
