@@ -165,6 +165,11 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   return buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut);
 }
 
+/** Nets of at least this many pieces (grounds, supplies, buses of many pins) route before the rest,
+ *  shortest first within each group: they have the least freedom per connection, and routed last
+ *  they find their pins boxed in by everyone else's tracks. */
+const BIG_NET_PIECES = 6;
+
 function orderNets(plans: NetPlan[], req: RouteRequest, rng: Prng, variant: number): NetPlan[] {
   const first = req.hints?.firstNets ?? [];
   const prio = req.hints?.priority ?? {};
@@ -173,7 +178,7 @@ function orderNets(plans: NetPlan[], req: RouteRequest, rng: Prng, variant: numb
   for (const p of plans) jitter.set(p.net, variant === 0 ? 1 : 0.6 + 0.8 * rng.next());
   const key = (p: NetPlan): number[] => {
     const f = first.indexOf(p.net);
-    return [f >= 0 ? f : first.length, -(prio[p.net] ?? 0), escape && p.minPad < 400_000 ? 0 : 1, p.span * jitter.get(p.net)!, p.net];
+    return [f >= 0 ? f : first.length, -(prio[p.net] ?? 0), escape && p.minPad < 400_000 ? 0 : 1, p.pieces.length >= BIG_NET_PIECES ? 0 : 1, p.span * jitter.get(p.net)!, p.net];
   };
   return [...plans].sort((a, b) => {
     const ka = key(a);
