@@ -151,5 +151,6 @@ export const DEFAULT_WORK_CAP = 250_000_000;
 export function defaultWork(connections: number): number {
   return Math.min(DEFAULT_WORK_CAP, DEFAULT_WORK + WORK_PER_CONNECTION * Math.max(0, connections));
 }
+/** The most a caller may ask for per variant (`tracemaker route --work`). */
 export const MAX_WORK = 1_000_000_000;
 export const MAX_VARIANTS = 8;
