@@ -116,6 +116,20 @@ export function crc32(data: Uint8Array): number {
 const DOS_TIME = 0;
 const DOS_DATE = ((2025 - 1980) << 9) | (1 << 5) | 1;
 
+
+/** The fields a zip's local header and its central-directory entry share, in the same order:
+ *  version needed, flags (UTF-8 names), method (deflate), time, date, CRC, sizes, name length. */
+function writeFileFields(buf: Buffer, at: number, f: { crc: number; packed: number; size: number; name: number }): void {
+  buf.writeUInt16LE(20, at);
+  buf.writeUInt16LE(0x0800, at + 2);
+  buf.writeUInt16LE(8, at + 4);
+  buf.writeUInt16LE(DOS_TIME, at + 6);
+  buf.writeUInt16LE(DOS_DATE, at + 8);
+  buf.writeUInt32LE(f.crc, at + 10);
+  buf.writeUInt32LE(f.packed, at + 14);
+  buf.writeUInt32LE(f.size, at + 18);
+  buf.writeUInt16LE(f.name, at + 22);
+}
 export function writeZip(entries: readonly ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -128,30 +142,15 @@ export function writeZip(entries: readonly ZipEntry[]): Buffer {
     const name = Buffer.from(e.path, 'utf8');
     const packed = deflateRawSync(e.data, { level: 9 });
     const crc = crc32(e.data);
+    const file = { crc, packed: packed.length, size: e.data.length, name: name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeFileFields(local, 4, file);
     locals.push(local, name, packed);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix, so the mode below is read
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeFileFields(central, 6, file);
     central.writeUInt32LE(((0o100000 | (e.mode ?? 0o644)) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
