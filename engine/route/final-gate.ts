@@ -1,7 +1,7 @@
 // The last word on a result: the router's own checks built it clean, but an independent DRC
 // (engine/drc, which agrees with kicad-cli) judges the new copper before it leaves. A flagged
-// join is taken out with every join that hangs on it, so what stays is still one tree around
-// the net's first piece and nothing dangles; those connections go back to open.
+// join is taken out with every join that starts on its copper, so nothing dangles; those
+// connections go back to open, and the rest of the net stays.
 
 import type { NewTrack, NewVia } from '../kicad/write-board.ts';
 import type { PathCopper } from './path-geometry.ts';
@@ -35,14 +35,16 @@ export function itemsOf(net: number, prof: Profile, c: PathCopper, layers: numbe
 const MAX_PASSES = 8;
 
 /** The joins that stay when `cut` ones go: a join stays if it is not cut and what it hangs on
- *  (the join it starts on, or the piece it starts on — piece 0 or one a staying join reached)
- *  stays. Joins are in Prim order, so one forward sweep decides. */
-function survivors(joins: Join[], cut: Set<number>): Join[] {
+ *  stays — the join whose copper it starts on, or (unless `forest`) the piece it starts on,
+ *  when that is piece 0 or one a staying join reached. A join starting on a piece never
+ *  dangles, so with `forest` it stays even when its piece is cut off from piece 0: the net
+ *  keeps every connection that still holds. Joins are in Prim order: one forward sweep decides. */
+function survivors(joins: Join[], cut: Set<number>, forest: boolean): Join[] {
   const reached = new Set<number>([0]);
   const kept = new Set<number>();
   joins.forEach((j, i) => {
     if (cut.has(i)) return;
-    if (j.fromJoin >= 0 ? !kept.has(j.fromJoin) : !reached.has(j.fromPiece)) return;
+    if (j.fromJoin >= 0 ? !kept.has(j.fromJoin) : !forest && !reached.has(j.fromPiece)) return;
     kept.add(i);
     reached.add(j.to);
   });
@@ -52,9 +54,10 @@ function survivors(joins: Join[], cut: Set<number>): Join[] {
 /**
  * Takes every flagged join out of `kept` with what hangs on it, pass after pass until the
  * judge flags nothing; returns the nets cut with the judge's sentence. `kept` is changed in
- * place. `nets` lists the nets in a fixed order.
+ * place. `nets` lists the nets in a fixed order. Without `forest` what stays of a net is one
+ * tree around its first piece (a prefix a router can extend); with it, every join still held.
  */
-export function gate(kept: Map<number, Join[]>, nets: { net: number; profile: Profile }[], layers: number, verify: Verify): Map<number, string> {
+export function gate(kept: Map<number, Join[]>, nets: { net: number; profile: Profile }[], layers: number, verify: Verify, forest = false): Map<number, string> {
   const cut = new Map<number, string>();
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const tracks: NewTrack[] = [];
@@ -88,7 +91,7 @@ export function gate(kept: Map<number, Join[]>, nets: { net: number; profile: Pr
     for (const i of [...flagged.tracks].sort((a, b) => a - b)) note(tOrigin[i], flagged.why.get(`t${i}`));
     for (const i of [...flagged.vias].sort((a, b) => a - b)) note(vOrigin[i], flagged.why.get(`v${i}`));
     for (const [net, joins] of [...hit.entries()].sort((a, b) => a[0] - b[0])) {
-      kept.set(net, survivors(kept.get(net) ?? [], joins));
+      kept.set(net, survivors(kept.get(net) ?? [], joins, forest));
       if (!cut.has(net)) cut.set(net, 'the design-rule check flagged it');
     }
   }

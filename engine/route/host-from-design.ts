@@ -195,7 +195,9 @@ export function boardParts(design: Design): BoardParts {
       for (const pw of polys) {
         if (pw.outline.length < 3) continue;
         const shape = polygon(pw.outline.flatMap((q) => [q.x, q.y]), pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])));
-        rest.push({ kind: 'zone', shape, layers: 1 << layer, net: z.net, clearance: z.clearance });
+        const zone: HostObstacle = { kind: 'zone', shape, layers: 1 << layer, net: z.net, clearance: z.clearance };
+        if (z.padConnection === 'thermal' || z.padConnection === 'thru_hole_only') zone.thermal = { gap: z.thermalGap, thtOnly: z.padConnection === 'thru_hole_only' };
+        rest.push(zone);
       }
     }
   }

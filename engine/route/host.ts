@@ -41,6 +41,9 @@ export interface HostObstacle {
   keepVias?: boolean;
   /** Zone clearance or graphic clearance override, nm (0 when none). */
   clearance: number;
+  /** For zone fills that join their net's pads by thermal reliefs: the relief's gap (nm), and
+   *  whether only through-hole pads get reliefs (SMD pads joining solid). */
+  thermal?: { gap: number; thtOnly: boolean };
 }
 
 /** A drilled hole (pad or via), for hole clearance and hole-to-hole. */

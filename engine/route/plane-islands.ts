@@ -1,12 +1,13 @@
-// Zone refill, approximately: KiCad refills a zone around new copper of other nets, and a fill
-// cut so that a pad of the zone's net ends on a small island of it is a starved thermal (an
-// error). On the routing grid each fill polygon is flood-filled with the new foreign copper
-// (grown by the zone's clearance) taken out; a pad of the zone's net whose piece holds nothing
-// else of its net flags the new copper bordering that piece. Exact DRC is not its business.
+// Zone refill, approximately: KiCad refills a zone around new copper of other nets, and a
+// thermal relief whose spokes then reach too few pieces of fill that hold more of the net than
+// the pad is starved (an error). On the routing grid each fill polygon is flood-filled with the
+// new foreign copper (grown by the zone's clearance) taken out and each spoke's piece judged;
+// a newly starved relief flags the new copper walling its islands. Exact DRC is not its business.
 
 import { bbox, compareDistance, segment, circle, type Shape } from '../geom/index.ts';
 import type { Grid } from './grid.ts';
-import type { RouterHost } from './host.ts';
+import type { HostPad, RouterHost } from './host.ts';
+import type { NewTrack, NewVia } from '../kicad/write-board.ts';
 import { gate, type Verify } from './final-gate.ts';
 import type { NetPlan } from './net-plan.ts';
 import type { Router } from './router.ts';
@@ -17,8 +18,13 @@ interface Fill {
   clearance: number;
   /** Sites inside the polygon (cells of one layer), ascending. */
   cells: Int32Array;
-  /** For each pad of the net on this layer touching the polygon: its sites inside it. */
-  pads: Int32Array[];
+  /** The thermal spokes into the polygon: the pad (position in host.pads) and the fill site each feeds. */
+  spokePads: Int32Array;
+  spokeCells: Int32Array;
+  /** Sites of the net's fixed tracks and vias in the polygon: copper that holds a piece. */
+  fixed: Int32Array;
+  /** The thermal relief's gap, nm. */
+  gap: number;
   /** The polygon's box (nm), to skip copper far from it. */
   box: { minX: number; minY: number; maxX: number; maxY: number };
 }
@@ -67,7 +73,7 @@ function inside(grid: Grid, shape: Shape): number[] {
   return out;
 }
 
-/** Sites within `reach` nm of a shape (one layer's cells), calling `mark` for each. */
+/** Sites closer than `reach` nm to a shape (one layer's cells; reach 1 for the sites it covers), calling `mark` for each. */
 function near(grid: Grid, shape: Shape, reach: number, mark: (cell: number) => void): void {
   const b = bbox(shape);
   const [c0, c1] = grid.colRange(b.minX - reach, b.maxX + reach);
@@ -96,145 +102,256 @@ function around(grid: Grid, c: number): number[] {
   return out;
 }
 
-/** The fills of the host's zones with the pads of their nets inside them. */
+/** KiCad's default least number of spokes a thermal relief must join to the plane. */
+const MIN_SPOKES = 2;
+
+/** Distance from a pad's centre to its copper edge along a unit direction (bisection, nm). */
+function edgeDistance(pad: HostPad, ux: number, uy: number): number {
+  const b = bbox(pad.shape);
+  let lo = 0;
+  let hi = Math.hypot(b.maxX - b.minX, b.maxY - b.minY) + 1;
+  const pt = { kind: 'circle' as const, x: 0, y: 0, r: 0 };
+  while (hi - lo > 1000) {
+    const mid = (lo + hi) / 2;
+    pt.x = Math.round(pad.at.x + ux * mid);
+    pt.y = Math.round(pad.at.y + uy * mid);
+    if (compareDistance(pt, pad.shape, 0) === 0) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/**
+ * The spokes of a pad's thermal relief into one fill polygon: a fill site just beyond the gap
+ * for each spoke. The saved fill holds the spokes, so a spoke is a ray (along the pad's axes,
+ * or at 45° to them as KiCad draws round pads' spokes) whose point in mid-gap is fill.
+ */
+function spokesOf(pad: HostPad, fill: Shape, gap: number, grid: Grid, inFill: Set<number>): number[] {
+  let best: number[] = [];
+  const pt = { kind: 'circle' as const, x: 0, y: 0, r: 0 };
+  for (const offset of [0, 45]) {
+    const got: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      const a = ((pad.rotation + offset + 90 * k) * Math.PI) / 180;
+      const ux = Math.cos(a);
+      const uy = -Math.sin(a);
+      const edge = edgeDistance(pad, ux, uy);
+      pt.x = Math.round(pad.at.x + ux * (edge + gap / 2));
+      pt.y = Math.round(pad.at.y + uy * (edge + gap / 2));
+      if (compareDistance(pt, fill, 0) !== 0) continue;
+      // The piece the spoke feeds: the first fill site beyond the gap along the ray.
+      for (let s = 0; s <= 3; s++) {
+        const d = edge + gap + s * grid.step;
+        const cell = grid.row(pad.at.y + uy * d) * grid.nx + grid.col(pad.at.x + ux * d);
+        if (inFill.has(cell)) {
+          got.push(cell);
+          break;
+        }
+      }
+    }
+    if (got.length > best.length) best = got;
+  }
+  return best;
+}
+
+/** The fills of the host's thermally joined zones, with the spokes of their net's pads. */
 function fillsOf(host: RouterHost, grid: Grid): Fill[] {
   const fills: Fill[] = [];
   for (const o of host.obstacles) {
-    if (o.kind !== 'zone' || o.net <= 0) continue;
+    const thermal = o.thermal;
+    if (o.kind !== 'zone' || o.net <= 0 || !thermal) continue;
     const layer = 31 - Math.clz32(o.layers);
     if (layer < 0 || layer >= grid.layers || o.layers !== 1 << layer) continue;
     const cells = inside(grid, o.shape);
     if (cells.length === 0) continue;
     const set = new Set(cells);
-    const pads: Int32Array[] = [];
-    for (const p of host.pads) {
-      if (p.net !== o.net || ((p.layers >>> layer) & 1) === 0) continue;
-      // The fill keeps a thermal gap round the pad, bridged by spokes: the pad's foothold in the
-      // fill is the fill just beyond that gap (its raised clearance, host-from-design.ts).
-      const mine: number[] = [];
-      near(grid, p.shape, Math.max(p.clearance, o.clearance) + 2 * grid.step, (c) => {
-        if (set.has(c)) mine.push(c);
-      });
-      if (mine.length) pads.push(Int32Array.from(mine));
+    const box = bbox(o.shape);
+    const spokePads: number[] = [];
+    const spokeCells: number[] = [];
+    host.pads.forEach((p, k) => {
+      if (p.net !== o.net || ((p.layers >>> layer) & 1) === 0 || (thermal.thtOnly && !p.throughHole)) return;
+      const b = bbox(p.shape);
+      const reach = thermal.gap + grid.step * 4;
+      if (b.minX - reach > box.maxX || box.minX > b.maxX + reach || b.minY - reach > box.maxY || box.minY > b.maxY + reach) return;
+      for (const cell of spokesOf(p, o.shape, thermal.gap, grid, set)) {
+        spokePads.push(k);
+        spokeCells.push(cell);
+      }
+    });
+    if (spokePads.length === 0) continue;
+    const fixed = new Set<number>();
+    for (const t of host.obstacles) {
+      if ((t.kind !== 'track' && t.kind !== 'via') || t.net !== o.net || ((t.layers >>> layer) & 1) === 0) continue;
+      near(grid, t.shape, 1, (c) => set.has(c) && fixed.add(c));
     }
-    // A polygon reaching one pad only was an island before any routing: nothing to keep.
-    if (pads.length >= 2) fills.push({ net: o.net, layer, clearance: o.clearance, cells: Int32Array.from(cells), pads, box: bbox(o.shape) });
+    fills.push({ net: o.net, layer, clearance: o.clearance, cells: Int32Array.from(cells), spokePads: Int32Array.from(spokePads), spokeCells: Int32Array.from(spokeCells), fixed: Int32Array.from([...fixed].sort((a, b) => a - b)), gap: thermal.gap, box });
   }
   return fills;
 }
 
-/** A Verify that flags new copper cutting a pad of a zone's net off its fill. */
+/** KiCad's manual spokes: tracks of the net with one end on the pad (within half the gap) and
+ *  the other in fill. */
+function manualSpokes(pad: HostPad, gap: number, tracks: NewTrack[], inFill: (x: number, y: number) => boolean): number {
+  const reach = Math.max(1, Math.round(gap / 2));
+  const onPad = (p: { x: number; y: number }) => compareDistance({ kind: 'circle', x: p.x, y: p.y, r: 0 }, pad.shape, reach) < 0;
+  let n = 0;
+  for (const t of tracks) {
+    if (onPad(t.start) ? !onPad(t.end) && inFill(t.end.x, t.end.y) : onPad(t.end) && inFill(t.start.x, t.start.y)) n++;
+  }
+  return n;
+}
+
+/** How a pad's relief fares on one layer: spokes into pieces that hold more of the net, spokes
+ *  into islands of the pad alone, and the new copper (track id > 0, via id < 0, once per site)
+ *  walling those islands or taking a spoke's landing. */
+interface Relief {
+  good: number;
+  island: number;
+  /** Tracks of the net leaving the pad into fill: KiCad counts each as a spoke. */
+  manual: number;
+  walls: number[];
+}
+
+/** KiCad's rule: spokes into islands of the pad alone do not count, tracks of the net leaving
+ *  the pad into fill do; with neither, the island spokes count after all (the pad is then the
+ *  connectivity check's business). Fewer spokes than the minimum is a starved relief. */
+function starved(r: Relief): boolean {
+  if (r.good === 0 && r.island === 0) return false;
+  const spokes = r.good + r.manual;
+  return (spokes > 0 ? spokes : r.island) < MIN_SPOKES;
+}
+
+/** Each pad's relief on each fill layer (key: layer × pads + pad) after the given new copper. */
+function reliefs(host: RouterHost, grid: Grid, fills: Fill[], tracks: NewTrack[], vias: NewVia[]): Map<number, Relief> {
+  const out = new Map<number, Relief>();
+  const state = new Int32Array(grid.cells);
+  const owner = new Int32Array(grid.cells);
+  for (const f of fills) {
+    // state: 0 outside, -1 blocked by new copper, -2 free fill, k > 0 piece label; only the
+    // polygon's own sites are written, and cleared again below.
+    for (let i = 0; i < f.cells.length; i++) state[f.cells[i]] = -2;
+    const clr = Math.max(f.clearance, host.rules.clearance(f.net, 0, f.layer));
+    const b = f.box;
+    const close = (s: Shape) => {
+      const t = bbox(s);
+      return t.minX - clr <= b.maxX && b.minX <= t.maxX + clr && t.minY - clr <= b.maxY && b.minY <= t.maxY + clr;
+    };
+    const block = (id: number) => (cell: number) => {
+      if (state[cell] === -2 || state[cell] === -1) {
+        state[cell] = -1;
+        owner[cell] = id;
+      }
+    };
+    const own: Shape[] = [];
+    const ownTracks: NewTrack[] = [];
+    tracks.forEach((t, i) => {
+      if (t.layer !== f.layer) return;
+      const sh = segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
+      if (!close(sh)) return;
+      if (t.net === f.net) {
+        own.push(sh);
+        ownTracks.push(t);
+      } else near(grid, sh, clr, block(i + 1));
+    });
+    vias.forEach((v, i) => {
+      if (v.layerFrom > f.layer || f.layer > v.layerTo) return;
+      const sh = circle(v.at.x, v.at.y, v.size / 2);
+      if (!close(sh)) return;
+      if (v.net === f.net) own.push(sh);
+      else near(grid, sh, clr, block(-(i + 1)));
+    });
+    // Label the pieces (8-connected: the grid is coarser than KiCad's fill outline).
+    let labels = 0;
+    const queue: number[] = [];
+    for (let i = 0; i < f.cells.length; i++) {
+      const s = f.cells[i];
+      if (state[s] !== -2) continue;
+      const label = ++labels;
+      state[s] = label;
+      queue.length = 0;
+      queue.push(s);
+      for (let h = 0; h < queue.length; h++) {
+        for (const m of around(grid, queue[h])) {
+          if (state[m] !== -2) continue;
+          state[m] = label;
+          queue.push(m);
+        }
+      }
+    }
+    // What each piece holds: one pad (its index), or -1 for more than one item of the net
+    // (a second pad, a fixed or new track or via).
+    const holder = new Int32Array(labels + 1).fill(-2);
+    const hold = (label: number, by: number) => {
+      holder[label] = holder[label] === -2 || holder[label] === by ? by : -1;
+    };
+    for (let i = 0; i < f.spokePads.length; i++) if (state[f.spokeCells[i]] > 0) hold(state[f.spokeCells[i]], f.spokePads[i]);
+    for (let i = 0; i < f.fixed.length; i++) if (state[f.fixed[i]] > 0) hold(state[f.fixed[i]], -1);
+    for (const sh of own) near(grid, sh, 1, (c) => state[c] > 0 && hold(state[c], -1));
+    // The new copper bordering each piece that is an island of one pad.
+    const border = new Map<number, number[]>();
+    for (let i = 0; i < f.cells.length; i++) {
+      const c = f.cells[i];
+      if (state[c] !== -1) continue;
+      const seen: number[] = [];
+      for (const m of around(grid, c)) {
+        const l = state[m];
+        if (l <= 0 || holder[l] < 0 || seen.includes(l)) continue;
+        seen.push(l);
+        let w = border.get(l);
+        if (!w) border.set(l, (w = []));
+        w.push(owner[c]);
+      }
+    }
+    for (let i = 0; i < f.spokePads.length; i++) {
+      const l = state[f.spokeCells[i]];
+      if (l === 0) continue;
+      const key = f.layer * host.pads.length + f.spokePads[i];
+      let r = out.get(key);
+      if (!r) {
+        out.set(key, (r = { good: 0, island: 0, manual: 0, walls: [] }));
+        r.manual = manualSpokes(host.pads[f.spokePads[i]], f.gap, ownTracks, (x, y) => state[grid.row(y) * grid.nx + grid.col(x)] > 0);
+      }
+      // A spoke whose landing new copper took is gone: that copper starves the relief too.
+      if (l === -1) r.walls.push(owner[f.spokeCells[i]]);
+      else if (holder[l] === -1) r.good++;
+      else {
+        r.island++;
+        for (const id of border.get(l) ?? []) r.walls.push(id);
+      }
+    }
+    for (let i = 0; i < f.cells.length; i++) state[f.cells[i]] = 0;
+  }
+  return out;
+}
+
+/** A Verify that flags new copper starving a thermal relief of a zone's net: cutting the fill
+ *  its spokes reach into islands of the pad alone, or taking a spoke's landing. Reliefs starved
+ *  before any routing are not the route's doing and are left alone. */
 export function islandVerify(host: RouterHost, grid: Grid): Verify {
   let fills: Fill[] | undefined;
+  let before: Map<number, Relief> | undefined;
   return (tracks, vias) => {
     fills ??= fillsOf(host, grid);
+    before ??= reliefs(host, grid, fills, [], []);
     const out = { tracks: new Set<number>(), vias: new Set<number>(), why: new Map<string, string>() };
     if (fills.length === 0) return out;
-    const cells = grid.cells;
-    const state = new Int32Array(cells);
-    const owner = new Int32Array(cells);
-    for (const f of fills) {
-      // state: 0 outside, -1 blocked by new copper, -2 free fill, k > 0 piece label; only the
-      // polygon's own sites are written, and cleared again below.
-      for (let i = 0; i < f.cells.length; i++) state[f.cells[i]] = -2;
-      const clr = Math.max(f.clearance, host.rules.clearance(f.net, 0, f.layer));
-      const b = f.box;
-      const close = (s: Shape) => {
-        const t = bbox(s);
-        return t.minX - clr <= b.maxX && b.minX <= t.maxX + clr && t.minY - clr <= b.maxY && b.minY <= t.maxY + clr;
-      };
-      const block = (id: number) => (cell: number) => {
-        if (state[cell] === -2 || state[cell] === -1) {
-          state[cell] = -1;
-          owner[cell] = id;
-        }
-      };
-      tracks.forEach((t, i) => {
-        if (t.net === f.net || t.layer !== f.layer) return;
-        const sh = segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
-        if (close(sh)) near(grid, sh, clr, block(i + 1));
-      });
-      vias.forEach((v, i) => {
-        if (v.net === f.net || v.layerFrom > f.layer || f.layer > v.layerTo) return;
-        const sh = circle(v.at.x, v.at.y, v.size / 2);
-        if (close(sh)) near(grid, sh, clr, block(-(i + 1)));
-      });
-      // Label the pieces (4-connected), then keep the largest as the plane.
-      const sizes: number[] = [0];
-      const queue: number[] = [];
-      for (let i = 0; i < f.cells.length; i++) {
-        const s = f.cells[i];
-        if (state[s] !== -2) continue;
-        const label = sizes.length;
-        let size = 0;
-        state[s] = label;
-        queue.length = 0;
-        queue.push(s);
-        for (let h = 0; h < queue.length; h++) {
-          const c = queue[h];
-          size++;
-          for (const m of around(grid, c)) {
-            if (state[m] !== -2) continue;
-            state[m] = label;
-            queue.push(m);
-          }
-        }
-        sizes.push(size);
+    const netOf = (id: number) => (id > 0 ? tracks[id - 1].net : vias[-id - 1].net);
+    for (const [key, r] of reliefs(host, grid, fills, tracks, vias)) {
+      const was = before.get(key);
+      if (!starved(r) || (was && starved(was))) continue;
+      // One net's share of the walls goes per pass (the net with the most of it, then
+      // the lowest code): freeing one side often suffices, and the gate judges again.
+      const count = new Map<number, number>();
+      for (const id of r.walls) count.set(netOf(id), (count.get(netOf(id)) ?? 0) + 1);
+      let wall = -1;
+      for (const [net, n] of count) if (wall < 0 || n > count.get(wall)! || (n === count.get(wall)! && net < wall)) wall = net;
+      for (const id of r.walls) {
+        if (netOf(id) !== wall) continue;
+        const key = id > 0 ? `t${id - 1}` : `v${-id - 1}`;
+        if (id > 0) out.tracks.add(id - 1);
+        else out.vias.add(-id - 1);
+        if (!out.why.has(key)) out.why.set(key, 'it would leave a thermal relief of a zone’s net with too few spokes to the zone after refill (starved thermal)');
       }
-      // A piece holding two pads of the net, or new copper of the net, is plane enough; a pad
-      // whose every piece holds nothing else of its net hangs on an isolated island.
-      const holders = new Map<number, number>();
-      const hold = (label: number, by: number) => {
-        const h = holders.get(label);
-        holders.set(label, h === undefined || h === by ? by : -1);
-      };
-      f.pads.forEach((pad, k) => {
-        for (let i = 0; i < pad.length; i++) if (state[pad[i]] > 0) hold(state[pad[i]], k);
-      });
-      const own = (shape: Shape) => near(grid, shape, 0, (c) => state[c] > 0 && hold(state[c], -1));
-      tracks.forEach((t) => {
-        if (t.net !== f.net || t.layer !== f.layer) return;
-        const sh = segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
-        if (close(sh)) own(sh);
-      });
-      vias.forEach((v) => {
-        if (v.net !== f.net || v.layerFrom > f.layer || f.layer > v.layerTo) return;
-        const sh = circle(v.at.x, v.at.y, v.size / 2);
-        if (close(sh)) own(sh);
-      });
-      for (const pad of f.pads) {
-        const pieces = new Set<number>();
-        let fine = false;
-        for (let i = 0; i < pad.length; i++) {
-          const st = state[pad[i]];
-          if (st <= 0) continue;
-          pieces.add(st);
-          if (holders.get(st) === -1) fine = true;
-        }
-        if (fine || pieces.size === 0) continue;
-        // The new copper bordering the pad's island cut it off; one net's share of it goes per
-        // pass (the net with the most of that border, then the lowest code), since freeing one
-        // side of the island often suffices and the gate judges again.
-        const border = new Map<number, number[]>();
-        for (let i = 0; i < f.cells.length; i++) {
-          const c = f.cells[i];
-          if (state[c] !== -1 || !around(grid, c).some((m) => pieces.has(state[m]))) continue;
-          const id = owner[c];
-          const net = id > 0 ? tracks[id - 1].net : vias[-id - 1].net;
-          let l = border.get(net);
-          if (!l) border.set(net, (l = []));
-          l.push(id);
-        }
-        let wall = -1;
-        for (const [net, ids] of border) if (wall < 0 || ids.length > border.get(wall)!.length || (ids.length === border.get(wall)!.length && net < wall)) wall = net;
-        for (const id of wall < 0 ? [] : border.get(wall)!) {
-          const key = id > 0 ? `t${id - 1}` : `v${-id - 1}`;
-          if (id > 0) out.tracks.add(id - 1);
-          else out.vias.add(-id - 1);
-          if (!out.why.has(key)) out.why.set(key, 'it would cut a pad of a zone’s net off the zone after refill (starved thermal)');
-        }
-      }
-      for (let i = 0; i < f.cells.length; i++) state[f.cells[i]] = 0;
     }
     return out;
   };
@@ -255,12 +372,12 @@ export function bothVerify(a: Verify, b: Verify | undefined): Verify {
 
 /** Rounds of settling islands inside the router (before the final gate). */
 const SETTLE_ROUNDS = 2;
-/** History cost laid on a route that cut a pad off its plane, so its re-search goes elsewhere. */
+/** History cost laid on a route that starved a relief, so its re-search goes elsewhere. */
 const ISLAND_HIST = 4;
 
 /**
- * Before the final gate, while the router can still act: the joins that would cut a pad off
- * its plane are taken out, their sites made dearer, and their nets committed again (what is
+ * Before the final gate, while the router can still act: the joins that would starve a
+ * thermal relief are taken out, their sites made dearer, and their nets committed again (what is
  * left of them legal, the rest searched hard), so a cut becomes a detour rather than an open
  * connection where room allows.
  */

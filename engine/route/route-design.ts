@@ -158,7 +158,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   const kept = router.kept();
   const byNet = [...plans].sort((a, b) => a.net - b.net).map((p) => ({ net: p.net, profile: profiles[p.profile] }));
   const judge = islands ? bothVerify(islands, verify) : verify;
-  const cut = judge ? gate(kept, byNet, host.layerCount, judge) : new Map<number, string>();
+  const cut = judge ? gate(kept, byNet, host.layerCount, judge, true) : new Map<number, string>();
   work += router.work;
   const copper = new Map<number, PathCopper[]>();
   for (const [net, joins] of kept) copper.set(net, joins.map((j) => j.copper));

@@ -1,6 +1,6 @@
-// Refill islands (starved thermals), judged on the routing grid: new copper of another net that
-// rings a pad of a zone's net off the rest of its fill is flagged; copper that only crosses the
-// fill is not.
+// Starved thermals, judged on the routing grid: new copper of another net that rings a pad of a
+// zone's net off the rest of its fill is flagged; copper that only crosses the fill is not, nor
+// a ring the net's own track reaches into, nor a relief already starved before any routing.
 import { describe, expect, it } from 'vitest';
 import { polygon, rect, segment } from '../../../engine/geom/index.ts';
 import type { HostPad, NewTrack, RouterHost } from '../../../engine/route/index.ts';
@@ -15,16 +15,31 @@ function pad(index: number, net: number, x: number, y: number): HostPad {
   return { index, ref: `P${index}`, number: '1', net, at: { x, y }, rotation: 0, layers: 1, shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM), clearance: 0, minSize: 0.8 * MM, throughHole: false };
 }
 
-function host(): RouterHost {
-  // Net 1's fill covers layer 0, with the thermal gap round its two pads left open.
-  const hole = (x: number, y: number) => [x - MM, y - MM, x + MM, y - MM, x + MM, y + MM, x - MM, y + MM];
-  const fill = polygon([0, 0, W, 0, W, W, 0, W], [hole(5 * MM, 5 * MM), hole(15 * MM, 15 * MM)]);
+/** A square hole (as a flat ring) from (x0, y0) to (x1, y1). */
+const square = (x0: number, y0: number, x1: number, y1: number) => [x0, y0, x1, y0, x1, y1, x0, y1];
+
+/** The thermal gap round a pad at (x, y), as holes in the fill: the fill left between them is
+ *  spokes 0.4 mm wide along the pad's axes, 4 of them, 2 (right and left) or 1 (right). */
+function relief(x: number, y: number, spokes: 4 | 2 | 1 = 4): number[][] {
+  const s = 0.2 * MM;
+  if (spokes === 4) {
+    return [square(x + s, y + s, x + MM, y + MM), square(x - MM, y + s, x - s, y + MM), square(x - MM, y - MM, x - s, y - s), square(x + s, y - MM, x + MM, y - s)];
+  }
+  // The pad is no fill either (as in KiCad's), or the spokes would join through it.
+  if (spokes === 2) return [square(x - MM, y - MM, x + MM, y - s), square(x - 0.4 * MM, y - s, x + 0.4 * MM, y + s), square(x - MM, y + s, x + MM, y + MM)];
+  return [[x + MM, y + s, x + MM, y + MM, x - MM, y + MM, x - MM, y - MM, x + MM, y - MM, x + MM, y - s, x + 0.4 * MM, y - s, x + 0.4 * MM, y + s]];
+}
+
+function host(spokes: 4 | 2 | 1 = 2): RouterHost {
+  // Net 1's fill covers layer 0, with a thermal relief round each of its three pads.
+  const fill = polygon(square(0, 0, W, W), [...relief(5 * MM, 5 * MM, spokes), ...relief(15 * MM, 15 * MM), ...relief(15 * MM, 5 * MM)]);
   return {
     layerCount: 2,
     layerName: (i) => (i === 0 ? 'F.Cu' : 'B.Cu'),
     netNames: ['', 'GND', 'SIG'],
-    pads: [{ ...pad(0, 1, 5 * MM, 5 * MM), clearance: 0.8 * MM }, { ...pad(1, 1, 15 * MM, 15 * MM), clearance: 0.8 * MM }],
-    obstacles: [{ kind: 'zone', shape: fill, layers: 1, net: 1, clearance: 200_000 }],
+    // Pad indices are the design's, not places in this list (pads off copper are skipped).
+    pads: [{ ...pad(7, 1, 5 * MM, 5 * MM), clearance: 0.8 * MM }, { ...pad(8, 1, 15 * MM, 15 * MM), clearance: 0.8 * MM }, { ...pad(9, 1, 15 * MM, 5 * MM), clearance: 0.8 * MM }],
+    obstacles: [{ kind: 'zone', shape: fill, layers: 1, net: 1, clearance: 200_000, thermal: { gap: 0.6 * MM, thtOnly: false } }],
     holes: [],
     outline: [segment(0, 0, W, 0, 0), segment(W, 0, W, W, 0), segment(W, W, 0, W, 0), segment(0, W, 0, 0, 0)],
     outlineEdges: Float64Array.of(0, 0, W, 0, W, 0, W, W, W, W, 0, W, 0, W, 0, 0),
@@ -37,17 +52,45 @@ const track = (ax: number, ay: number, bx: number, by: number): NewTrack => ({ s
 describe('plane islands', () => {
   const h = host();
   const verify = islandVerify(h, gridFor(h, 100_000));
+  // A wall of net 2 round the fill the left spoke of pad 0 (at 5, 5) lands in, its ends in the
+  // gap: the pad keeps one spoke to the plane.
+  const wall = [track(4.2 * MM, 4.3 * MM, 3 * MM, 4.3 * MM), track(3 * MM, 4.3 * MM, 3 * MM, 5.7 * MM), track(3 * MM, 5.7 * MM, 4.2 * MM, 5.7 * MM)];
+  const [b, d] = [3.5 * MM, 6.5 * MM];
 
-  it('flags a ring of another net round a pad of the zone’s net', () => {
-    const a = 2.5 * MM;
-    const b = 7.5 * MM;
-    const ring = [track(a, a, b, a), track(b, a, b, b), track(b, b, a, b), track(a, b, a, a)];
-    const out = verify(ring, []);
-    expect(out.tracks.size).toBeGreaterThan(0);
+  it('flags new copper that leaves a relief one spoke to the plane', () => {
+    const out = verify(wall, []);
+    expect([...out.tracks].sort()).toEqual([0, 1, 2]);
     expect([...out.why.values()][0]).toContain('starved thermal');
   });
 
-  it('lets a track cross the fill when both pads keep the plane', () => {
+  it('lets a track cross the fill when every relief keeps its spokes', () => {
     expect(verify([track(2 * MM, 10 * MM, 18 * MM, 10 * MM)], []).tracks.size).toBe(0);
+  });
+
+  it('lets a ring round a whole pad be: with no spoke to the plane its island spokes count', () => {
+    const ring = [track(b, b, d, b), track(d, b, d, d), track(d, d, b, d), track(b, d, b, b)];
+    expect(verify(ring, []).tracks.size).toBe(0);
+  });
+
+  it('counts the zone’s own net: its track in the island, or leaving the pad into fill', () => {
+    const inIsland: NewTrack = { ...track(3.6 * MM, 4.8 * MM, 3.6 * MM, 5.2 * MM), net: 1 };
+    expect(verify([...wall, inIsland], []).tracks.size).toBe(0);
+    const manual: NewTrack = { ...track(5 * MM, 5 * MM, 5 * MM, 2 * MM), net: 1 };
+    expect(verify([...wall, manual], []).tracks.size).toBe(0);
+  });
+
+  it('flags new copper that takes a spoke’s landing', () => {
+    expect([...verify([track(3.9 * MM, 3 * MM, 3.9 * MM, 7 * MM)], []).tracks]).toEqual([0]);
+  });
+
+  it('leaves alone a relief that was starved before any routing', () => {
+    const lone = host(1);
+    expect(islandVerify(lone, gridFor(lone, 100_000))(wall, []).tracks.size).toBe(0);
+  });
+
+  it('sees no relief where the zone joins pads solid', () => {
+    const solid = host();
+    delete solid.obstacles[0].thermal;
+    expect(islandVerify(solid, gridFor(solid, 100_000))(wall, []).tracks.size).toBe(0);
   });
 });
