@@ -8,12 +8,13 @@ import type { Checker } from './checker.ts';
 import type { Grid } from './grid.ts';
 import type { HostPad } from './host.ts';
 import type { ObstacleMap } from './obstacle-map.ts';
+import type { Stub } from './path-geometry.ts';
 
 export interface Access {
   /** Track-centre nodes a route may end on. */
   nodes: number[];
-  /** For nodes reached by a stub: the stub's polyline from the node back into the copper. */
-  stubs: Map<number, Pt[]>;
+  /** For nodes reached by a stub: the stub from the node back into the copper. */
+  stubs: Map<number, Stub>;
 }
 
 function usable(map: ObstacleMap, node: number, net: number): boolean {
@@ -57,15 +58,18 @@ function axes(rotation: number): [number, number][] {
  * the first usable site beyond it (a short jog onto the site when the axis misses the grid).
  * Stubs are checked exactly against the fixed world before they are offered.
  */
-export function padAccess(grid: Grid, map: ObstacleMap, pad: HostPad, width: (layer: number) => number, checker: Checker): Access {
+export function padAccess(grid: Grid, map: ObstacleMap, pad: HostPad, width: (layer: number) => number, checker: Checker, minWidth: (layer: number) => number = width): Access {
   const box = bbox(pad.shape);
   const nodes = sitesInside(grid, map, pad.shape, pad.layers, pad.net, box);
-  const stubs = new Map<number, Pt[]>();
+  const stubs = new Map<number, Stub>();
   const haveLayer = new Set(nodes.map((n) => Math.floor(n / grid.cells)));
   const reach = Math.max(box.maxX - box.minX, box.maxY - box.minY) / 2 + 4 * grid.step + 1_000_000;
   for (let l = 0; l < grid.layers; l++) {
     if (((pad.layers >>> l) & 1) === 0 || haveLayer.has(l)) continue;
     const w = width(l);
+    // The class width first; where neighbours crowd the pad, a neck as wide as the pad's
+    // narrow side, then the narrowest the rules allow (KiCad's DRC asks only the minimum).
+    const widths = [...new Set([w, Math.max(minWidth(l), Math.min(w, pad.minSize)), minWidth(l)])].filter((x) => x > 0 && x <= w).sort((a, b) => b - a);
     for (const [ux, uy] of axes(pad.rotation)) {
       const kmax = Math.ceil(reach / grid.step);
       for (let k = 1; k <= kmax; k++) {
@@ -82,10 +86,13 @@ export function padAccess(grid: Grid, map: ObstacleMap, pad: HostPad, width: (la
         const poly: Pt[] = [{ x: sx, y: sy }];
         if (axial.x !== sx || axial.y !== sy) poly.push(axial);
         if (axial.x !== pad.at.x || axial.y !== pad.at.y) poly.push({ x: pad.at.x, y: pad.at.y });
-        let ok = poly.length >= 2;
-        for (let i = 0; ok && i + 1 < poly.length; i++) ok = !checker.track(pad.net, l, poly[i].x, poly[i].y, poly[i + 1].x, poly[i + 1].y, w);
-        if (ok && !stubs.has(node)) {
-          stubs.set(node, poly);
+        const fits = (width: number) => {
+          for (let i = 0; i + 1 < poly.length; i++) if (checker.track(pad.net, l, poly[i].x, poly[i].y, poly[i + 1].x, poly[i + 1].y, width)) return false;
+          return true;
+        };
+        const neck = poly.length >= 2 ? widths.find(fits) : undefined;
+        if (neck !== undefined && !stubs.has(node)) {
+          stubs.set(node, neck === w ? { pts: poly } : { pts: poly, width: neck });
           nodes.push(node);
         }
         break;

@@ -23,7 +23,7 @@ export function itemsOf(net: number, prof: Profile, c: PathCopper, layers: numbe
   const vias: NewVia[] = [];
   for (const leg of c.legs) {
     for (let i = 0; i + 1 < leg.pts.length; i++) {
-      tracks.push({ start: leg.pts[i], end: leg.pts[i + 1], width: prof.width[leg.layer], layer: leg.layer, net, locked: true });
+      tracks.push({ start: leg.pts[i], end: leg.pts[i + 1], width: leg.width ?? prof.width[leg.layer], layer: leg.layer, net, locked: true });
     }
   }
   for (const v of c.vias) vias.push({ at: v.at, size: prof.viaDiameter, drill: prof.viaDrill, layerFrom: 0, layerTo: layers - 1, net, type: 'through', locked: true });

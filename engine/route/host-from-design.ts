@@ -87,6 +87,7 @@ function hostRules(rules: RuleResolver): HostRules {
   return {
     clearance: (a, b, layer) => rules.clearance({ net: a, layer }, { net: b, layer }),
     trackWidth: (net, layer) => rules.trackWidth(net, layer),
+    minTrackWidth: (net, layer) => rules.minTrackWidth(net, layer),
     via: (net) => {
       let v = viaCache.get(net);
       if (!v) viaCache.set(net, (v = rules.via(net)));

@@ -56,6 +56,8 @@ export interface HostHole {
 export interface HostRules {
   clearance(netA: number, netB: number, layer: number): number;
   trackWidth(net: number, layer: number): number;
+  /** Narrowest track the rules allow a net on a layer (for a neck into a crowded pad). */
+  minTrackWidth(net: number, layer: number): number;
   via(net: number): { diameter: number; drill: number };
   edgeClearance(net: number, layer: number): number;
   holeClearance(netA: number, netB: number): number;

@@ -9,13 +9,14 @@ import type { ConnItem } from './connectivity.ts';
 import type { Grid } from './grid.ts';
 import type { RouterHost } from './host.ts';
 import type { ObstacleMap } from './obstacle-map.ts';
+import type { Stub } from './path-geometry.ts';
 
 export interface Piece {
   /** Host pad indices in the piece. */
   pads: number[];
   /** Nodes a route may start or end on. */
   nodes: number[];
-  stubs: Map<number, Pt[]>;
+  stubs: Map<number, Stub>;
   /** Points to measure distances between pieces (pad centres, else copper box centres). */
   anchors: Pt[];
   /** Layers the piece's nodes lie on. */
@@ -67,7 +68,7 @@ export function planNet(
         piece.pads.push(it.pad);
         piece.anchors.push(pad.at);
         minPad = Math.min(minPad, pad.minSize);
-        const acc = padAccess(grid, map, pad, width, checker);
+        const acc = padAccess(grid, map, pad, width, checker, (l) => host.rules.minTrackWidth(net, l));
         for (const n of acc.nodes) {
           if (seen.has(n)) continue;
           seen.add(n);

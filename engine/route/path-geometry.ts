@@ -9,6 +9,15 @@ export interface Leg {
   layer: number;
   /** Polyline, nm; consecutive points differ. */
   pts: Pt[];
+  /** Track width when not the net class's: a neck into a pad too crowded for the full width. */
+  width?: number;
+}
+
+/** A pad-entry stub: a polyline from a grid site into the pad (site first), and its width when
+ *  it is a neck narrower than the net class's. */
+export interface Stub {
+  pts: Pt[];
+  width?: number;
 }
 
 export interface PathCopper {
@@ -38,7 +47,7 @@ function pushPoint(pts: Pt[], p: Pt): void {
  * Copper of a path. `startStub` / `endStub` are pad-entry polylines from the path's first /
  * last site into the pad (site first), or undefined.
  */
-export function pathCopper(grid: Grid, path: ArrayLike<number>, startStub?: Pt[], endStub?: Pt[]): PathCopper {
+export function pathCopper(grid: Grid, path: ArrayLike<number>, startStub?: Stub, endStub?: Stub): PathCopper {
   const cells = grid.cells;
   const legs: Leg[] = [];
   const vias: PathCopper['vias'] = [];
@@ -54,12 +63,17 @@ export function pathCopper(grid: Grid, path: ArrayLike<number>, startStub?: Pt[]
     if (!cur || cur.layer !== layer) {
       if (cur) vias.push({ at: p, from: Math.min(cur.layer, layer), to: Math.max(cur.layer, layer) });
       cur = { layer, pts: [] };
+      // A neck is a leg of its own width; a full-width stub runs on in the path's leg.
+      if (i === 0 && startStub?.width !== undefined) legs.push({ layer, pts: [...startStub.pts].reverse(), width: startStub.width });
       legs.push(cur);
-      if (i === 0 && startStub) for (let k = startStub.length - 1; k >= 1; k--) pushPoint(cur.pts, startStub[k]);
+      if (i === 0 && startStub && startStub.width === undefined) for (let k = startStub.pts.length - 1; k >= 1; k--) pushPoint(cur.pts, startStub.pts[k]);
     }
     pushPoint(cur.pts, p);
   }
-  if (cur && endStub) for (let k = 1; k < endStub.length; k++) pushPoint(cur.pts, endStub[k]);
+  if (cur && endStub) {
+    if (endStub.width !== undefined) legs.push({ layer: cur.layer, pts: [...endStub.pts], width: endStub.width });
+    else for (let k = 1; k < endStub.pts.length; k++) pushPoint(cur.pts, endStub.pts[k]);
+  }
   // A leg of one point (a via straight onto a via) carries no track.
   return { legs: legs.filter((l) => l.pts.length >= 2), vias: mergeVias(vias) };
 }

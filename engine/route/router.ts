@@ -13,7 +13,7 @@ import type { NetPlan, Piece } from './net-plan.ts';
 import { pieceDistance } from './net-plan.ts';
 import type { ObstacleMap, Profile } from './obstacle-map.ts';
 import { Occupancy, type NetCopper } from './occupancy.ts';
-import { pathCopper, type PathCopper } from './path-geometry.ts';
+import { pathCopper, type PathCopper, type Stub } from './path-geometry.ts';
 import { Searcher, type SearchOutcome, type SearchParams } from './search.ts';
 
 /** A path joining a piece to the net's growing tree. */
@@ -225,7 +225,7 @@ export class Router {
     return { joins };
   }
 
-  #stubOf(plan: NetPlan, node: number, inTree: Uint8Array): Pt[] | undefined {
+  #stubOf(plan: NetPlan, node: number, inTree: Uint8Array): Stub | undefined {
     for (let k = 0; k < plan.pieces.length; k++) {
       if (!inTree[k]) continue;
       const s = plan.pieces[k].stubs.get(node);
@@ -235,10 +235,11 @@ export class Router {
   }
 
   /** True when a pad-entry stub (site first, nm) is clean by the exact checker. */
-  #stubClear(plan: NetPlan, node: number, stub: Pt[]): boolean {
+  #stubClear(plan: NetPlan, node: number, stub: Stub): boolean {
     const layer = Math.floor(node / this.grid.cells);
-    const w = this.profiles[plan.profile].width[layer];
-    for (let i = 0; i + 1 < stub.length; i++) if (this.checker.track(plan.net, layer, stub[i].x, stub[i].y, stub[i + 1].x, stub[i + 1].y, w)) return false;
+    const w = stub.width ?? this.profiles[plan.profile].width[layer];
+    const p = stub.pts;
+    for (let i = 0; i + 1 < p.length; i++) if (this.checker.track(plan.net, layer, p[i].x, p[i].y, p[i + 1].x, p[i + 1].y, w)) return false;
     return true;
   }
 
@@ -377,7 +378,7 @@ export class Router {
     const prof = this.profiles[plan.profile];
     for (const j of joins) {
       for (const leg of j.copper.legs) {
-        for (let i = 0; i + 1 < leg.pts.length; i++) this.checker.addTrack(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, prof.width[leg.layer]);
+        for (let i = 0; i + 1 < leg.pts.length; i++) this.checker.addTrack(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, leg.width ?? prof.width[leg.layer]);
       }
       for (const v of j.copper.vias) this.checker.addVia(plan.net, v.at.x, v.at.y, prof.viaDiameter, prof.viaDrill, 0, this.grid.layers - 1);
     }
@@ -419,7 +420,7 @@ export class Router {
       }
       for (const leg of j.copper.legs) {
         for (let s = 0; ok && s + 1 < leg.pts.length; s++) {
-          if (this.checker.track(plan.net, leg.layer, leg.pts[s].x, leg.pts[s].y, leg.pts[s + 1].x, leg.pts[s + 1].y, prof.width[leg.layer])) ok = false;
+          if (this.checker.track(plan.net, leg.layer, leg.pts[s].x, leg.pts[s].y, leg.pts[s + 1].x, leg.pts[s + 1].y, leg.width ?? prof.width[leg.layer])) ok = false;
         }
       }
       for (const v of j.copper.vias) if (ok && this.checker.via(plan.net, v.at.x, v.at.y, prof.viaDiameter, prof.viaDrill, 0, this.grid.layers - 1)) ok = false;

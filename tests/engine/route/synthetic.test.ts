@@ -152,4 +152,19 @@ describe('router on synthetic worlds', () => {
     const k = Math.round(889_000 / step);
     expect(Math.abs(k * step - 889_000)).toBeLessThanOrEqual(k);
   });
+  it('necks down into a pad whose neighbours leave no room for the full width', () => {
+    // A row of 0.2 mm pads at 0.4 mm pitch, long along y: a 0.25 mm track on the middle pad's
+    // axis would pass 0.175 mm from its neighbours (clearance 0.2 mm); a 0.2 mm neck passes 0.2.
+    const fine = (index: number, net: number, x: number): HostPad => ({ ...pad(index, net, x, 10 * MM), shape: rect(x - 0.1 * MM, 9.4 * MM, x + 0.1 * MM, 10.6 * MM), minSize: 0.2 * MM });
+    const x = 10 * MM;
+    const pads = [fine(0, 2, x - 0.4 * MM), fine(1, 1, x), fine(2, 3, x + 0.4 * MM), pad(3, 1, 10 * MM, 3 * MM)];
+    const r = routeHost(world(pads), { nets: [1] }, 0);
+    expect(r.summary.open).toBe(0);
+    const onPad = r.tracks.filter((t) => t.start.x === x && Math.abs(t.start.y - 10 * MM) <= 0.6 * MM && t.end.x === x);
+    expect(onPad.length).toBeGreaterThan(0);
+    expect(onPad.every((t) => t.width === 200_000)).toBe(true);
+    // The neck clears both neighbours by the clearance, and the rest keeps the class width.
+    for (const t of onPad) for (const n of [pads[0], pads[2]]) expect(collides(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), n.shape, 200_000)).toBe(false);
+    expect(r.tracks.some((t) => t.width === 250_000)).toBe(true);
+  });
 });
