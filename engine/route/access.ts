@@ -43,8 +43,9 @@ export function sitesInside(grid: Grid, map: ObstacleMap, shape: Shape, layers: 
   return out;
 }
 
-/** Unit axis directions of a pad in board axes (exact for multiples of 90°). */
-function axes(rotation: number): [number, number][] {
+/** Unit axis directions of a pad rotated by `rotation` degrees, in board axes (exact for
+ *  multiples of 90°). */
+export function padAxes(rotation: number): [number, number][] {
   const d = ((rotation % 90) + 90) % 90;
   if (d === 0) return [[1, 0], [0, 1], [-1, 0], [0, -1]];
   const r = (rotation * Math.PI) / 180;
@@ -70,7 +71,7 @@ export function padAccess(grid: Grid, map: ObstacleMap, pad: HostPad, width: (la
     // The class width first; where neighbours crowd the pad, a neck as wide as the pad's
     // narrow side, then the narrowest the rules allow (KiCad's DRC asks only the minimum).
     const widths = [...new Set([w, Math.max(minWidth(l), Math.min(w, pad.minSize)), minWidth(l)])].filter((x) => x > 0 && x <= w).sort((a, b) => b - a);
-    for (const [ux, uy] of axes(pad.rotation)) {
+    for (const [ux, uy] of padAxes(pad.rotation)) {
       const kmax = Math.ceil(reach / grid.step);
       for (let k = 1; k <= kmax; k++) {
         const ex = Math.round(pad.at.x + ux * k * grid.step);

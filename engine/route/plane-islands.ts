@@ -5,6 +5,7 @@
 // a newly starved relief flags the new copper walling its islands. Exact DRC is not its business.
 
 import { bbox, compareDistance, segment, circle, type Shape } from '../geom/index.ts';
+import { padAxes } from './access.ts';
 import type { Grid } from './grid.ts';
 import type { HostPad, RouterHost } from './host.ts';
 import type { NewTrack, NewVia } from '../kicad/write-board.ts';
@@ -131,10 +132,7 @@ function spokesOf(pad: HostPad, fill: Shape, gap: number, grid: Grid, inFill: Se
   const pt = { kind: 'circle' as const, x: 0, y: 0, r: 0 };
   for (const offset of [0, 45]) {
     const got: number[] = [];
-    for (let k = 0; k < 4; k++) {
-      const a = ((pad.rotation + offset + 90 * k) * Math.PI) / 180;
-      const ux = Math.cos(a);
-      const uy = -Math.sin(a);
+    for (const [ux, uy] of padAxes(pad.rotation + offset)) {
       const edge = edgeDistance(pad, ux, uy);
       pt.x = Math.round(pad.at.x + ux * (edge + gap / 2));
       pt.y = Math.round(pad.at.y + uy * (edge + gap / 2));
