@@ -4,7 +4,7 @@
 // new foreign copper (grown by the zone's clearance) taken out and each spoke's piece judged;
 // a newly starved relief flags the new copper walling its islands. Exact DRC is not its business.
 
-import { bbox, compareDistance, segment, circle, type Shape } from '../geom/index.ts';
+import { bbox, boxesOverlap, compareDistance, inflateBox, segment, circle, type Box, type Shape } from '../geom/index.ts';
 import { padAxes } from './access.ts';
 import type { Grid } from './grid.ts';
 import type { HostPad, RouterHost } from './host.ts';
@@ -27,7 +27,7 @@ interface Fill {
   /** The thermal relief's gap, nm. */
   gap: number;
   /** The polygon's box (nm), to skip copper far from it. */
-  box: { minX: number; minY: number; maxX: number; maxY: number };
+  box: Box;
 }
 
 /** Sites inside a shape (one layer's cells, ascending). Polygons by scanline over their ring
@@ -170,7 +170,7 @@ function fillsOf(host: RouterHost, grid: Grid): Fill[] {
       if (p.net !== o.net || ((p.layers >>> layer) & 1) === 0 || (thermal.thtOnly && !p.throughHole)) return;
       const b = bbox(p.shape);
       const reach = thermal.gap + grid.step * 4;
-      if (b.minX - reach > box.maxX || box.minX > b.maxX + reach || b.minY - reach > box.maxY || box.minY > b.maxY + reach) return;
+      if (!boxesOverlap(inflateBox(b, reach), box)) return;
       for (const cell of spokesOf(p, o.shape, thermal.gap, grid, set)) {
         spokePads.push(k);
         spokeCells.push(cell);
@@ -229,11 +229,7 @@ function reliefs(host: RouterHost, grid: Grid, fills: Fill[], tracks: NewTrack[]
     // polygon's own sites are written, and cleared again below.
     for (let i = 0; i < f.cells.length; i++) state[f.cells[i]] = -2;
     const clr = Math.max(f.clearance, host.rules.clearance(f.net, 0, f.layer));
-    const b = f.box;
-    const close = (s: Shape) => {
-      const t = bbox(s);
-      return t.minX - clr <= b.maxX && b.minX <= t.maxX + clr && t.minY - clr <= b.maxY && b.minY <= t.maxY + clr;
-    };
+    const close = (s: Shape) => boxesOverlap(inflateBox(bbox(s), clr), f.box);
     const block = (id: number) => (cell: number) => {
       if (state[cell] === -2 || state[cell] === -1) {
         state[cell] = -1;
