@@ -225,6 +225,12 @@ export class RuleResolver {
     return { diameter: Math.max(d, this.minimums.viaDiameter), drill: Math.max(h, this.minimums.throughHoleDiameter) };
   }
 
+  /** Micro-via of a net's class: diameter and drill, nm, raised to the board minimums. */
+  microVia(net: number): { diameter: number; drill: number } {
+    const c = this.netClass(net);
+    return { diameter: Math.max(c.microviaDiameter, this.minimums.microviaDiameter), drill: Math.max(c.microviaDrill, this.minimums.microviaDrill) };
+  }
+
   /** Copper to board edge, nm. */
   edgeClearance(net: number, layer: number): number {
     return Math.max(this.#custom('edge_clearance', 'min', { net, layer }, null) ?? 0, this.minimums.copperEdgeClearance);

@@ -15,6 +15,9 @@ export interface GenerateOptions {
   width: number;
   height: number;
   seed: number;
+  /** Project rules that allow blind/buried vias and micro-vias (Board Setup → Constraints). */
+  blindVias?: boolean;
+  microVias?: boolean;
 }
 
 interface PadTemplate {
@@ -202,7 +205,7 @@ export function generateBoard(o: GenerateOptions): { board: string; project: str
     board: {
       design_settings: {
         defaults: {},
-        rules: { min_clearance: 0.15, min_track_width: 0.15, min_via_diameter: 0.5, min_through_hole_diameter: 0.3, min_hole_to_hole: 0.25, min_hole_clearance: 0.2, min_copper_edge_clearance: 0.3, min_via_annular_width: 0.1, max_error: 0.005 },
+        rules: { min_clearance: 0.15, min_track_width: 0.15, min_via_diameter: 0.5, min_through_hole_diameter: 0.3, min_hole_to_hole: 0.25, min_hole_clearance: 0.2, min_copper_edge_clearance: 0.3, min_via_annular_width: 0.1, max_error: 0.005, ...(o.blindVias ? { allow_blind_buried_vias: true } : {}), ...(o.microVias ? { allow_microvias: true } : {}) },
         rule_severities: { silk_over_copper: 'ignore', silk_overlap: 'ignore', silk_edge_clearance: 'ignore', lib_footprint_issues: 'ignore', lib_footprint_mismatch: 'ignore', missing_courtyard: 'ignore' },
       },
     },

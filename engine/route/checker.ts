@@ -103,7 +103,7 @@ export class Checker {
     return this.#copper(net, layer, segment(ax, ay, bx, by, width), false, this.#reach(net));
   }
 
-  /** Checks a through via (nm) of `net` spanning layers from..to. */
+  /** Checks a via (nm) of `net` spanning layers from..to. */
   via(net: number, x: number, y: number, diameter: number, drill: number, from: number, to: number): Violation | undefined {
     const r = this.host.rules;
     const reach = this.#reach(net);

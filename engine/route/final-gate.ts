@@ -7,6 +7,7 @@ import type { NewTrack, NewVia } from '../kicad/write-board.ts';
 import type { PathCopper } from './path-geometry.ts';
 import type { Join } from './router.ts';
 import type { Profile } from './obstacle-map.ts';
+import { viaFor } from './via-span.ts';
 
 /** Independent judge of added copper: indices of the tracks / vias it flags, with a sentence. */
 export type Verify = (tracks: NewTrack[], vias: NewVia[]) => { tracks: Set<number>; vias: Set<number>; why: Map<string, string> };
@@ -17,7 +18,7 @@ interface Origin {
   join: number;
 }
 
-/** The board items of one path's copper (through vias span every layer). */
+/** The board items of one path's copper (each via as via-span.ts makes it). */
 export function itemsOf(net: number, prof: Profile, c: PathCopper, layers: number): { tracks: NewTrack[]; vias: NewVia[] } {
   const tracks: NewTrack[] = [];
   const vias: NewVia[] = [];
@@ -26,7 +27,10 @@ export function itemsOf(net: number, prof: Profile, c: PathCopper, layers: numbe
       tracks.push({ start: leg.pts[i], end: leg.pts[i + 1], width: leg.width ?? prof.width[leg.layer], layer: leg.layer, net, locked: true });
     }
   }
-  for (const v of c.vias) vias.push({ at: v.at, size: prof.viaDiameter, drill: prof.viaDrill, layerFrom: 0, layerTo: layers - 1, net, type: 'through', locked: true });
+  for (const v of c.vias) {
+    const k = viaFor(prof, v.from, v.to, layers);
+    vias.push({ at: v.at, size: k.diameter, drill: k.drill, layerFrom: k.from, layerTo: k.to, net, type: k.type, locked: true });
+  }
   return { tracks, vias };
 }
 

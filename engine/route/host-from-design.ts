@@ -93,6 +93,8 @@ function hostRules(rules: RuleResolver): HostRules {
       if (!v) viaCache.set(net, (v = rules.via(net)));
       return v;
     },
+    blindBuried: rules.minimums.allowBlindBuried,
+    microVia: (net) => (rules.minimums.allowMicrovias ? rules.microVia(net) : undefined),
     edgeClearance: (net, layer) => rules.edgeClearance(net, layer),
     holeClearance: (a, b) => rules.holeClearance({ net: a, layer: 0 }, { net: b, layer: 0 }),
     holeToHole: rules.holeToHole,

@@ -59,6 +59,10 @@ export interface HostRules {
   /** Narrowest track the rules allow a net on a layer (for a neck into a crowded pad). */
   minTrackWidth(net: number, layer: number): number;
   via(net: number): { diameter: number; drill: number };
+  /** Whether the project allows blind and buried vias (a via drilled through some layers only). */
+  blindBuried?: boolean;
+  /** The micro-via of a net's class where the project allows micro-vias; undefined otherwise. */
+  microVia?(net: number): { diameter: number; drill: number } | undefined;
   edgeClearance(net: number, layer: number): number;
   holeClearance(netA: number, netB: number): number;
   holeToHole: number;

@@ -7,6 +7,7 @@
 import { bbox, compareDistance, type Shape } from '../geom/index.ts';
 import type { Grid } from './grid.ts';
 import type { HostHole, HostObstacle, HostPad, HostRules, RouterHost } from './host.ts';
+import { hasPartialVias, spanTable } from './via-span.ts';
 
 export const BLOCKED = -1;
 
@@ -20,6 +21,10 @@ export interface Profile {
   viaDrill: number;
   /** The class's own clearance to an unconnected item (rules.clearance(net, 0)). */
   clearance: number;
+  /** Whether the project allows blind and buried vias (see via-span.ts). */
+  blindBuried?: boolean;
+  /** The class's micro-via, where the project allows micro-vias. */
+  micro?: { diameter: number; drill: number };
 }
 
 export interface MapOptions {
@@ -33,6 +38,11 @@ export class ObstacleMap {
   readonly track: Int32Array;
   /** Via-centre owners (a through via spans every layer). */
   readonly via: Int32Array;
+  /** Via-centre owners per layer, layer-major, for profiles that may drill less than the whole
+   *  stack (blind, buried and micro-vias); null when every via is a through via. */
+  readonly viaLayer: Int32Array | null;
+  /** The layers a via from layer a to b occupies, [a * layers + b] (see via-span.ts). */
+  readonly spans: Uint32Array;
   /** 1 where another net's zone fill lies (soft: passable, but a refill will notch it). */
   readonly zone: Uint8Array;
   /** Work spent rasterizing (sites tested). */
@@ -44,7 +54,27 @@ export class ObstacleMap {
   ) {
     this.track = new Int32Array(grid.cells * grid.layers);
     this.via = new Int32Array(grid.cells);
+    this.viaLayer = hasPartialVias(profile, grid.layers) ? new Int32Array(grid.cells * grid.layers) : null;
+    this.spans = spanTable(profile, grid.layers);
     this.zone = new Uint8Array(grid.cells * grid.layers);
+  }
+
+  /** 0 when `net` may put a via from layer a to layer b at `cell`, else the owner of the first
+   *  site in its way (a net code, or BLOCKED). */
+  viaBlocker(cell: number, net: number, a: number, b: number): number {
+    const vl = this.viaLayer;
+    if (!vl) {
+      const o = this.via[cell];
+      return o === 0 || o === net ? 0 : o;
+    }
+    const cells = this.grid.cells;
+    const mask = this.spans[a * this.grid.layers + b];
+    for (let l = 0; l < 32 && mask >>> l; l++) {
+      if (((mask >>> l) & 1) === 0) continue;
+      const o = vl[l * cells + cell];
+      if (o !== 0 && o !== net) return o;
+    }
+    return 0;
   }
 }
 
@@ -151,7 +181,13 @@ function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: Rast
     return out;
   };
   const markTrack = (layer: number, owner: number) => (cell: number) => own(map.track, layer * cells + cell, owner);
-  const markVia = (owner: number) => (cell: number) => own(map.via, cell, owner);
+  const all = L >= 32 ? 0xffffffff : (1 << L) - 1;
+  const viaLayer = map.viaLayer;
+  // A via site is marked on the layers the item lies on; `via` joins them all (through vias).
+  const markVia = (owner: number, mask = all) => (cell: number) => {
+    own(map.via, cell, owner);
+    if (viaLayer) for (let l = 0; l < L; l++) if ((mask >>> l) & 1) own(viaLayer, l * cells + cell, owner);
+  };
 
   return {
     outline(e: Shape): void {
@@ -172,13 +208,13 @@ function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: Rast
       for (let l = 1; l < L; l++) vclr = Math.max(vclr, rules.clearance(net, pad.net, l));
       // Vias keep off pads: other nets' by clearance, own pads unless via-in-pad is allowed.
       const ownOk = opt.viaInPad && !pad.throughHole && !opt.viasOffPads;
-      map.work += raster(pad.shape, vr, vclr, viaMargin, markVia(pad.net));
-      if (!ownOk && pad.net > 0) map.work += raster(pad.shape, vr, opt.viasOffPads ? vclr : 1, viaMargin, markVia(BLOCKED));
+      map.work += raster(pad.shape, vr, vclr, viaMargin, markVia(pad.net, pad.layers));
+      if (!ownOk && pad.net > 0) map.work += raster(pad.shape, vr, opt.viasOffPads ? vclr : 1, viaMargin, markVia(BLOCKED, pad.layers));
     },
     obstacle(o: HostObstacle): void {
       if (o.kind === 'keepout') {
         for (const l of layersOf(o.layers)) if (o.keepTracks) map.work += raster(o.shape, half(profile.width[l]), 1, trackMargin(l), markTrack(l, BLOCKED));
-        if (o.keepVias && o.layers) map.work += raster(o.shape, vr, 1, viaMargin, markVia(BLOCKED));
+        if (o.keepVias && o.layers) map.work += raster(o.shape, vr, 1, viaMargin, markVia(BLOCKED, o.layers));
         return;
       }
       if (o.kind === 'zone' && o.net !== net && opt.softZones) {
@@ -192,7 +228,7 @@ function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: Rast
       }
       let vclr = o.clearance;
       for (const l of layersOf(o.layers)) vclr = Math.max(vclr, rules.clearance(net, o.net, l));
-      if (o.layers) map.work += raster(o.shape, vr, vclr, viaMargin, markVia(o.net));
+      if (o.layers) map.work += raster(o.shape, vr, vclr, viaMargin, markVia(o.net, o.layers));
     },
     hole(h: HostHole): void {
       // Copper of other nets keeps hole clearance; every via drill keeps hole-to-hole.
@@ -219,6 +255,7 @@ export function buildObstacleMap(host: RouterHost, grid: Grid, profile: Profile,
     if (grid.inside[c]) continue;
     map.via[c] = BLOCKED;
     for (let l = 0; l < L; l++) map.track[l * cells + c] = BLOCKED;
+    if (map.viaLayer) for (let l = 0; l < L; l++) map.viaLayer[l * cells + c] = BLOCKED;
   }
   const m = marker(map, host.rules, opt, memo);
   for (const e of host.outline) m.outline(e);
@@ -234,6 +271,7 @@ export function overlayObstacleMap(base: ObstacleMap, rules: HostRules, opt: Map
   const map = new ObstacleMap(base.grid, base.profile);
   map.track.set(base.track);
   map.via.set(base.via);
+  if (map.viaLayer && base.viaLayer) map.viaLayer.set(base.viaLayer);
   map.zone.set(base.zone);
   map.work = base.work;
   const m = marker(map, rules, opt);

@@ -16,6 +16,8 @@ export interface NetCopper {
   nodes: Int32Array;
   /** Via sites (cells). */
   vias: Int32Array;
+  /** Per via site, the layers its via occupies (blind, buried and micro-vias: fewer than all). */
+  viaLayers: Uint32Array;
 }
 
 interface Stamp {
@@ -114,7 +116,8 @@ export class Occupancy {
         disc(0, cell, tv, vi, markVia, false);
       }
       for (let i = 0; i < c.vias.length; i++) {
-        for (let l = 0; l < g.layers; l++) disc(l, c.vias[i], vt, tr, mark, true);
+        const m = c.viaLayers[i];
+        for (let l = 0; l < g.layers; l++) if ((m >>> l) & 1) disc(l, c.vias[i], vt, tr, mark, true);
         disc(0, c.vias[i], vv, vi, markVia, false);
       }
       const view = this.views[p];

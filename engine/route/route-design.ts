@@ -19,6 +19,7 @@ import { Router, type RouterSettings } from './router.ts';
 import { gate, itemsOf, type Verify } from './final-gate.ts';
 import { bothVerify, islandVerify, settleIslands } from './plane-islands.ts';
 import { Explainer, explainStuck } from './stuck.ts';
+import { spanMask, viaFor } from './via-span.ts';
 import { defaultWork, MAX_WORK, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
 
 /** Grid step for the routed profiles: a third of the finest track pitch, 50–200 µm, 1 µm steps;
@@ -79,7 +80,8 @@ export function profileOf(host: RouterHost, net: number, key: string): Profile {
   const v = host.rules.via(net);
   const width: number[] = [];
   for (let l = 0; l < host.layerCount; l++) width.push(host.rules.trackWidth(net, l));
-  return { key, net, width, viaDiameter: v.diameter, viaDrill: v.drill, clearance: host.rules.clearance(net, 0, 0) };
+  const micro = host.rules.microVia?.(net);
+  return { key, net, width, viaDiameter: v.diameter, viaDrill: v.drill, clearance: host.rules.clearance(net, 0, 0), blindBuried: host.rules.blindBuried === true, ...(micro ? { micro } : {}) };
 }
 
 function padRef(host: RouterHost, i: number): PadRef {
@@ -282,9 +284,9 @@ function buildResult(
     const tracks: NewTrack[] = [];
     const vias: NewVia[] = [];
     let length = 0;
-    // Two joins of a net may change layer at one site: a through via there already joins every
-    // layer, so the second would only be a redundant copy on top of the first.
-    const viaSites = new Set<string>();
+    // Two joins of a net may change layer at one site: one via there joins both, spanning what
+    // both spanned (a through via already joins every layer).
+    const viaSites = new Map<string, NewVia>();
     for (const c of kept.get(plan.net) ?? []) {
       length += copperLength(c);
       const it = itemsOf(plan.net, prof, c, L);
@@ -294,12 +296,17 @@ function buildResult(
       }
       for (const v of it.vias) {
         const site = `${v.at.x},${v.at.y}`;
-        if (viaSites.has(site)) continue;
-        viaSites.add(site);
-        vias.push(v);
-        extra.push({ net: plan.net, layers: L >= 32 ? 0xffffffff >>> 0 : (1 << L) - 1, shape: circle(v.at.x, v.at.y, v.size / 2), pad: -1 });
+        const there = viaSites.get(site);
+        if (!there) {
+          viaSites.set(site, v);
+          vias.push(v);
+        } else if (v.layerFrom < there.layerFrom || v.layerTo > there.layerTo) {
+          const k = viaFor(prof, Math.min(v.layerFrom, there.layerFrom), Math.max(v.layerTo, there.layerTo), L);
+          Object.assign(there, { size: k.diameter, drill: k.drill, layerFrom: k.from, layerTo: k.to, type: k.type });
+        }
       }
     }
+    for (const v of vias) extra.push({ net: plan.net, layers: spanMask(v.layerFrom, v.layerTo), shape: circle(v.at.x, v.at.y, v.size / 2), pad: -1 });
     allTracks.push(...tracks);
     allVias.push(...vias);
     netResults.push({ net: plan.net, name: host.netNames[plan.net] ?? '', routed: 0, open: 0, tracks, vias, length });

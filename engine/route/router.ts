@@ -13,6 +13,7 @@ import type { NetPlan, Piece } from './net-plan.ts';
 import { pieceDistance } from './net-plan.ts';
 import type { ObstacleMap, Profile } from './obstacle-map.ts';
 import { Occupancy, type NetCopper } from './occupancy.ts';
+import { viaFor } from './via-span.ts';
 import { pathCopper, type PathCopper, type Stub } from './path-geometry.ts';
 import { Searcher, type SearchOutcome, type SearchParams } from './search.ts';
 
@@ -294,15 +295,21 @@ export class Router {
   /** Grid copper of a route, for occupancy. */
   copperOf(plan: NetPlan, route: NetRoute): NetCopper {
     const nodes = new Set<number>();
-    const vias = new Set<number>();
-    const cells = this.grid.cells;
+    const vias = new Map<number, number>();
+    const { cells, layers } = this.grid;
+    const spans = this.maps[plan.profile].spans;
     for (const j of route.joins) {
       for (let i = 0; i < j.path.length; i++) {
         nodes.add(j.path[i]);
-        if (i > 0 && Math.floor(j.path[i] / cells) !== Math.floor(j.path[i - 1] / cells)) vias.add(j.path[i] % cells);
+        const a = Math.floor(j.path[i - 1] / cells);
+        const b = Math.floor(j.path[i] / cells);
+        if (i > 0 && a !== b) {
+          const cell = j.path[i] % cells;
+          vias.set(cell, ((vias.get(cell) ?? 0) | spans[a * layers + b]) >>> 0);
+        }
       }
     }
-    return { net: plan.net, profile: plan.profile, nodes: Int32Array.from(nodes), vias: Int32Array.from(vias) };
+    return { net: plan.net, profile: plan.profile, nodes: Int32Array.from(nodes), vias: Int32Array.from(vias.keys()), viaLayers: Uint32Array.from(vias.values()) };
   }
 
   /** Phase 1: negotiated congestion. */
@@ -380,7 +387,10 @@ export class Router {
       for (const leg of j.copper.legs) {
         for (let i = 0; i + 1 < leg.pts.length; i++) this.checker.addTrack(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, leg.width ?? prof.width[leg.layer]);
       }
-      for (const v of j.copper.vias) this.checker.addVia(plan.net, v.at.x, v.at.y, prof.viaDiameter, prof.viaDrill, 0, this.grid.layers - 1);
+      for (const v of j.copper.vias) {
+        const k = viaFor(prof, v.from, v.to, this.grid.layers);
+        this.checker.addVia(plan.net, v.at.x, v.at.y, k.diameter, k.drill, k.from, k.to);
+      }
     }
   }
 
@@ -423,7 +433,10 @@ export class Router {
           if (this.checker.track(plan.net, leg.layer, leg.pts[s].x, leg.pts[s].y, leg.pts[s + 1].x, leg.pts[s + 1].y, leg.width ?? prof.width[leg.layer])) ok = false;
         }
       }
-      for (const v of j.copper.vias) if (ok && this.checker.via(plan.net, v.at.x, v.at.y, prof.viaDiameter, prof.viaDrill, 0, this.grid.layers - 1)) ok = false;
+      for (const v of j.copper.vias) {
+        const k = viaFor(prof, v.from, v.to, this.grid.layers);
+        if (ok && this.checker.via(plan.net, v.at.x, v.at.y, k.diameter, k.drill, k.from, k.to)) ok = false;
+      }
       if (!ok) break;
       out.push(j);
     }

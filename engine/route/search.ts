@@ -134,6 +134,7 @@ export class Searcher {
     const { net, hard, pres, viaCost, bend45, bend90, layerCost, siteCost, zoneCost, hWeight } = p;
     const own = p.map.track;
     const ownVia = p.map.via;
+    const viaLayer = p.map.viaLayer;
     const zone = p.map.zone;
     const occ = p.occ.track;
     const occVia = p.occ.via;
@@ -217,16 +218,26 @@ export class Searcher {
         }
       }
       if (layers > 1) {
-        const vo = ownVia[cell];
-        if (vo !== 0 && vo !== net) {
-          if (vo !== BLOCKED) hit(vo);
-          continue;
+        if (!viaLayer) {
+          const vo = ownVia[cell];
+          if (vo !== 0 && vo !== net) {
+            if (vo !== BLOCKED) hit(vo);
+            continue;
+          }
         }
         const kv = occVia[cell];
         if (kv > 0 && hard) continue;
         const vcost = viaCost * (1 + histVia[cell]) * (1 + pres * kv);
         for (let l2 = 0; l2 < layers; l2++) {
           if (l2 === layer) continue;
+          // A via drilling less than the whole stack needs its site free on its own layers only.
+          if (viaLayer) {
+            const vb = p.map.viaBlocker(cell, net, layer, l2);
+            if (vb !== 0) {
+              if (vb !== BLOCKED) hit(vb);
+              continue;
+            }
+          }
           const n2 = l2 * cells + cell;
           if (closed[n2] === gen) continue;
           const o = own[n2];

@@ -83,15 +83,17 @@ function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target
       seen[m] = gen;
       if (usable(m)) queue.push(m);
     }
-    const vo = map.via[c];
-    if (grid.layers > 1 && (vo === 0 || vo === plan.net) && occ.via[c] === 0) {
-      viaSites++;
+    if (grid.layers > 1 && occ.via[c] === 0) {
+      let site = false;
       for (let l = 0; l < grid.layers; l++) {
         const m = l * cells + c;
+        if (l === layer || map.viaBlocker(c, plan.net, layer, l) !== 0) continue;
+        site = true;
         if (seen[m] === gen) continue;
         seen[m] = gen;
         if (usable(m)) queue.push(m);
       }
+      if (site) viaSites++;
     }
   }
   ex.left -= head;

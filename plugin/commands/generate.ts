@@ -1,5 +1,6 @@
 // `tracemaker generate --nets N --pads-per-net K --layers L --size WxH --seed S --out FILE`:
-// writes a synthetic KiCad 9 board and its `.kicad_pro` beside it (same stem).
+// writes a synthetic KiCad 9 board and its `.kicad_pro` beside it (same stem); --blind-vias and
+// --micro-vias set the project rules that allow those vias.
 
 import { writeFileSync } from 'node:fs';
 import { generateBoard } from '../../engine/kicad/generate-board.ts';
@@ -9,8 +10,8 @@ import type { Command } from './command.ts';
 export const generate: Command = {
   name: 'generate',
   summary: 'write a synthetic board of random nets on real parts (for tests and benchmarks)',
-  usage: 'tracemaker generate --nets N --pads-per-net K --layers L --size WxH --seed S --out FILE',
-  flags: { nets: 'number', 'pads-per-net': 'number', layers: 'number', size: 'string', seed: 'number', out: 'string' },
+  usage: 'tracemaker generate --nets N --pads-per-net K --layers L --size WxH --seed S --out FILE [--blind-vias] [--micro-vias]',
+  flags: { nets: 'number', 'pads-per-net': 'number', layers: 'number', size: 'string', seed: 'number', out: 'string', 'blind-vias': 'boolean', 'micro-vias': 'boolean' },
   minPositional: 0,
   run(args, out) {
     const f = args.flags;
@@ -26,7 +27,7 @@ export const generate: Command = {
     };
     let text;
     try {
-      text = generateBoard({ nets: int('nets', 10), padsPerNet: int('pads-per-net', 3), layers: int('layers', 2), width: Number(m[1]), height: Number(m[2]), seed: int('seed', 1) });
+      text = generateBoard({ nets: int('nets', 10), padsPerNet: int('pads-per-net', 3), layers: int('layers', 2), width: Number(m[1]), height: Number(m[2]), seed: int('seed', 1), blindVias: f['blind-vias'] === true, microVias: f['micro-vias'] === true });
     } catch (e) {
       if (e instanceof RangeError) throw new UsageError(e.message);
       throw e;

@@ -47,8 +47,11 @@ describe('generated boards route clean by KiCad’s judgement', () => {
     { nets: 10, padsPerNet: 3, layers: 2, width: 35, height: 30, seed: 11 },
     { nets: 18, padsPerNet: 4, layers: 2, width: 45, height: 35, seed: 12 },
     { nets: 14, padsPerNet: 3, layers: 4, width: 35, height: 30, seed: 13 },
+    // Dense enough to need vias, under rules that allow blind/buried or micro-vias.
+    { nets: 45, padsPerNet: 4, layers: 4, width: 55, height: 45, seed: 22, blindVias: true },
+    { nets: 45, padsPerNet: 4, layers: 4, width: 55, height: 45, seed: 22, microVias: true },
   ];
-  it.each(cases.map((c) => [`${c.nets}n×${c.padsPerNet} ${c.layers}L seed ${c.seed}`, c] as const))('%s', (_name, c) => {
+  it.each(cases.map((c) => [`${c.nets}n×${c.padsPerNet} ${c.layers}L seed ${c.seed}${c.blindVias ? ' blind vias' : c.microVias ? ' micro-vias' : ''}`, c] as const))('%s', (_name, c) => {
     const g = generateBoard(c);
     expect(generateBoard(c).board).toBe(g.board);
     const bare = join(tmp, `gen-${c.seed}.kicad_pcb`);
@@ -59,6 +62,10 @@ describe('generated boards route clean by KiCad’s judgement', () => {
     const routed = join(tmp, `gen-${c.seed}.routed.kicad_pcb`);
     writeFileSync(routed, addCopper(design.board, result.tracks, result.vias));
     expectTidy(result);
+    if (c.blindVias || c.microVias) {
+      expect(result.vias.length).toBeGreaterThan(0);
+      for (const v of result.vias) expect(v.type).toBe(c.blindVias ? 'blind' : 'micro');
+    }
     const v = judge(bare, routed);
     expect(v.integrity_ok).toBe(true);
     expect(v.drv_new).toBe(0);

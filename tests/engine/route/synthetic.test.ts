@@ -167,4 +167,45 @@ describe('router on synthetic worlds', () => {
     for (const t of onPad) for (const n of [pads[0], pads[2]]) expect(collides(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), n.shape, 200_000)).toBe(false);
     expect(r.tracks.some((t) => t.width === 250_000)).toBe(true);
   });
+
+  describe('vias that drill only some layers', () => {
+    // Four layers; net B walls off F.Cu down the middle and a keep-out bars vias from B.Cu over
+    // the whole board, so a through via fits nowhere: only a via stopping short of B.Cu crosses.
+    const four = (rules: Partial<RouterHost['rules']>) =>
+      world([pad(0, 1, 4 * MM, 10 * MM), pad(1, 1, 16 * MM, 10 * MM), pad(2, 2, 10 * MM, 1 * MM), pad(3, 2, 10 * MM, 19 * MM)], {
+        layerCount: 4,
+        layerName: (i) => ['F.Cu', 'In1.Cu', 'In2.Cu', 'B.Cu'][i],
+        obstacles: [
+          { kind: 'track', shape: segment(10 * MM, 1 * MM, 10 * MM, 19 * MM, 500_000), layers: 1, net: 2, clearance: 0 },
+          { kind: 'keepout', shape: rect(0, 0, 20 * MM, 20 * MM), layers: 1 << 3, net: 0, keepTracks: false, keepVias: true, clearance: 0 },
+        ],
+        rules: { ...TEST_RULES, ...rules },
+      });
+
+    it('leaves the pads fenced in when the project allows through vias only', () => {
+      const r = routeHost(four({}), { nets: [1] }, 0);
+      expect(r.vias).toEqual([]);
+      expect(r.open.map((c) => [c.stuck?.reason, c.stuck?.blockers[0]?.name])).toEqual([['boxed_in', 'B']]);
+    });
+
+    it('crosses with blind vias where the project allows them', () => {
+      const r = routeHost(four({ blindBuried: true }), { nets: [1] }, 0);
+      expect(r.open).toEqual([]);
+      expect(r.vias.length).toBeGreaterThan(0);
+      for (const v of r.vias) {
+        expect(v.type).toBe('blind');
+        expect([v.layerFrom, v.size, v.drill]).toEqual([0, 600_000, 300_000]);
+        expect(v.layerTo).toBeLessThan(3);
+        // The via's far layer carries the route on.
+        expect(r.tracks.some((t) => t.layer === v.layerTo && ((t.start.x === v.at.x && t.start.y === v.at.y) || (t.end.x === v.at.x && t.end.y === v.at.y)))).toBe(true);
+      }
+    });
+
+    it('uses the class’s micro-via between an outer layer and its neighbour', () => {
+      const r = routeHost(four({ microVia: () => ({ diameter: 300_000, drill: 100_000 }) }), { nets: [1] }, 0);
+      expect(r.open).toEqual([]);
+      expect(r.vias.length).toBeGreaterThan(0);
+      for (const v of r.vias) expect([v.type, v.layerFrom, v.layerTo, v.size, v.drill]).toEqual(['micro', 0, 1, 300_000, 100_000]);
+    });
+  });
 });
