@@ -52,7 +52,20 @@ function survivors(joins: Join[], cut: Set<number>, forest: boolean): Join[] {
     kept.add(i);
     reached.add(j.to);
   });
-  return joins.filter((_, i) => kept.has(i));
+  return keepJoins(joins, kept);
+}
+
+/** The joins at the indices in `keep`, in order, each `fromJoin` renumbered to where the join it
+ *  hangs on now stands (callers keep a join only with the join it hangs on). */
+export function keepJoins(joins: Join[], keep: Set<number>): Join[] {
+  const at = new Map<number, number>();
+  const out: Join[] = [];
+  joins.forEach((j, i) => {
+    if (!keep.has(i)) return;
+    at.set(i, out.length);
+    out.push(j.fromJoin >= 0 ? { ...j, fromJoin: at.get(j.fromJoin)! } : j);
+  });
+  return out;
 }
 
 /**

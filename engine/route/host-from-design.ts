@@ -200,6 +200,7 @@ export function boardParts(design: Design): BoardParts {
         const shape = polygon(pw.outline.flatMap((q) => [q.x, q.y]), pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])));
         const zone: HostObstacle = { kind: 'zone', shape, layers: 1 << layer, net: z.net, clearance: z.clearance };
         if (z.padConnection === 'thermal' || z.padConnection === 'thru_hole_only') zone.thermal = { gap: z.thermalGap, thtOnly: z.padConnection === 'thru_hole_only' };
+        if (z.padConnection === 'none') zone.noPads = true;
         rest.push(zone);
       }
     }

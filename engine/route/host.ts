@@ -44,6 +44,8 @@ export interface HostObstacle {
   /** For zone fills that join their net's pads by thermal reliefs: the relief's gap (nm), and
    *  whether only through-hole pads get reliefs (SMD pads joining solid). */
   thermal?: { gap: number; thtOnly: boolean };
+  /** For zone fills that join no pads (pad connection "none"). */
+  noPads?: boolean;
 }
 
 /** A drilled hole (pad or via), for hole clearance and hole-to-hole. */

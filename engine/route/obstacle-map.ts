@@ -43,8 +43,9 @@ export class ObstacleMap {
   readonly viaLayer: Int32Array | null;
   /** The layers a via from layer a to b occupies, [a * layers + b] (see via-span.ts). */
   readonly spans: Uint32Array;
-  /** 1 where another net's zone fill lies (soft: passable, but a refill will notch it). */
-  readonly zone: Uint8Array;
+  /** With soft zones, whose zone fill lies on a site: 0 (none), its net, or BLOCKED for fills
+   *  of several nets. Passable for every net, but another net's refill will notch around it. */
+  readonly zone: Int32Array;
   /** Work spent rasterizing (sites tested). */
   work = 0;
 
@@ -56,7 +57,7 @@ export class ObstacleMap {
     this.via = new Int32Array(grid.cells);
     this.viaLayer = hasPartialVias(profile, grid.layers) ? new Int32Array(grid.cells * grid.layers) : null;
     this.spans = spanTable(profile, grid.layers);
-    this.zone = new Uint8Array(grid.cells * grid.layers);
+    this.zone = new Int32Array(grid.cells * grid.layers);
   }
 
   /** 0 when `net` may put a via from layer a to layer b at `cell`, else the owner of the first
@@ -217,9 +218,9 @@ function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: Rast
         if (o.keepVias && o.layers) map.work += raster(o.shape, vr, 1, viaMargin, markVia(BLOCKED, o.layers));
         return;
       }
-      if (o.kind === 'zone' && o.net !== net && opt.softZones) {
-        // Another net's fill: KiCad refills it around new copper. Remember it for the cost.
-        for (const l of layersOf(o.layers)) map.work += raster(o.shape, 0, 1, 0, (c) => (map.zone[l * cells + c] = 1));
+      if (o.kind === 'zone' && opt.softZones) {
+        // KiCad refills a fill around new copper of other nets: not a wall, a cost for them.
+        for (const l of layersOf(o.layers)) map.work += raster(o.shape, 0, 1, 0, (c) => own(map.zone, l * cells + c, o.net));
         return;
       }
       for (const l of layersOf(o.layers)) {

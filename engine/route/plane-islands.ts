@@ -33,7 +33,7 @@ interface Fill {
 /** Sites inside a shape (one layer's cells, ascending). Polygons by scanline over their ring
  *  edges (even-odd: holes are rings too), which is linear in rows × edges; other shapes by the
  *  exact point test. */
-function inside(grid: Grid, shape: Shape): number[] {
+export function inside(grid: Grid, shape: Shape): number[] {
   const b = bbox(shape);
   const [c0, c1] = grid.colRange(b.minX, b.maxX);
   const [r0, r1] = grid.rowRange(b.minY, b.maxY);
@@ -75,7 +75,7 @@ function inside(grid: Grid, shape: Shape): number[] {
 }
 
 /** Sites closer than `reach` nm to a shape (one layer's cells; reach 1 for the sites it covers), calling `mark` for each. */
-function near(grid: Grid, shape: Shape, reach: number, mark: (cell: number) => void): void {
+export function near(grid: Grid, shape: Shape, reach: number, mark: (cell: number) => void): void {
   const b = bbox(shape);
   const [c0, c1] = grid.colRange(b.minX - reach, b.maxX + reach);
   const [r0, r1] = grid.rowRange(b.minY - reach, b.maxY + reach);
@@ -127,7 +127,7 @@ function edgeDistance(pad: HostPad, ux: number, uy: number): number {
  * for each spoke. The saved fill holds the spokes, so a spoke is a ray (along the pad's axes,
  * or at 45° to them as KiCad draws round pads' spokes) whose point in mid-gap is fill.
  */
-function spokesOf(pad: HostPad, fill: Shape, gap: number, grid: Grid, inFill: Set<number>): number[] {
+export function spokesOf(pad: HostPad, fill: Shape, gap: number, grid: Grid, inFill: Set<number>): number[] {
   let best: number[] = [];
   const pt = { kind: 'circle' as const, x: 0, y: 0, r: 0 };
   for (const offset of [0, 45]) {
@@ -318,21 +318,38 @@ function reliefs(host: RouterHost, grid: Grid, fills: Fill[], tracks: NewTrack[]
   return out;
 }
 
+/** The thermal reliefs new copper starves: each pad's relief on each fill layer (key: layer ×
+ *  pads + pad) that is starved with the copper and was not before any routing. */
+export class ReliefGuard {
+  #fills: Fill[] | undefined;
+  #before: Map<number, Relief> | undefined;
+
+  constructor(
+    readonly host: RouterHost,
+    readonly grid: Grid,
+  ) {}
+
+  starved(tracks: NewTrack[], vias: NewVia[]): Map<number, Relief> {
+    const fills = (this.#fills ??= fillsOf(this.host, this.grid));
+    const out = new Map<number, Relief>();
+    if (fills.length === 0) return out;
+    const before = (this.#before ??= reliefs(this.host, this.grid, fills, [], []));
+    for (const [key, r] of reliefs(this.host, this.grid, fills, tracks, vias)) {
+      const was = before.get(key);
+      if (starved(r) && !(was && starved(was))) out.set(key, r);
+    }
+    return out;
+  }
+}
+
 /** A Verify that flags new copper starving a thermal relief of a zone's net: cutting the fill
  *  its spokes reach into islands of the pad alone, or taking a spoke's landing. Reliefs starved
  *  before any routing are not the route's doing and are left alone. */
-export function islandVerify(host: RouterHost, grid: Grid): Verify {
-  let fills: Fill[] | undefined;
-  let before: Map<number, Relief> | undefined;
+export function islandVerify(host: RouterHost, grid: Grid, guard = new ReliefGuard(host, grid)): Verify {
   return (tracks, vias) => {
-    fills ??= fillsOf(host, grid);
-    before ??= reliefs(host, grid, fills, [], []);
     const out = { tracks: new Set<number>(), vias: new Set<number>(), why: new Map<string, string>() };
-    if (fills.length === 0) return out;
     const netOf = (id: number) => (id > 0 ? tracks[id - 1].net : vias[-id - 1].net);
-    for (const [key, r] of reliefs(host, grid, fills, tracks, vias)) {
-      const was = before.get(key);
-      if (!starved(r) || (was && starved(was))) continue;
+    for (const r of guard.starved(tracks, vias).values()) {
       // One net's share of the walls goes per pass (the net with the most of it, then
       // the lowest code): freeing one side often suffices, and the gate judges again.
       const count = new Map<number, number>();

@@ -17,7 +17,9 @@ import { Prng } from './prng.ts';
 import { repair } from './rip-up.ts';
 import { Router, type RouterSettings } from './router.ts';
 import { gate, itemsOf, type Verify } from './final-gate.ts';
-import { bothVerify, islandVerify, settleIslands } from './plane-islands.ts';
+import { bothVerify, islandVerify, ReliefGuard, settleIslands } from './plane-islands.ts';
+import { prunePlaneJoins, type PlaneLinks } from './plane-joins.ts';
+import { UnionFind } from '../drc/connectivity.ts';
 import { Explainer, explainStuck } from './stuck.ts';
 import { spanMask, viaFor } from './via-span.ts';
 import { defaultWork, MAX_WORK, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
@@ -96,9 +98,9 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   const seed = ((req.seed ?? 1) + variant * 7919) >>> 0;
   const opt = { softZones: req.options?.softZones ?? true, viaInPad: req.options?.viaInPad ?? false, viasOffPads: req.options?.viasOffPads ?? false };
   // With soft zones other nets' routes may notch a plane, and KiCad's refill can then leave a
-  // pad the plane used to reach cut off. So a zone's net is joined by tracks as well: the fill
-  // is not counted as a connection, and no refill can undo the route. Hard zones are walls, so
-  // their fills do connect.
+  // pad the plane used to reach cut off. So a zone's net is routed by tracks as well, and the
+  // joins its plane, refilled around everyone else's new copper, still makes are taken out once
+  // the rest is routed (plane-joins.ts). Hard zones are walls, so their fills do connect.
   const items = hostItems(host).filter((it) => !(opt.softZones && it.zone));
   const pieces = connectedPieces(items);
   // A zone fill no pad of its net touches is an island KiCad removes on refill: not a piece.
@@ -155,16 +157,19 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   repair(router, order);
   // With soft zones new copper crosses other nets' fills, so the refill is judged as well:
   // first by the router, which can still detour, then in the final gate.
-  const islands = opt.softZones ? islandVerify(host, grid) : undefined;
+  const guard = opt.softZones ? new ReliefGuard(host, grid) : undefined;
+  const islands = guard ? islandVerify(host, grid, guard) : undefined;
   if (islands) settleIslands(router, plans, islands);
   const kept = router.kept();
+  // What a zone's plane, refilled around the other nets' new copper, still joins needs no track.
+  const planes = opt.softZones ? prunePlaneJoins(host, grid, plans, pieces, items, profiles, kept, guard) : new Map<number, Int32Array>();
   const byNet = [...plans].sort((a, b) => a.net - b.net).map((p) => ({ net: p.net, profile: profiles[p.profile] }));
   const judge = islands ? bothVerify(islands, verify) : verify;
   const cut = judge ? gate(kept, byNet, host.layerCount, judge, true) : new Map<number, string>();
   work += router.work;
   const copper = new Map<number, PathCopper[]>();
   for (const [net, joins] of kept) copper.set(net, joins.map((j) => j.copper));
-  return buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut);
+  return buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut, planes);
 }
 
 /** Nets of at least this many pieces (grounds, supplies, buses of many pins) route before the rest,
@@ -272,6 +277,7 @@ function buildResult(
   variant: number,
   seed: number,
   cut: Map<number, string>,
+  planes: PlaneLinks,
 ): RouteResult {
   const L = host.layerCount;
   const allTracks: NewTrack[] = [];
@@ -318,6 +324,19 @@ function buildResult(
     const groups = (after.get(plan.net) ?? []).map((g) => g.filter((i) => i < items.length && items[i].pad >= 0).map((i) => items[i].pad)).filter((g) => g.length > 0);
     // Each original piece lies in exactly one final group: count joins made.
     const pieceGroup = plan.pieces.map((pc) => groups.findIndex((g) => pc.pads.some((p) => g.includes(p))));
+    // Pieces the refilled plane joins count as one, as KiCad counts them.
+    const plane = planes.get(plan.net);
+    if (plane) {
+      const uf = new UnionFind(groups.length);
+      const first = new Map<number, number>();
+      pieceGroup.forEach((g, i) => {
+        if (g < 0) return;
+        const f = first.get(plane[i]);
+        if (f === undefined) first.set(plane[i], g);
+        else uf.union(f, g);
+      });
+      for (let i = 0; i < pieceGroup.length; i++) if (pieceGroup[i] >= 0) pieceGroup[i] = uf.find(pieceGroup[i]);
+    }
     const distinct = new Set(pieceGroup.filter((g) => g >= 0)).size + pieceGroup.filter((g) => g < 0).length;
     const routedCount = plan.pieces.length - distinct;
     nr.routed = routedCount;

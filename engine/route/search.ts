@@ -204,7 +204,8 @@ export class Searcher {
           continue;
         }
         let cost = LEN[d] * lc * (1 + hist[n2]) * (1 + pres * k);
-        if (zone[n2]) cost *= zoneCost;
+        const z = zone[n2];
+        if (z !== 0 && z !== net) cost *= zoneCost;
         if (siteCost) cost *= siteCost[n2];
         if (turn === 1) cost += bend45;
         else if (turn === 2) cost += bend90;

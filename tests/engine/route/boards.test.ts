@@ -89,6 +89,27 @@ describe('a real board', () => {
   });
 });
 
+describe('a board with a ground plane', () => {
+  // ecc83-pp's GND zone on B.Cu reaches most GND pads: those joins are the plane's, so GND keeps
+  // tracks only for what the plane leaves apart, and KiCad, refilling, finds every pad joined.
+  it('routes kicad-demo_ecc83-pp clean with the plane joining its pads', () => {
+    const name = 'kicad-demo_ecc83-pp';
+    const bare = join(BENCH, 'A', name, `${name}.kicad_pcb`);
+    const design = loadDesign({ board: readFileSync(bare, 'utf8'), project: readFileSync(bare.replace(/\.kicad_pcb$/, '.kicad_pro'), 'utf8') });
+    const gnd = design.board.nets.findIndex((n) => n?.name === 'GND');
+    const result = routeDesign(design);
+    expect(result.open).toEqual([]);
+    const joins = result.connections.filter((c) => c.net === gnd);
+    const tracked = result.nets.find((n) => n.net === gnd)!;
+    expect(joins.length).toBeGreaterThan(2);
+    // Far fewer GND tracks than GND connections: most joins are the plane's.
+    expect(tracked.tracks.length).toBeLessThan(joins.length);
+    const routed = join(tmp, `${name}.routed.kicad_pcb`);
+    writeFileSync(routed, addCopper(design.board, result.tracks, result.vias));
+    expect(judge(bare, routed).clean_pass).toBe(true);
+  });
+});
+
 describe('determinism', () => {
   const g = generateBoard({ nets: 12, padsPerNet: 3, layers: 2, width: 35, height: 30, seed: 21 });
   it('same board, seed and work give the same bytes; variants pick by the fixed order', () => {
