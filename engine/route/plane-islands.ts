@@ -336,7 +336,11 @@ export class ReliefGuard {
     const before = (this.#before ??= reliefs(this.host, this.grid, fills, [], []));
     for (const [key, r] of reliefs(this.host, this.grid, fills, tracks, vias)) {
       const was = before.get(key);
-      if (starved(r) && !(was && starved(was))) out.set(key, r);
+      // A relief the route cuts off from the plane altogether is flagged too, though KiCad lets
+      // spokes into islands alone pass: its refill may draw a new spoke to the plane beside them,
+      // and one spoke to the plane with the rest in islands is starved.
+      const cutOff = r.good === 0 && r.manual === 0 && r.island > 0 && (was?.good ?? 0) > 0;
+      if ((starved(r) || cutOff) && !(was && starved(was))) out.set(key, r);
     }
     return out;
   }

@@ -138,7 +138,12 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
     return planNet(host, grid, maps[k], checker, items, pieces.get(n)!, n, k, (l) => profiles[k].width[l]);
   });
 
-  const order = orderNets(plans, req, new Prng(seed), variant);
+  // Odd variants route the nets of soft zones last: their planes join most of their pads, so
+  // their tracks mostly go again (plane-joins.ts) and had better not box the rest in meanwhile.
+  // Even variants route them first, among the big nets, where the plane stays whole where it can.
+  const planeLast = new Set<number>();
+  if (opt.softZones && variant % 2 === 1) for (const o of host.obstacles) if (o.kind === 'zone' && o.net > 0) planeLast.add(o.net);
+  const order = orderNets(plans, req, new Prng(seed), variant, planeLast);
   const settings = settingsFor(host, grid, req, profiles);
   const router = new Router(
     host,
@@ -177,7 +182,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
  *  they find their pins boxed in by everyone else's tracks. */
 const BIG_NET_PIECES = 6;
 
-function orderNets(plans: NetPlan[], req: RouteRequest, rng: Prng, variant: number): NetPlan[] {
+function orderNets(plans: NetPlan[], req: RouteRequest, rng: Prng, variant: number, planeLast: Set<number>): NetPlan[] {
   const first = req.hints?.firstNets ?? [];
   const prio = req.hints?.priority ?? {};
   const escape = req.options?.escapePlan ?? false;
@@ -185,7 +190,7 @@ function orderNets(plans: NetPlan[], req: RouteRequest, rng: Prng, variant: numb
   for (const p of plans) jitter.set(p.net, variant === 0 ? 1 : 0.6 + 0.8 * rng.next());
   const key = (p: NetPlan): number[] => {
     const f = first.indexOf(p.net);
-    return [f >= 0 ? f : first.length, -(prio[p.net] ?? 0), escape && p.minPad < 400_000 ? 0 : 1, p.pieces.length >= BIG_NET_PIECES ? 0 : 1, p.span * jitter.get(p.net)!, p.net];
+    return [f >= 0 ? f : first.length, -(prio[p.net] ?? 0), escape && p.minPad < 400_000 ? 0 : 1, planeLast.has(p.net) ? 1 : 0, p.pieces.length >= BIG_NET_PIECES ? 0 : 1, p.span * jitter.get(p.net)!, p.net];
   };
   return [...plans].sort((a, b) => {
     const ka = key(a);

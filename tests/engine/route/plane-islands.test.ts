@@ -67,9 +67,11 @@ describe('plane islands', () => {
     expect(verify([track(2 * MM, 10 * MM, 18 * MM, 10 * MM)], []).tracks.size).toBe(0);
   });
 
-  it('lets a ring round a whole pad be: with no spoke to the plane its island spokes count', () => {
+  it('flags a ring that cuts a whole relief off the plane', () => {
+    // KiCad lets spokes into islands alone pass, but its refill may draw another spoke to the
+    // plane beside them, and one spoke to the plane with the rest in islands is starved.
     const ring = [track(b, b, d, b), track(d, b, d, d), track(d, d, b, d), track(b, d, b, b)];
-    expect(verify(ring, []).tracks.size).toBe(0);
+    expect([...verify(ring, []).tracks].sort()).toEqual([0, 1, 2, 3]);
   });
 
   it('counts the zone’s own net: its track in the island, or leaving the pad into fill', () => {
