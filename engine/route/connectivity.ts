@@ -1,10 +1,10 @@
 // The router's own connectivity: which pads of a net already share copper (pads touching,
-// existing tracks and vias, zone fills reaching pads), as union-find over same-net items that
-// overlap on a common layer. Kept apart so it can be swapped for engine/drc's when that lands.
+// existing tracks and vias, zone fills reaching pads), as union-find over same-net items on a
+// common layer, joined by the DRC's own contact rule (KiCad's: more than a touch).
 
-import { bbox, overlaps, type Box, type Shape } from '../geom/index.ts';
+import { bbox, type Box, type Shape } from '../geom/index.ts';
 import type { RouterHost } from './host.ts';
-import { UnionFind } from '../drc/connectivity.ts';
+import { joins, UnionFind } from '../drc/connectivity.ts';
 
 export interface ConnItem {
   net: number;
@@ -43,7 +43,7 @@ export function connectedPieces(items: readonly ConnItem[]): Map<number, number[
         if ((items[a].layers & items[b].layers) === 0) continue;
         if (!boxesTouch(boxes[a], boxes[b])) continue;
         if (uf.find(a) === uf.find(b)) continue;
-        if (overlaps(items[a].shape, items[b].shape)) uf.union(a, b);
+        if (joins(items[a].shape, items[b].shape)) uf.union(a, b);
       }
     }
   }
