@@ -301,12 +301,12 @@ export class Router {
     for (const j of route.joins) {
       for (let i = 0; i < j.path.length; i++) {
         nodes.add(j.path[i]);
+        if (i === 0) continue;
         const a = Math.floor(j.path[i - 1] / cells);
         const b = Math.floor(j.path[i] / cells);
-        if (i > 0 && a !== b) {
-          const cell = j.path[i] % cells;
-          vias.set(cell, ((vias.get(cell) ?? 0) | spans[a * layers + b]) >>> 0);
-        }
+        if (a === b) continue;
+        const cell = j.path[i] % cells;
+        vias.set(cell, ((vias.get(cell) ?? 0) | spans[a * layers + b]) >>> 0);
       }
     }
     return { net: plan.net, profile: plan.profile, nodes: Int32Array.from(nodes), vias: Int32Array.from(vias.keys()), viaLayers: Uint32Array.from(vias.values()) };
