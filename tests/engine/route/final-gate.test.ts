@@ -52,4 +52,20 @@ describe('final gate', () => {
     // 1–2 is refused; 3 hung on its track and goes; 2–4 starts on piece 2, a pad, and stays.
     expect(kept.get(7)!.map((j) => j.to)).toEqual([1, 4]);
   });
+
+  it('renumbers what a kept join hangs on, so a later pass cuts the right joins', () => {
+    // Three joins from piece 0, and the join to 4 hangs on the second. Pass one refuses the first,
+    // so the second now stands first; pass two refuses it, and the join to 4 must go with it.
+    const joins = [join(1, -1, 0, 0, 500_000, 0), join(2, -1, 0, 1_000_000, 1_500_000, 0), join(3, -1, 0, 2_000_000, 2_500_000, 0), join(4, 1, -1, 1_200_000, 1_201_000, 0)];
+    const kept = new Map([[7, joins]]);
+    let pass = 0;
+    const refuseInTurn: Verify = (tracks) => {
+      const x = pass++ === 0 ? 0 : 1_000_000;
+      const flagged = new Set<number>();
+      tracks.forEach((t, i) => t.start.x === x && flagged.add(i));
+      return { tracks: flagged, vias: new Set(), why: new Map() };
+    };
+    gate(kept, [{ net: 7, profile }], 2, refuseInTurn, true);
+    expect(kept.get(7)!.map((j) => j.to)).toEqual([3]);
+  });
 });
