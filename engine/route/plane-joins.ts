@@ -16,9 +16,9 @@ import type { Profile } from './obstacle-map.ts';
 import { inside, near, spokesOf, type ReliefGuard } from './plane-islands.ts';
 import type { Join } from './router.ts';
 
-/** Per zone net, the component each plan piece lies in when only the refilled plane joins
- *  pieces (equal numbers: joined through the plane). */
-export type PlaneLinks = Map<number, Int32Array>;
+/** Per zone net, the component each plan piece lies in when only the plane joins pieces (equal
+ *  numbers: joined through it): as saved, before any routing, and refilled after it. */
+export type PlaneLinks = Map<number, { before: Int32Array; after: Int32Array }>;
 
 /** Sites of a piece of fill that reach no further than this many steps past a knock-out still
  *  count as cut: KiCad drops fill necks thinner than the zone's minimum width. */
@@ -75,8 +75,9 @@ export function prunePlaneJoins(
   };
   const { tracks, vias } = copper();
   for (const plan of byNet) {
-    const comp = planeComponents(host, grid, plan, groups.get(plan.net) ?? [], items, fillsByNet.get(plan.net)!, tracks, vias);
-    links.set(plan.net, comp);
+    const g = groups.get(plan.net) ?? [];
+    const comp = planeComponents(host, grid, plan, g, items, fillsByNet.get(plan.net)!, tracks, vias);
+    links.set(plan.net, { before: planeComponents(host, grid, plan, g, items, fillsByNet.get(plan.net)!, [], []), after: comp });
     const joins = kept.get(plan.net) ?? [];
     const out = prune(joins, comp);
     if (out.size === 0) continue;

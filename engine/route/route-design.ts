@@ -167,7 +167,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   if (islands) settleIslands(router, plans, islands);
   const kept = router.kept();
   // What a zone's plane, refilled around the other nets' new copper, still joins needs no track.
-  const planes = opt.softZones ? prunePlaneJoins(host, grid, plans, pieces, items, profiles, kept, guard) : new Map<number, Int32Array>();
+  const planes = opt.softZones ? prunePlaneJoins(host, grid, plans, pieces, items, profiles, kept, guard) : (new Map() as PlaneLinks);
   const byNet = [...plans].sort((a, b) => a.net - b.net).map((p) => ({ net: p.net, profile: profiles[p.profile] }));
   const judge = islands ? bothVerify(islands, verify) : verify;
   const cut = judge ? gate(kept, byNet, host.layerCount, judge, true) : new Map<number, string>();
@@ -330,7 +330,7 @@ function buildResult(
     // Each original piece lies in exactly one final group: count joins made.
     const pieceGroup = plan.pieces.map((pc) => groups.findIndex((g) => pc.pads.some((p) => g.includes(p))));
     // Pieces the refilled plane joins count as one, as KiCad counts them.
-    const plane = planes.get(plan.net);
+    const plane = planes.get(plan.net)?.after;
     if (plane) {
       const uf = new UnionFind(groups.length);
       const first = new Map<number, number>();
@@ -347,6 +347,10 @@ function buildResult(
     nr.routed = routedCount;
     nr.open = distinct - 1;
     // Connections: Prim over pieces; an edge is routed when its two pieces ended up together.
+    // Pieces the plane joined before routing and still joins were never a connection to make:
+    // Prim takes them together first, at distance -1, and leaves them out.
+    const saved = planes.get(plan.net)?.before;
+    const joined = (i: number, j: number) => saved !== undefined && saved[i] === saved[j] && pieceGroup[i] >= 0 && pieceGroup[i] === pieceGroup[j];
     const n = plan.pieces.length;
     const inTree = new Uint8Array(n);
     inTree[0] = 1;
@@ -358,7 +362,7 @@ function buildResult(
         if (!inTree[i]) continue;
         for (let j = 0; j < n; j++) {
           if (inTree[j]) continue;
-          const d = pieceDistance(plan.pieces[i], plan.pieces[j]);
+          const d = joined(i, j) ? -1 : pieceDistance(plan.pieces[i], plan.pieces[j]);
           if (d < bd) {
             bd = d;
             bi = i;
@@ -367,6 +371,10 @@ function buildResult(
         }
       }
       inTree[bj] = 1;
+      if (bd < 0) {
+        nr.routed--;
+        continue;
+      }
       const [pa, pb] = nearestPads(host, plan.pieces[bi].pads, plan.pieces[bj].pads);
       const routed = pieceGroup[bi] >= 0 && pieceGroup[bi] === pieceGroup[bj];
       const conn: ConnectionResult = {

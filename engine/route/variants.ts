@@ -1,6 +1,6 @@
 // Variants: the same request routed with different seeds (net orders), the best kept by a fixed
-// order — most connections routed, then fewest vias, then shortest length, then lowest variant
-// index — so the choice never depends on which thread finished first.
+// order — fewest connections left open, then most routed, fewest vias, shortest length, lowest
+// variant index — so the choice never depends on which thread finished first.
 
 import type { Track, Via } from '../board/model.ts';
 import type { Design } from '../kicad/load.ts';
@@ -111,7 +111,9 @@ export function pickBest(results: RouteResult[]): RouteResult {
   for (const r of results.slice(1)) {
     const a = r.summary;
     const b = best.summary;
-    const better = a.routed !== b.routed ? a.routed > b.routed : a.vias !== b.vias ? a.vias < b.vias : a.length !== b.length ? a.length < b.length : r.variant < best.variant;
+    // Fewest left open is most routed: connections a plane still joins are not counted as made,
+    // so the number routed alone can differ between variants that leave the same open.
+    const better = a.open !== b.open ? a.open < b.open : a.routed !== b.routed ? a.routed > b.routed : a.vias !== b.vias ? a.vias < b.vias : a.length !== b.length ? a.length < b.length : r.variant < best.variant;
     if (better) best = r;
   }
   const work = results.reduce((s, r) => s + r.work, 0);
