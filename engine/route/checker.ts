@@ -5,6 +5,7 @@
 
 import { bbox, circle, collides, overlaps, segment, SpatialIndex, type Shape } from '../geom/index.ts';
 import type { RouterHost } from './host.ts';
+import { spanMask, type ViaSpan } from './via-span.ts';
 
 type Kind = 'pad' | 'copper' | 'zone' | 'keepout' | 'hole' | 'edge';
 
@@ -103,16 +104,16 @@ export class Checker {
     return this.#copper(net, layer, segment(ax, ay, bx, by, width), false, this.#reach(net));
   }
 
-  /** Checks a via (nm) of `net` spanning layers from..to. */
-  via(net: number, x: number, y: number, diameter: number, drill: number, from: number, to: number): Violation | undefined {
+  /** Checks a via (nm) of `net` at (x, y), as via-span.ts makes it. */
+  via(net: number, x: number, y: number, v: ViaSpan): Violation | undefined {
     const r = this.host.rules;
     const reach = this.#reach(net);
-    const cu = circle(x, y, diameter / 2);
-    for (let l = from; l <= to; l++) {
+    const cu = circle(x, y, v.diameter / 2);
+    for (let l = v.from; l <= v.to; l++) {
       const v = this.#copper(net, l, cu, true, reach);
       if (v) return v;
     }
-    const hole = circle(x, y, drill / 2);
+    const hole = circle(x, y, v.drill / 2);
     for (const id of this.#near(hole, reach)) {
       const it = this.#get(id);
       if (it.kind === 'hole' && collides(hole, it.shape, Math.max(r.holeToHole, 1))) return { net: it.net, kind: 'hole' };
@@ -126,11 +127,9 @@ export class Checker {
     this.#add(net, { kind: 'copper', shape: segment(ax, ay, bx, by, width), layers: 1 << layer, net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
   }
 
-  addVia(net: number, x: number, y: number, diameter: number, drill: number, from: number, to: number): void {
-    let m = 0;
-    for (let l = from; l <= to; l++) m |= 1 << l;
-    this.#add(net, { kind: 'copper', shape: circle(x, y, diameter / 2), layers: m >>> 0, net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
-    this.#add(net, { kind: 'hole', shape: circle(x, y, drill / 2), layers: this.#all, net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
+  addVia(net: number, x: number, y: number, v: ViaSpan): void {
+    this.#add(net, { kind: 'copper', shape: circle(x, y, v.diameter / 2), layers: spanMask(v.from, v.to), net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
+    this.#add(net, { kind: 'hole', shape: circle(x, y, v.drill / 2), layers: this.#all, net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
   }
 
   #add(net: number, it: Item): void {

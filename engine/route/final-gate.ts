@@ -34,6 +34,28 @@ export function itemsOf(net: number, prof: Profile, c: PathCopper, layers: numbe
   return { tracks, vias };
 }
 
+/** The board items of every kept join, nets in the order given, each with the join it came from. */
+export function keptCopper(kept: Map<number, Join[]>, nets: { net: number; profile: Profile }[], layers: number): { tracks: NewTrack[]; vias: NewVia[]; tOrigin: Origin[]; vOrigin: Origin[] } {
+  const tracks: NewTrack[] = [];
+  const vias: NewVia[] = [];
+  const tOrigin: Origin[] = [];
+  const vOrigin: Origin[] = [];
+  for (const { net, profile } of nets) {
+    (kept.get(net) ?? []).forEach((j, join) => {
+      const it = itemsOf(net, profile, j.copper, layers);
+      for (const t of it.tracks) {
+        tracks.push(t);
+        tOrigin.push({ net, join });
+      }
+      for (const v of it.vias) {
+        vias.push(v);
+        vOrigin.push({ net, join });
+      }
+    });
+  }
+  return { tracks, vias, tOrigin, vOrigin };
+}
+
 /** Passes at most: a cut removes copper only, so a later pass finds only what an earlier cut
  *  left for it on purpose (plane-islands.ts flags one net an island a pass). */
 const MAX_PASSES = 8;
@@ -77,24 +99,7 @@ export function keepJoins(joins: Join[], keep: Set<number>): Join[] {
 export function gate(kept: Map<number, Join[]>, nets: { net: number; profile: Profile }[], layers: number, verify: Verify, forest = false): Map<number, string> {
   const cut = new Map<number, string>();
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const tracks: NewTrack[] = [];
-    const vias: NewVia[] = [];
-    const tOrigin: Origin[] = [];
-    const vOrigin: Origin[] = [];
-    for (const { net, profile } of nets) {
-      const joins = kept.get(net) ?? [];
-      joins.forEach((j, join) => {
-        const it = itemsOf(net, profile, j.copper, layers);
-        for (const t of it.tracks) {
-          tracks.push(t);
-          tOrigin.push({ net, join });
-        }
-        for (const v of it.vias) {
-          vias.push(v);
-          vOrigin.push({ net, join });
-        }
-      });
-    }
+    const { tracks, vias, tOrigin, vOrigin } = keptCopper(kept, nets, layers);
     if (tracks.length === 0 && vias.length === 0) return cut;
     const flagged = verify(tracks, vias);
     if (flagged.tracks.size === 0 && flagged.vias.size === 0) return cut;

@@ -8,7 +8,7 @@ import { bbox, boxesOverlap, circle, compareDistance, inflateBox, segment, type 
 import type { NewTrack, NewVia } from '../kicad/write-board.ts';
 import { joins as copperJoins, UnionFind } from '../drc/connectivity.ts';
 import type { ConnItem } from './connectivity.ts';
-import { itemsOf, keepJoins } from './final-gate.ts';
+import { keepJoins, keptCopper } from './final-gate.ts';
 import type { Grid } from './grid.ts';
 import type { HostObstacle, HostPad, RouterHost } from './host.ts';
 import type { NetPlan } from './net-plan.ts';
@@ -52,19 +52,8 @@ export function prunePlaneJoins(
   }
   const byNet = [...plans].filter((p) => fillsByNet.has(p.net)).sort((a, b) => a.net - b.net);
   if (byNet.length === 0) return links;
-  const all = [...plans].sort((a, b) => a.net - b.net);
-  const copper = () => {
-    const tracks: NewTrack[] = [];
-    const vias: NewVia[] = [];
-    for (const p of all) {
-      for (const j of kept.get(p.net) ?? []) {
-        const it = itemsOf(p.net, profiles[p.profile], j.copper, grid.layers);
-        tracks.push(...it.tracks);
-        vias.push(...it.vias);
-      }
-    }
-    return { tracks, vias };
-  };
+  const all = [...plans].sort((a, b) => a.net - b.net).map((p) => ({ net: p.net, profile: profiles[p.profile] }));
+  const copper = () => keptCopper(kept, all, grid.layers);
   // Reliefs of this net starved with the current copper (keys: layer × pads + pad).
   const starvedOf = (net: number): Set<number> => {
     const out = new Set<number>();
@@ -76,8 +65,9 @@ export function prunePlaneJoins(
   const { tracks, vias } = copper();
   for (const plan of byNet) {
     const g = groups.get(plan.net) ?? [];
-    const comp = planeComponents(host, grid, plan, g, items, fillsByNet.get(plan.net)!, tracks, vias);
-    links.set(plan.net, { before: planeComponents(host, grid, plan, g, items, fillsByNet.get(plan.net)!, [], []), after: comp });
+    const fills = fillsByNet.get(plan.net)!;
+    const comp = planeComponents(host, grid, plan, g, items, fills, tracks, vias);
+    links.set(plan.net, { before: planeComponents(host, grid, plan, g, items, fills, [], []), after: comp });
     const joins = kept.get(plan.net) ?? [];
     const out = prune(joins, comp);
     if (out.size === 0) continue;

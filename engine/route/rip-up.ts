@@ -47,10 +47,7 @@ function blockersOf(router: Router, plan: NetPlan): number[] | undefined {
     for (const leg of j.copper.legs) {
       for (let i = 0; i + 1 < leg.pts.length; i++) add(router.checker.track(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, leg.width ?? prof.width[leg.layer])?.net);
     }
-    for (const v of j.copper.vias) {
-      const k = viaFor(prof, v.from, v.to, router.grid.layers);
-      add(router.checker.via(plan.net, v.at.x, v.at.y, k.diameter, k.drill, k.from, k.to)?.net);
-    }
+    for (const v of j.copper.vias) add(router.checker.via(plan.net, v.at.x, v.at.y, viaFor(prof, v.from, v.to, router.grid.layers))?.net);
   }
   return out;
 }

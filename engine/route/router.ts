@@ -387,10 +387,7 @@ export class Router {
       for (const leg of j.copper.legs) {
         for (let i = 0; i + 1 < leg.pts.length; i++) this.checker.addTrack(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, leg.width ?? prof.width[leg.layer]);
       }
-      for (const v of j.copper.vias) {
-        const k = viaFor(prof, v.from, v.to, this.grid.layers);
-        this.checker.addVia(plan.net, v.at.x, v.at.y, k.diameter, k.drill, k.from, k.to);
-      }
+      for (const v of j.copper.vias) this.checker.addVia(plan.net, v.at.x, v.at.y, viaFor(prof, v.from, v.to, this.grid.layers));
     }
   }
 
@@ -433,10 +430,7 @@ export class Router {
           if (this.checker.track(plan.net, leg.layer, leg.pts[s].x, leg.pts[s].y, leg.pts[s + 1].x, leg.pts[s + 1].y, leg.width ?? prof.width[leg.layer])) ok = false;
         }
       }
-      for (const v of j.copper.vias) {
-        const k = viaFor(prof, v.from, v.to, this.grid.layers);
-        if (ok && this.checker.via(plan.net, v.at.x, v.at.y, k.diameter, k.drill, k.from, k.to)) ok = false;
-      }
+      for (const v of j.copper.vias) if (ok && this.checker.via(plan.net, v.at.x, v.at.y, viaFor(prof, v.from, v.to, this.grid.layers))) ok = false;
       if (!ok) break;
       out.push(j);
     }
