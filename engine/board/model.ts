@@ -222,8 +222,15 @@ export interface Diagnostic {
   column?: number;
 }
 
+/**
+ * How the file names nets: KiCad 6–9 by code with a net table (`(net 3)`), KiCad 10 by name
+ * (`(net "SDA")`). The writer adds copper in the file's own way.
+ */
+export type BoardDialect = 'net-codes' | 'net-names';
+
 export interface Board {
   version: number;
+  dialect: BoardDialect;
   generator: string;
   copperLayers: CopperLayer[];
   /** Every layer of the table, by canonical name → file id (for writing and non-copper checks). */

@@ -1,12 +1,13 @@
-// Reads a `.kicad_pcb` (KiCad 6 to 9) into the board model: layers, nets, footprints and pads,
+// Reads a `.kicad_pcb` (KiCad 6 to 10) into the board model: layers, nets, footprints and pads,
 // tracks, arcs and vias, zones and rule areas, copper graphics and text, the Edge.Cuts outline and
 // the stack-up. The source text is kept on the board so the writer can splice into it.
 
-import type { Board, CopperLayer, Net, OffLayerItem, Pt, StackupLayer, Track, Via } from '../board/model.ts';
+import type { Board, CopperLayer, OffLayerItem, Pt, StackupLayer, Track, Via } from '../board/model.ts';
 import { copperRank, LayerResolver } from '../board/layers.ts';
 import { atomAt, child, children, head, parseSexpr, type SList } from './sexpr.ts';
 import { readFootprint } from './read-footprint.ts';
 import { identity, layerList, layerOf, readPrimitive } from './read-shapes.ts';
+import { NetTable } from './read-nets.ts';
 import { readZone } from './read-zone.ts';
 import { flag, ReadContext } from './values.ts';
 
@@ -36,49 +37,16 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
   const { copperLayers, layerIds } = readLayerTable(ctx, root);
   const layers = new LayerResolver(copperLayers);
 
-  const nets: Net[] = [];
-  const netByName = new Map<string, number>();
-  const netCodes = new Map<number, number>();
-  for (const n of children(root, 'net')) {
-    const code = ctx.num(n, 1, 'net');
-    const name = atomAt(n, 2) ?? '';
-    netCodes.set(code, nets.length);
-    nets.push({ code, name });
-    if (!netByName.has(name)) netByName.set(name, code);
-  }
-  if (nets.length === 0 || nets[0].code !== 0) {
-    // KiCad always has net 0, the unconnected net; boards written without a table still get it.
-    if (!netCodes.has(0)) {
-      netCodes.set(0, nets.length);
-      nets.push({ code: 0, name: '' });
-      netByName.set('', 0);
-    }
-  }
-  // Indexed by code: board.nets[code]. KiCad numbers nets densely when it saves; a gap is filled.
-  nets.sort((a, b) => a.code - b.code);
-  const dense: Net[] = [];
-  for (const n of nets) {
-    while (dense.length < n.code) {
-      ctx.warn(root, `net code ${dense.length} is missing from the net table`);
-      dense.push({ code: dense.length, name: '' });
-    }
-    if (dense.length === n.code) dense.push(n);
-  }
-  nets.splice(0, nets.length, ...dense);
-
-  const netOf = (code: number, name: string | undefined, at: SList): number => {
-    if (netCodes.has(code)) return code;
-    if (name !== undefined && netByName.has(name)) return netByName.get(name)!;
-    throw ctx.error(at, `net ${code}${name !== undefined ? ` "${name}"` : ''} is not in the board's net table`);
-  };
+  const nets = new NetTable(ctx, root);
 
   const board: Board = {
     version,
     generator: ctx.str(root, 'generator') ?? '',
     copperLayers,
     layerIds,
-    nets,
-    netByName,
+    dialect: nets.dialect,
+    nets: nets.nets,
+    netByName: nets.byName,
     footprints: [],
     pads: [],
     tracks: [],
@@ -99,7 +67,7 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
   const stackup = setup && child(setup, 'stackup');
   if (stackup) board.stackup = readStackup(ctx, stackup);
 
-  const sink = { board, layers, net: netOf, maxError };
+  const sink = { board, layers, nets, maxError };
   for (let k = 1; k < root.items.length; k++) {
     const it = root.items[k];
     if (it.kind !== 'list') continue;
@@ -109,20 +77,20 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
       case 'module':
         readFootprint(ctx, it, sink);
         for (const z of children(it, 'zone')) {
-          board.zones.push(readZone(ctx, z, layers, netOf, board.zones.length, board.footprints.length - 1, maxError));
+          board.zones.push(readZone(ctx, z, layers, nets, board.zones.length, board.footprints.length - 1, maxError));
         }
         break;
       case 'segment':
       case 'arc':
       case 'via': {
-        const off = readOffLayer(ctx, it, layers, netOf);
+        const off = readOffLayer(ctx, it, layers, nets);
         if (off) (board.offLayerItems ??= []).push(off);
-        else if (h === 'via') board.vias.push(readVia(ctx, it, layers, netOf, board.vias.length));
-        else board.tracks.push(readTrack(ctx, it, layers, netOf, board.tracks.length));
+        else if (h === 'via') board.vias.push(readVia(ctx, it, layers, nets, board.vias.length));
+        else board.tracks.push(readTrack(ctx, it, layers, nets, board.tracks.length));
         break;
       }
       case 'zone':
-        board.zones.push(readZone(ctx, it, layers, netOf, board.zones.length, -1, maxError));
+        board.zones.push(readZone(ctx, it, layers, nets, board.zones.length, -1, maxError));
         break;
       case 'gr_text':
         readCopperText(ctx, it, board, layers);
@@ -137,8 +105,7 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
           if (!shape) break;
           if (layer === 'Edge.Cuts') board.outline.push({ shape, footprint: -1, src: it.start });
           else {
-            const netNode = child(it, 'net');
-            const net = netNode ? netOf(ctx.num(netNode, 1), atomAt(netNode, 2), netNode) : 0;
+            const net = nets.of(child(it, 'net'));
             board.graphics.push({ index: board.graphics.length, layer: copper, net, shape, footprint: -1, src: it.start });
           }
         }
@@ -178,27 +145,25 @@ function copperLayerOf(ctx: ReadContext, node: SList, layers: LayerResolver): nu
 
 // A track or via on a real KiCad copper layer that this board does not enable: KiCad loads it
 // (and its DRC flags it), so it is kept, apart, with a warning. Unknown layer names stay errors.
-function readOffLayer(ctx: ReadContext, node: SList, layers: LayerResolver, netOf: (c: number, n: string | undefined, at: SList) => number): OffLayerItem | null {
+function readOffLayer(ctx: ReadContext, node: SList, layers: LayerResolver, nets: NetTable): OffLayerItem | null {
   const isVia = head(node) === 'via';
   const names = isVia ? layerList(node).slice(0, 2) : [layerOf(node) ?? ''];
   const off = names.find((n) => copperRank(n) >= 0 && layers.index(n) < 0);
   if (off === undefined || names.some((n) => copperRank(n) < 0)) return null;
   const what = isVia ? 'via' : `(${head(node)})`;
   ctx.warn(isVia ? child(node, 'layers')! : child(node, 'layer')!, `${what} is on "${off}", which is not an enabled copper layer; it is kept for the DRC only`);
-  const netNode = child(node, 'net');
   return {
     kind: isVia ? 'via' : 'track',
     layerName: off,
     at: ctx.pt(ctx.need(node, isVia ? 'at' : 'start')),
     ...(isVia ? {} : { end: ctx.pt(ctx.need(node, 'end')), width: ctx.nm(ctx.need(node, 'width'), 1) }),
-    net: netNode ? netOf(ctx.num(netNode, 1), atomAt(netNode, 2), netNode) : 0,
+    net: nets.of(child(node, 'net')),
     src: node.start,
   };
 }
 
-function readTrack(ctx: ReadContext, node: SList, layers: LayerResolver, netOf: (c: number, n: string | undefined, at: SList) => number, index: number): Track {
+function readTrack(ctx: ReadContext, node: SList, layers: LayerResolver, nets: NetTable, index: number): Track {
   const isArc = head(node) === 'arc';
-  const netNode = child(node, 'net');
   const t: Track = {
     index,
     kind: isArc ? 'arc' : 'segment',
@@ -206,7 +171,7 @@ function readTrack(ctx: ReadContext, node: SList, layers: LayerResolver, netOf: 
     end: ctx.pt(ctx.need(node, 'end')),
     width: ctx.nm(ctx.need(node, 'width'), 1),
     layer: copperLayerOf(ctx, node, layers),
-    net: netNode ? netOf(ctx.num(netNode, 1), atomAt(netNode, 2), netNode) : 0,
+    net: nets.of(child(node, 'net')),
     locked: flag(node, 'locked'),
     uuid: ctx.str(node, 'uuid') ?? ctx.str(node, 'tstamp') ?? '',
     src: node.start,
@@ -215,7 +180,7 @@ function readTrack(ctx: ReadContext, node: SList, layers: LayerResolver, netOf: 
   return t;
 }
 
-function readVia(ctx: ReadContext, node: SList, layers: LayerResolver, netOf: (c: number, n: string | undefined, at: SList) => number, index: number): Via {
+function readVia(ctx: ReadContext, node: SList, layers: LayerResolver, nets: NetTable, index: number): Via {
   const names = layerList(node);
   let from = 0;
   let to = layers.count - 1;
@@ -227,7 +192,6 @@ function readVia(ctx: ReadContext, node: SList, layers: LayerResolver, netOf: (c
     to = Math.max(a, b);
   }
   const type = flag(node, 'micro') ? 'micro' : flag(node, 'blind') ? 'blind' : 'through';
-  const netNode = child(node, 'net');
   const at: Pt = ctx.pt(ctx.need(node, 'at'));
   return {
     index,
@@ -237,7 +201,7 @@ function readVia(ctx: ReadContext, node: SList, layers: LayerResolver, netOf: (c
     layerFrom: from,
     layerTo: to,
     type,
-    net: netNode ? netOf(ctx.num(netNode, 1), atomAt(netNode, 2), netNode) : 0,
+    net: nets.of(child(node, 'net')),
     locked: flag(node, 'locked'),
     removeUnusedLayers: flag(node, 'remove_unused_layers'),
     keepEndLayers: flag(node, 'keep_end_layers'),

@@ -7,6 +7,7 @@ import type { LayerResolver } from '../board/layers.ts';
 import { rotatePoint } from '../geom/units.ts';
 import { atomAt, child, children, head, type SList } from './sexpr.ts';
 import { identity, layerList, layerOf, readPrimitive } from './read-shapes.ts';
+import type { NetTable } from './read-nets.ts';
 import { flag, type ReadContext } from './values.ts';
 
 const PAD_TYPES = new Set<PadType>(['thru_hole', 'smd', 'connect', 'np_thru_hole']);
@@ -17,8 +18,8 @@ const GRAPHICS = new Set(['fp_line', 'fp_arc', 'fp_circle', 'fp_rect', 'fp_poly'
 export interface FootprintSink {
   board: Board;
   layers: LayerResolver;
-  /** Maps a file net code (and the name written beside it) to the model's net code. */
-  net(code: number, name: string | undefined, at: SList): number;
+  /** Maps a file's `(net …)` to the model's net code, in the file's own dialect. */
+  nets: NetTable;
   maxError: number;
 }
 
@@ -76,8 +77,7 @@ export function readFootprint(ctx: ReadContext, node: SList, sink: FootprintSink
       if (!shape) continue;
       if (layer === 'Edge.Cuts') board.outline.push({ shape, footprint: fp.index, src: it.start });
       else {
-        const netNode = child(it, 'net');
-        const net = netNode ? sink.net(ctx.num(netNode, 1), atomAt(netNode, 2), netNode) : 0;
+        const net = sink.nets.of(child(it, 'net'));
         board.graphics.push({ index: board.graphics.length, layer: copper, net, shape, footprint: fp.index, src: it.start });
       }
     }
@@ -119,8 +119,7 @@ function readPad(ctx: ReadContext, node: SList, fp: Footprint, sink: FootprintSi
   const unknown = (name: string) => ctx.warn(node, `pad "${number}" of ${fp.reference}: layer ${name} is not enabled on this board`);
   const layers = sink.layers.mask(layerList(node), unknown);
 
-  const netNode = child(node, 'net');
-  const net = netNode ? sink.net(ctx.num(netNode, 1), atomAt(netNode, 2), netNode) : 0;
+  const net = sink.nets.of(child(node, 'net'));
 
   let chamferCorners = 0;
   const chamfer = child(node, 'chamfer');

@@ -6,6 +6,7 @@ import type { KeepoutFlags, PolygonWithHoles, Zone } from '../board/model.ts';
 import type { LayerResolver } from '../board/layers.ts';
 import { atomAt, child, children, type SList } from './sexpr.ts';
 import { identity, layerList, layerOf, readPts, type Transform } from './read-shapes.ts';
+import type { NetTable } from './read-nets.ts';
 import type { ReadContext } from './values.ts';
 
 const CONNECT: Record<string, Zone['padConnection']> = { yes: 'solid', no: 'none', thru_hole_only: 'thru_hole_only' };
@@ -14,15 +15,13 @@ export function readZone(
   ctx: ReadContext,
   node: SList,
   layers: LayerResolver,
-  netOf: (code: number, name: string | undefined, at: SList) => number,
+  nets: NetTable,
   index: number,
   footprint: number,
   maxError: number,
   tf: Transform = identity,
 ): Zone {
-  const netNode = child(node, 'net');
-  const netName = ctx.str(node, 'net_name');
-  const net = netNode ? netOf(ctx.num(netNode, 1), netName, netNode) : 0;
+  const net = nets.of(child(node, 'net'), ctx.str(node, 'net_name'));
 
   const names = layerList(node);
   const one = layerOf(node);

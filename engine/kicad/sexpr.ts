@@ -196,3 +196,8 @@ export function atomAt(list: SList, k: number): string | undefined {
   const it = list.items[k];
   return it && it.kind === 'atom' ? it.text : undefined;
 }
+
+/** A string as KiCad quotes it: backslash, quote and line breaks escaped, so the reader gives it back. */
+export function quoted(value: string): string {
+  return `"${value.replace(/[\\"\n\r]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\' + c))}"`;
+}

@@ -1,9 +1,10 @@
 // Writes added copper into a board's original text: new tracks, arcs and vias go in just before
-// the board's closing parenthesis, in KiCad 9's layout, and every other byte stays as it was.
+// the board's closing parenthesis, in the file's own dialect (KiCad 9's net codes or KiCad 10's
+// net names), and every other byte stays as it was.
 // UUIDs are derived from the item's content, so the same route writes the same bytes.
 
 import type { Board, Pt } from '../board/model.ts';
-import { parseSexpr } from './sexpr.ts';
+import { parseSexpr, quoted } from './sexpr.ts';
 
 export interface NewTrack {
   start: Pt;
@@ -80,9 +81,10 @@ export function addCopper(board: Board, tracks: readonly NewTrack[], vias: reado
     if (!l) throw new Error(`addCopper: copper layer ${i} does not exist on this board`);
     return l.name;
   };
-  const netOk = (n: number) => {
-    if (!board.nets[n]) throw new Error(`addCopper: net code ${n} is not in the board's net table`);
-    return n;
+  const netRef = (n: number) => {
+    const net = board.nets[n];
+    if (!net) throw new Error(`addCopper: net code ${n} is not in the board's net table`);
+    return board.dialect === 'net-names' ? quoted(net.name) : String(n);
   };
   const xy = (p: Pt) => `${formatMm(p.x)} ${formatMm(p.y)}`;
   const out: string[] = [];
@@ -93,7 +95,7 @@ export function addCopper(board: Board, tracks: readonly NewTrack[], vias: reado
     if (t.mid) lines.push(`\t\t(mid ${xy(t.mid)})`);
     lines.push(`\t\t(end ${xy(t.end)})`, `\t\t(width ${formatMm(t.width)})`, `\t\t(layer "${layerName(t.layer)}")`);
     if (t.locked) lines.push('\t\t(locked yes)');
-    lines.push(`\t\t(net ${netOk(t.net)})`, `\t\t(uuid "${stableUuid(key)}")`, '\t)');
+    lines.push(`\t\t(net ${netRef(t.net)})`, `\t\t(uuid "${stableUuid(key)}")`, '\t)');
     out.push(lines.join(eol));
   });
   vias.forEach((v, i) => {
@@ -107,7 +109,7 @@ export function addCopper(board: Board, tracks: readonly NewTrack[], vias: reado
       `\t\t(layers "${layerName(v.layerFrom)}" "${layerName(v.layerTo)}")`,
     ];
     if (v.locked) lines.push('\t\t(locked yes)');
-    lines.push(`\t\t(net ${netOk(v.net)})`, `\t\t(uuid "${stableUuid(key)}")`, '\t)');
+    lines.push(`\t\t(net ${netRef(v.net)})`, `\t\t(uuid "${stableUuid(key)}")`, '\t)');
     out.push(lines.join(eol));
   });
   // Keep whatever whitespace preceded the closing parenthesis after the last new item.

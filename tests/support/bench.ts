@@ -16,12 +16,18 @@ export interface BenchBoard {
   pro: string;
 }
 
-export function benchBoards(): BenchBoard[] {
-  if (!existsSync(BENCH)) throw new Error(`benchmark boards not found at ${BENCH} (set TRACEMAKER_SHARED)`);
+/** The bench in KiCad 10's format, made by scripts/kicad10-corpus.mjs (git-ignored). */
+export const KICAD10_BENCH = resolve(process.env.TRACEMAKER_KICAD10_BENCH ?? join(import.meta.dirname, '..', '..', '.tmp', 'kicad10-bench', 'boards'));
+
+/** The bench boards, from `root` (the shared bench, or its KiCad 10 copy at KICAD10_BENCH). */
+export function benchBoards(root = BENCH): BenchBoard[] {
+  if (!existsSync(root)) {
+    throw new Error(root === BENCH ? `benchmark boards not found at ${BENCH} (set TRACEMAKER_SHARED)` : `benchmark boards not found at ${root} (run node scripts/kicad10-corpus.mjs)`);
+  }
   const out: BenchBoard[] = [];
-  for (const tier of readdirSync(BENCH).sort()) {
-    for (const name of readdirSync(join(BENCH, tier)).sort()) {
-      const dir = join(BENCH, tier, name);
+  for (const tier of readdirSync(root).sort()) {
+    for (const name of readdirSync(join(root, tier)).sort()) {
+      const dir = join(root, tier, name);
       out.push({
         tier,
         name,
