@@ -1,17 +1,19 @@
 // DRC speed: kicad-cli pcb drc against `tracemaker drc` on the same routed bench boards, both
 // from a cold process start, plus the engine's in-process time (parse + check, warm). Prints a
-// table per tier and the ratios; figures, not pass/fail. Run with `npm run bench:drc`.
+// table per tier and the ratios; figures, not pass/fail. Run with `npm run bench:drc [-- --kicad 9|10]`
+// (KiCad 10 checks the bench's KiCad 10 copy with its own kicad-cli).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { kicadChoice } from './kicad-choice.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SHARED = resolve(process.env.TRACEMAKER_SHARED ?? join(ROOT, '..', 'shared'));
-const BENCH = join(SHARED, 'bench', 'boards');
+const choice = kicadChoice(process.argv.slice(2));
+const BENCH = choice.boards;
 const CLI = join(ROOT, 'dist', 'tracemaker.js');
-const KICAD_CLI = process.env.KICAD_CLI ?? 'kicad-cli';
+const KICAD_CLI = choice.cli;
 const PER_TIER = Number(process.env.DRC_BENCH_PER_TIER ?? 3);
 
 // The largest boards of each tier (by file size), routed.
@@ -58,6 +60,7 @@ for (const tier of readdirSync(BENCH).sort()) {
 }
 
 const f = (s) => s.toFixed(3).padStart(8);
+console.log(`kicad-cli ${choice.version} on ${BENCH}`);
 console.log(`${'tier'.padEnd(5)}${'board'.padEnd(44)}${'kicad s'.padStart(8)}${'cold s'.padStart(8)}${'in-proc'.padStart(8)}${'drc s'.padStart(8)}  cold/kicad  in-proc/kicad`);
 for (const r of rows) {
   console.log(`${r.tier.padEnd(5)}${r.name.slice(0, 42).padEnd(44)}${f(r.kicad)}${f(r.cold)}${f(r.inproc)}${f(r.drcOnly)}  ${(r.cold / r.kicad).toFixed(2).padStart(10)}  ${(r.inproc / r.kicad).toFixed(2).padStart(13)}`);

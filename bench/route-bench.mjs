@@ -1,7 +1,8 @@
 // Routes every bare board of a benchmark set with the built CLI, judges each output with
 // ../shared/bench/tools/judge.py (KiCad's DRC is the judge) and prints the PCBWorld table per
 // tier: CP, Rout., DRV, WL, Via, Time, beside the reference routing's WL and Via.
-//   npm run bench -- [--set DIR] [--out FILE] [--tier A] [--only SUBSTR] [--every N] [--threads T] [--variants V] [--work W]
+//   npm run bench -- [--kicad 9|10] [--set DIR] [--out FILE] [--tier A] [--only SUBSTR] [--every N] [--threads T] [--variants V] [--work W]
+// --kicad 10 routes the bench's KiCad 10 copy and judges with KiCad 10 (default 9, or TRACEMAKER_KICAD).
 // --every N [--offset K] keeps the boards of each tier whose index by name is K mod N (a fixed
 // subset when time is short; offsets 0..N-1 together cover the tier).
 // A script that prints figures, not a pass/fail test.
@@ -10,6 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { kicadChoice, SHARED } from './kicad-choice.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -18,7 +20,8 @@ const opt = (name, dflt) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : dflt;
 };
-const setDir = resolve(opt('set', join(root, '..', 'shared', 'bench', 'boards')));
+const kicad = kicadChoice(args);
+const setDir = resolve(opt('set', kicad.boards));
 const outFile = resolve(opt('out', join(root, 'bench', 'out', 'route-bench.json')));
 const onlyTier = opt('tier', undefined);
 const only = opt('only', undefined);
@@ -26,15 +29,18 @@ const every = Math.max(1, Number(opt('every', 1)));
 const offset = Number(opt('offset', 0));
 const extra = [];
 for (const f of ['threads', 'variants', 'work', 'seed']) if (opt(f)) extra.push(`--${f}`, opt(f));
-const judge = resolve(setDir, '..', 'tools', 'judge.py');
-const python = process.env.PCBNEW_PYTHON ?? '/usr/bin/python3';
+const judge = join(SHARED, 'bench', 'tools', 'judge.py');
+// The judge itself is plain python; KiCad's programs reach it through kicad.env.
+const python = '/usr/bin/python3';
 const cli = join(root, 'dist', 'tracemaker.js');
 const GNU_TIME = '/usr/bin/time';
 const work = join(dirname(outFile), 'boards');
 mkdirSync(work, { recursive: true });
 
 const manifest = new Map();
-const mf = resolve(setDir, '..', 'manifest.jsonl');
+// A set's own manifest beside it, else the shared bench's (the KiCad 10 copy has the same boards).
+const own = resolve(setDir, '..', 'manifest.jsonl');
+const mf = existsSync(own) ? own : join(SHARED, 'bench', 'manifest.jsonl');
 if (existsSync(mf)) for (const line of readFileSync(mf, 'utf8').split('\n')) if (line.trim()) { const r = JSON.parse(line); manifest.set(r.name, r); }
 
 const boards = [];
@@ -70,7 +76,7 @@ for (const b of boards) {
   let verdict = null;
   if (r.status === 0) {
     try {
-      verdict = JSON.parse(execFileSync(python, [judge, b.bare, out, '--time', seconds.toFixed(3)], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+      verdict = JSON.parse(execFileSync(python, [judge, b.bare, out, '--time', seconds.toFixed(3)], { encoding: 'utf8', maxBuffer: 1 << 28, env: kicad.env }));
     } catch (e) {
       verdict = { ok: false, error: String(e.message ?? e).slice(0, 300) };
     }
@@ -111,7 +117,8 @@ const median = (xs) => {
   const k = Math.floor(s.length / 2);
   return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
 };
-console.log('\ntier  boards  CP     Rout.  DRV  WL (ref)            Via (ref)    Time med (max)');
+console.log(`\njudged by KiCad ${kicad.version} on ${setDir}`);
+console.log('tier  boards  CP     Rout.  DRV  WL (ref)            Via (ref)    Time med (max)');
 for (const tier of [...new Set(records.map((r) => r.tier))]) {
   const rs = records.filter((r) => r.tier === tier);
   const cp = rs.filter((r) => r.clean_pass).length / rs.length;

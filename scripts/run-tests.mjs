@@ -1,5 +1,7 @@
 // The test command: build, type-check, then every vitest suite (unit, KiCad-agreement, live,
-// browser), ending with one plain "N passed, N failed, N skipped" line.
+// browser), ending with one plain "N passed, N failed, N skipped" line. Every KiCad-backed suite
+// runs once per KiCad under test (TRACEMAKER_KICAD=9|10|all, default all); the KiCad 10 copy of the
+// bench is made first when KiCad 10 is among them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,9 @@ function step(cmd, args) {
 
 step(process.execPath, ['scripts/build.mjs']);
 step('npx', ['tsc', '--noEmit', '-p', '.']);
+const kicadWanted = (process.env.TRACEMAKER_KICAD ?? 'all').trim();
+if (kicadWanted === 'all' || kicadWanted.split(',').map((s) => s.trim()).includes('10')) step(process.execPath, ['scripts/kicad10-corpus.mjs']);
+console.log(`KiCad versions under test: ${kicadWanted === 'all' ? '9 and 10' : kicadWanted} (TRACEMAKER_KICAD)`);
 
 const dir = mkdtempSync(join(tmpdir(), 'tracemaker-tests-'));
 const report = join(dir, 'vitest.json');
