@@ -24,6 +24,8 @@ export const info: Command = {
     const data = {
       board: file,
       version: board.version,
+      // KiCad 6–9 files name nets by code with a net table; KiCad 10 files by name.
+      format: board.dialect === 'net-names' ? 'KiCad 10' : 'KiCad 6-9',
       copper_layers: board.copperLayers.map((l) => l.name),
       counts: {
         footprints: board.footprints.length,
@@ -54,7 +56,7 @@ export const info: Command = {
     const c = data.counts;
     out.stdout(
       [
-        `${file}`,
+        `${file} (${data.format} format, version ${data.version})`,
         `  copper layers: ${data.copper_layers.join(', ')}`,
         `  ${c.footprints} footprints, ${c.pads} pads, ${c.nets} nets, ${c.tracks} tracks, ${c.vias} vias, ${c.zones} zones, ${c.rule_areas} rule areas`,
         `  net classes:`,
