@@ -3,6 +3,9 @@
 // tier: CP, Rout., DRV, WL, Via, Time, beside the reference routing's WL and Via.
 //   npm run bench -- [--kicad 9|10] [--set DIR] [--out FILE] [--tier A] [--only SUBSTR] [--every N] [--threads T] [--variants V] [--work W]
 // --kicad 10 routes the bench's KiCad 10 copy and judges with KiCad 10 (default 9, or TRACEMAKER_KICAD).
+// --selected: the plugin's everyday case instead of bare boards: from each reference board a stable
+// quarter of its routed signal nets (at most 10, no zone nets; bench/strip-nets.ts) is stripped and
+// routed back with --nets; judged against the stripped board, length against the person's.
 // --every N [--offset K] keeps the boards of each tier whose index by name is K mod N (a fixed
 // subset when time is short; offsets 0..N-1 together cover the tier).
 // A script that prints figures, not a pass/fail test.
@@ -43,6 +46,7 @@ const own = resolve(setDir, '..', 'manifest.jsonl');
 const mf = existsSync(own) ? own : join(SHARED, 'bench', 'manifest.jsonl');
 if (existsSync(mf)) for (const line of readFileSync(mf, 'utf8').split('\n')) if (line.trim()) { const r = JSON.parse(line); manifest.set(r.name, r); }
 
+const selected = args.includes('--selected');
 const boards = [];
 for (const tier of readdirSync(setDir).sort()) {
   if (onlyTier && tier !== onlyTier) continue;
@@ -50,8 +54,16 @@ for (const tier of readdirSync(setDir).sort()) {
   for (const [k, name] of names.entries()) {
     if (only && !name.includes(only)) continue;
     if (k % every !== offset) continue;
-    const bare = join(setDir, tier, name, `${name}.kicad_pcb`);
+    const bare = join(setDir, tier, name, `${name}${selected ? '.ref' : ''}.kicad_pcb`);
     if (existsSync(bare)) boards.push({ tier, name, bare });
+  }
+}
+if (selected && boards.length > 0) {
+  const stripped = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(here, 'strip-nets.ts'), join(work, 'stripped'), ...boards.map((b) => b.bare)],
+    { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 }));
+  for (const b of boards) {
+    const s = stripped[b.bare];
+    Object.assign(b, { bare: s.board, nets: s.nets, personMm: s.person_mm, personVias: s.person_vias });
   }
 }
 
@@ -61,7 +73,7 @@ for (const b of boards) {
   const t0 = process.hrtime.bigint();
   // GNU time, where the machine has it, reports the route's peak memory (its worker threads
   // included: they share the process).
-  const routeArgs = [cli, 'route', b.bare, '--out', out, '--json', ...extra];
+  const routeArgs = [cli, 'route', b.bare, '--out', out, '--json', ...(b.nets ? ['--nets', b.nets.join(',')] : []), ...extra];
   const r = existsSync(GNU_TIME)
     ? spawnSync(GNU_TIME, ['-f', 'max_rss_kb %M', 'node', ...routeArgs], { encoding: 'utf8', maxBuffer: 1 << 28 })
     : spawnSync('node', routeArgs, { encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -99,8 +111,10 @@ for (const b of boards) {
     drv_by_type: verdict?.drv_by_type ?? {},
     wirelength_mm: verdict?.wirelength_mm ?? 0,
     vias: verdict?.vias ?? 0,
-    ref_wirelength_mm: m.ref_wirelength_mm ?? null,
-    ref_vias: m.ref_vias ?? null,
+    // Selected mode compares the added copper with what the person drew for those nets.
+    ...(b.nets
+      ? { nets: b.nets, wirelength_mm: summary?.length_mm ?? 0, vias: summary?.vias ?? 0, ref_wirelength_mm: b.personMm, ref_vias: b.personVias }
+      : { ref_wirelength_mm: m.ref_wirelength_mm ?? null, ref_vias: m.ref_vias ?? null }),
     open: summary?.open ?? null,
     work: summary?.work ?? null,
     reasons: (summary?.open_connections ?? []).map((c) => c.reason),
@@ -117,20 +131,21 @@ const median = (xs) => {
   const k = Math.floor(s.length / 2);
   return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
 };
-console.log(`\njudged by KiCad ${kicad.version} on ${setDir}`);
-console.log('tier  boards  CP     Rout.  DRV  WL (ref)            Via (ref)    Time med (max)');
+console.log(`\njudged by KiCad ${kicad.version} on ${setDir}${selected ? ', selected nets stripped from the reference routing and routed back (WL and Via: the added copper against the person\'s for those nets)' : ''}`);
+console.log('tier  boards  CP     Rout.  DRV  DRV+ WL (ref)            Via (ref)    Time med (max)');
 for (const tier of [...new Set(records.map((r) => r.tier))]) {
   const rs = records.filter((r) => r.tier === tier);
   const cp = rs.filter((r) => r.clean_pass).length / rs.length;
   const rout = rs.reduce((s, r) => s + r.routability, 0) / rs.length;
   const drv = rs.reduce((s, r) => s + (r.drv ?? 0), 0);
+  const added = rs.reduce((s, r) => s + (r.drv_new ?? 0), 0);
   const wl = rs.reduce((s, r) => s + r.wirelength_mm, 0);
   const rwl = rs.reduce((s, r) => s + (r.ref_wirelength_mm ?? 0), 0);
   const via = rs.reduce((s, r) => s + r.vias, 0);
   const rvia = rs.reduce((s, r) => s + (r.ref_vias ?? 0), 0);
   const t = rs.map((r) => r.seconds);
   console.log(
-    `${tier.padEnd(5)} ${String(rs.length).padEnd(7)} ${cp.toFixed(2).padEnd(6)} ${rout.toFixed(3).padEnd(6)} ${String(drv).padEnd(4)} ${wl.toFixed(0).padStart(7)} (${rwl.toFixed(0)}) ${(wl / (rwl || 1)).toFixed(2)}×  ${String(via).padStart(5)} (${rvia}) ${(via / (rvia || 1)).toFixed(2)}×  ${median(t).toFixed(2)} s (${Math.max(...t).toFixed(1)})`,
+    `${tier.padEnd(5)} ${String(rs.length).padEnd(7)} ${cp.toFixed(2).padEnd(6)} ${rout.toFixed(3).padEnd(6)} ${String(drv).padEnd(4)} ${String(added).padEnd(4)} ${wl.toFixed(0).padStart(7)} (${rwl.toFixed(0)}) ${(wl / (rwl || 1)).toFixed(2)}×  ${String(via).padStart(5)} (${rvia}) ${(via / (rvia || 1)).toFixed(2)}×  ${median(t).toFixed(2)} s (${Math.max(...t).toFixed(1)})`,
   );
 }
 mkdirSync(dirname(outFile), { recursive: true });
