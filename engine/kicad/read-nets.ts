@@ -57,6 +57,14 @@ export class NetTable {
     if (this.dialect === 'net-names') {
       const arg = node.items[1];
       if (!arg || arg.kind !== 'atom') throw ctx.error(arg ?? node, '(net) expects a net name, as KiCad 10 writes it: (net "GND")');
+      const extra = node.items[2];
+      if (extra) throw ctx.error(extra, '(net) takes one net name in a file without a net table, as KiCad 10 writes it: (net "GND")');
+      // KiCad 10 quotes every name it writes; an unquoted number is a net code, as KiCad 10's own
+      // parser takes it, and with no table to look it up in only code 0 (no net) means anything.
+      if (!arg.quoted && /^-?\d+$/.test(arg.text)) {
+        if (Number(arg.text) === 0) return 0;
+        throw ctx.error(arg, `net ${arg.text} is a net code, but this file has no net table to look it up in; KiCad 10 names nets: (net "GND")`);
+      }
       const known = this.byName.get(arg.text);
       return known ?? this.#add(this.nets.length, arg.text);
     }

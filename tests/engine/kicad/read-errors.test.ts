@@ -96,6 +96,71 @@ describe('malformed boards', () => {
   });
 });
 
+// KiCad 10 writes no net table and names the net wherever it is used; a file is read in that
+// dialect when it has no table. What KiCad 10 never writes is refused at the place it occurs.
+const HEAD10 = `(kicad_pcb
+\t(version 20260206)
+\t(generator "pcbnew")
+\t(generator_version "10.0")
+\t(layers
+\t\t(0 "F.Cu" signal)
+\t\t(2 "B.Cu" signal)
+\t\t(25 "Edge.Cuts" user)
+\t)
+`;
+
+function board10(body: string): string {
+  return `${HEAD10}${body})\n`;
+}
+
+const SEG = '\t(segment (start 0 0) (end 1 1) (width 0.2) (layer "F.Cu") ';
+
+describe('malformed nets in KiCad 10 files', () => {
+  it('reads nets by name, in order of first use, with net 0 the unconnected net', () => {
+    const b = parseBoard(board10(`${SEG}(net "/b bus"))\n\t(via (at 1 2) (size 0.6) (drill 0.3) (layers "F.Cu" "B.Cu") (net "GND"))\n${SEG}(net "GND"))\n`), { source: 'x.kicad_pcb' });
+    expect(b.dialect).toBe('net-names');
+    expect(b.nets).toEqual([{ code: 0, name: '' }, { code: 1, name: '/b bus' }, { code: 2, name: 'GND' }]);
+    expect(b.tracks.map((t) => t.net)).toEqual([1, 2]);
+    expect(b.vias[0].net).toBe(2);
+  });
+
+  it('an empty (net) is located', () => {
+    const e = parseError(board10(`${SEG}(net))\n`));
+    expect(e.message).toBe('x.kicad_pcb:10:60: (net) expects a net name, as KiCad 10 writes it: (net "GND")');
+  });
+
+  it('a list where the name belongs is located at the list', () => {
+    const e = parseError(board10(`${SEG}(net (name "GND")))\n`));
+    expect(e.message).toBe('x.kicad_pcb:10:65: (net) expects a net name, as KiCad 10 writes it: (net "GND")');
+  });
+
+  it('a second name is located at the second name', () => {
+    const e = parseError(board10(`${SEG}(net "A" "B"))\n`));
+    expect(e.message).toBe('x.kicad_pcb:10:69: (net) takes one net name in a file without a net table, as KiCad 10 writes it: (net "GND")');
+  });
+
+  it('a net code with no table to look it up in is located', () => {
+    const e = parseError(board10(`\t(via (at 1 2) (size 0.6) (drill 0.3)\n\t\t(layers "F.Cu" "B.Cu") (net 3))\n`));
+    expect(e.message).toBe('x.kicad_pcb:11:31: net 3 is a net code, but this file has no net table to look it up in; KiCad 10 names nets: (net "GND")');
+  });
+
+  it('code 0 is no net in either dialect, and a quoted "3" is a name', () => {
+    const b = parseBoard(board10(`${SEG}(net 0))\n${SEG}(net "3"))\n`), { source: 'x.kicad_pcb' });
+    expect(b.tracks.map((t) => b.nets[t.net].name)).toEqual(['', '3']);
+  });
+
+  it('a quoted name in a file with a net table is located', () => {
+    const e = parseError(board(`${SEG}(net "GND"))\n`));
+    expect(e.message).toBe('x.kicad_pcb:11:65: (net) names "GND" in a file with a net table, where KiCad 6–9 expect a net code');
+  });
+
+  it('a pad naming a net in a file with a net table is located too', () => {
+    const fp = `\t(footprint "lib:R" (layer "F.Cu") (at 10 10)\n\t\t(property "Reference" "R1")\n\t\t(pad "1" smd rect (at 0 0) (size 1 1) (layers "F.Cu") (net "GND"))\n\t)\n`;
+    const e = parseError(board(fp));
+    expect(e.message).toMatch(/^x\.kicad_pcb:13:\d+: \(net\) names "GND" in a file with a net table/);
+  });
+});
+
 describe('names are data', () => {
   it('keeps net names, references and pad numbers with spaces, quotes, brackets and Unicode', () => {
     const text = `(kicad_pcb (version 20241229) (generator "pcbnew")
@@ -111,6 +176,21 @@ describe('names are data', () => {
     expect(b.footprints[0].reference).toBe('U [1] "x"');
     expect(b.pads[0].number).toBe('A 1(2)');
     expect(b.pads[0].net).toBe(1);
+  });
+
+  it('keeps them exactly in a KiCad 10 file, where they are written at every use', () => {
+    const name = '/a b (c) [d] \\"q\\" -/ Ω';
+    const text = `(kicad_pcb (version 20260206) (generator "pcbnew")
+  (layers (0 "F.Cu" signal) (2 "B.Cu" signal))
+  (footprint "lib:X" (layer "F.Cu") (at 0 0)
+    (property "Reference" "U1")
+    (pad "1" smd rect (at 0 0) (size 1 1) (layers "F.Cu") (net "${name}")))
+  (segment (start 0 0) (end 1 0) (width 0.2) (layer "F.Cu") (net "${name}")))
+`;
+    const b = parseBoard(text);
+    expect(b.nets.map((n) => n.name)).toEqual(['', '/a b (c) [d] "q" -/ Ω']);
+    expect(b.pads[0].net).toBe(1);
+    expect(b.tracks[0].net).toBe(1);
   });
 });
 
