@@ -1,6 +1,7 @@
 // Writes added copper into a board's original text: new tracks, arcs and vias go in just before
 // the board's closing parenthesis, in the file's own dialect (KiCad 9's net codes or KiCad 10's
-// net names), and every other byte stays as it was.
+// net names) and laid out field by field as that KiCad saves them, so a save in KiCad leaves the
+// new items' text as it is; every other byte stays as it was.
 // UUIDs are derived from the item's content, so the same route writes the same bytes.
 
 import type { Board, Pt } from '../board/model.ts';
@@ -93,9 +94,10 @@ export function addCopper(board: Board, tracks: readonly NewTrack[], vias: reado
     const key = `${kind}|${xy(t.start)}|${t.mid ? xy(t.mid) : ''}|${xy(t.end)}|${t.width}|${t.layer}|${t.net}|${i}`;
     const lines = [`\t(${kind}`, `\t\t(start ${xy(t.start)})`];
     if (t.mid) lines.push(`\t\t(mid ${xy(t.mid)})`);
-    lines.push(`\t\t(end ${xy(t.end)})`, `\t\t(width ${formatMm(t.width)})`, `\t\t(layer "${layerName(t.layer)}")`);
+    lines.push(`\t\t(end ${xy(t.end)})`, `\t\t(width ${formatMm(t.width)})`);
+    // KiCad 9 and 10 both write a track's lock between its width and its layer.
     if (t.locked) lines.push('\t\t(locked yes)');
-    lines.push(`\t\t(net ${netRef(t.net)})`, `\t\t(uuid "${stableUuid(key)}")`, '\t)');
+    lines.push(`\t\t(layer "${layerName(t.layer)}")`, `\t\t(net ${netRef(t.net)})`, `\t\t(uuid "${stableUuid(key)}")`, '\t)');
     out.push(lines.join(eol));
   });
   vias.forEach((v, i) => {
@@ -108,6 +110,9 @@ export function addCopper(board: Board, tracks: readonly NewTrack[], vias: reado
       `\t\t(drill ${formatMm(v.drill)})`,
       `\t\t(layers "${layerName(v.layerFrom)}" "${layerName(v.layerTo)}")`,
     ];
+    // A via's lock follows its layers. KiCad 10 writes a new via without the padstack's capping,
+    // covering, plugging and filling fields (they then follow the board's defaults); only vias
+    // carried over from a KiCad 9 file get them spelled out, so none are written here.
     if (v.locked) lines.push('\t\t(locked yes)');
     lines.push(`\t\t(net ${netRef(v.net)})`, `\t\t(uuid "${stableUuid(key)}")`, '\t)');
     out.push(lines.join(eol));

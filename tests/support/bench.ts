@@ -1,6 +1,8 @@
-// Where the shared benchmark boards are, and a list of them for tests and benchmarks.
+// Where the shared benchmark boards are, and a list of them for tests and benchmarks; each KiCad
+// version under test has its own copy of the bench (KiCad 9's is the shared one) and its own demos.
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Kicad } from './kicad.ts';
 
 export const SHARED = resolve(process.env.TRACEMAKER_SHARED ?? join(import.meta.dirname, '..', '..', '..', 'shared'));
 export const BENCH = join(SHARED, 'bench', 'boards');
@@ -41,14 +43,20 @@ export function benchBoards(root = BENCH): BenchBoard[] {
   return out;
 }
 
+/** The bench in `kicad`'s own file format: the shared boards for KiCad 9, their KiCad 10 copy for 10. */
+export function benchOf(kicad: Kicad): string {
+  return kicad.major >= 10 ? KICAD10_BENCH : BENCH;
+}
+
 /** Python with KiCad's pcbnew module (Debian's KiCad package installs it for the system python). */
 export const PCBNEW_PYTHON = process.env.PCBNEW_PYTHON ?? '/usr/bin/python3';
 
 /** KiCad's own demo boards (Debian's kicad-demos package, installed by scripts/install-system.sh). */
 export const KICAD_DEMOS = process.env.KICAD_DEMOS ?? '/usr/share/kicad/demos';
 
-export function demoBoards(): string[] {
-  if (!existsSync(KICAD_DEMOS)) throw new Error(`KiCad demos not found at ${KICAD_DEMOS}: run scripts/install-system.sh`);
+/** Every .kicad_pcb under `root` (KiCad 9's demos by default; a Kicad's own are at `kicad.demos`). */
+export function demoBoards(root = KICAD_DEMOS): string[] {
+  if (!existsSync(root)) throw new Error(`KiCad demos not found at ${root}: run scripts/install-system.sh (or scripts/install-kicad10.sh)`);
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -57,6 +65,6 @@ export function demoBoards(): string[] {
       else if (name.name.endsWith('.kicad_pcb')) out.push(p);
     }
   };
-  walk(KICAD_DEMOS);
+  walk(root);
   return out;
 }
