@@ -1,12 +1,14 @@
-// KicadClient: the typed commands of KiCad 9.0.8's IPC API for a PCB tool. It finds the socket, drops a
-// commit a crashed run left open, keeps the board specifier, refuses nets KiCad would silently invent,
-// and re-reads what it wrote. Every method speaks plain objects in nm (types.ts).
+// KicadClient: the typed commands of KiCad 9 and 10's IPC API for a PCB tool. It finds the socket, drops
+// a commit a crashed run left open, keeps the board specifier, refuses nets KiCad would silently invent,
+// and re-reads what it wrote. It asks KiCad's version before the first board call: older than 9.0 is
+// refused, and 10's additions (blind and buried via types, items by id and by net) are used only on 10.
+// Every method speaks plain objects in nm (types.ts).
 import { tmpdir } from 'node:os';
 import { Commit, type CommitHost } from './commit.ts';
 import {
   copperToAny, itemFromAny, layerName, layerValue, netClass, stackupLayer,
 } from './convert.ts';
-import { KicadApiError, KicadIpcError, KicadItemError, UnknownNetError } from './errors.ts';
+import { KicadApiError, KicadIpcError, KicadItemError, KicadVersionError, UnknownNetError } from './errors.ts';
 import { enumName, type Wire } from './messages.ts';
 import { Rpc, type CallOptions } from './rpc.ts';
 import { defaultSocketDir, resolveSocketPath, socketCandidates } from './socket-path.ts';
@@ -63,6 +65,7 @@ export class KicadClient implements CommitHost {
   #textTimeoutMs: number;
   #openCommit: Commit | null = null;
   #staleCommitDropped = false;
+  #version: KicadVersion | null = null;
 
   private constructor(transport: Transport, rpc: Rpc, clientName: string, opts: ConnectOptions) {
     this.socketPath = transport.path;
@@ -116,7 +119,15 @@ export class KicadClient implements CommitHost {
   async version(): Promise<KicadVersion> {
     const r = await this.#rpc.call(`${C}GetVersion`, {}, `${C}GetVersionResponse`, READ);
     const v = r.version ?? {};
-    return { major: v.major ?? 0, minor: v.minor ?? 0, patch: v.patch ?? 0, full: v.full_version ?? '' };
+    this.#version = { major: v.major ?? 0, minor: v.minor ?? 0, patch: v.patch ?? 0, full: v.full_version ?? '' };
+    return this.#version;
+  }
+
+  /** KiCad's major version, asked once; a KiCad older than 9 is refused with a KicadVersionError. */
+  async #major(): Promise<number> {
+    const v = this.#version ?? (await this.version());
+    if (v.major < 9) throw new KicadVersionError(v.full || `${v.major}.${v.minor}.${v.patch}`);
+    return v.major;
   }
 
   async ping(): Promise<void> {
@@ -149,6 +160,37 @@ export class KicadClient implements CommitHost {
     return (r.items ?? []).map(itemFromAny);
   }
 
+  /**
+   * The items with these ids that the board holds (missing ids are left out), in KiCad's order. KiCad 10
+   * looks them up itself (GetItemsById); on 9 the items of `kinds` are read and filtered here.
+   */
+  async itemsById(ids: string[], kinds: ItemKind[]): Promise<BoardItem[]> {
+    if (ids.length === 0) return [];
+    const want = new Set(ids);
+    let items: BoardItem[];
+    if ((await this.#major()) >= 10) {
+      const r = await this.#rpc.call(`${C}GetItemsById`, { header: await this.#header(), items: ids.map(kiid) },
+        `${C}GetItemsResponse`, READ);
+      checkItemRequest(r.status, 'GetItemsById');
+      items = (r.items ?? []).map(itemFromAny);
+    } else {
+      items = await this.items(kinds);
+    }
+    return items.filter((i) => 'id' in i && want.has(i.id));
+  }
+
+  /** The pads and copper (tracks, arcs, vias) of a net: KiCad 10 filters by net itself, on 9 it is done here. */
+  async itemsOfNet(name: string): Promise<BoardItem[]> {
+    const kinds: ItemKind[] = ['pad', 'track', 'arc', 'via'];
+    if ((await this.#major()) >= 10) {
+      const r = await this.#rpc.call(`${B}GetItemsByNet`, { header: await this.#header(), types: kinds.map((k) => OBJECT_TYPES[k]), nets: [{ name }] },
+        `${C}GetItemsResponse`, READ);
+      checkItemRequest(r.status, 'GetItemsByNet');
+      return (r.items ?? []).map(itemFromAny);
+    }
+    return (await this.items(kinds)).filter((i) => 'net' in i && i.net === name);
+  }
+
   footprints(): Promise<Footprint[]> { return this.#ofKind('footprint'); }
   pads(): Promise<Pad[]> { return this.#ofKind('pad'); }
   tracks(): Promise<Track[]> { return this.#ofKind('track'); }
@@ -157,7 +199,7 @@ export class KicadClient implements CommitHost {
   zones(): Promise<Zone[]> { return this.#ofKind('zone'); }
   boardShapes(): Promise<BoardShape[]> { return this.#ofKind('shape'); }
 
-  /** Every net with its code; code 0 is the unconnected net "". */
+  /** Every net with its code (see Net.code for what a code means on 10); code 0 is the unconnected net "". */
   async nets(netClassFilter: string[] = []): Promise<Net[]> {
     const r = await this.#rpc.call(`${B}GetNets`, { board: await this.#board(), netclass_filter: netClassFilter },
       `${B}NetsResponse`, READ);
@@ -245,7 +287,8 @@ export class KicadClient implements CommitHost {
    */
   async createItems(items: NewItem[]): Promise<BoardItem[]> {
     await this.#checkNets(items);
-    const r = await this.#rpc.call(`${C}CreateItems`, { header: await this.#header(), items: items.map(copperToAny) },
+    const major = await this.#major();
+    const r = await this.#rpc.call(`${C}CreateItems`, { header: await this.#header(), items: items.map((i) => copperToAny(i, major)) },
       `${C}CreateItemsResponse`);
     checkItemRequest(r.status, 'CreateItems');
     return itemResults('CreateItems', r.created_items ?? []);
@@ -254,7 +297,8 @@ export class KicadClient implements CommitHost {
   /** Replaces items by id. Vias are sent with a plain through/blind padstack (mask settings default). */
   async updateItems(items: EditableItem[]): Promise<BoardItem[]> {
     await this.#checkNets(items);
-    const r = await this.#rpc.call(`${C}UpdateItems`, { header: await this.#header(), items: items.map(copperToAny) },
+    const major = await this.#major();
+    const r = await this.#rpc.call(`${C}UpdateItems`, { header: await this.#header(), items: items.map((i) => copperToAny(i, major)) },
       `${C}UpdateItemsResponse`);
     checkItemRequest(r.status, 'UpdateItems');
     return itemResults('UpdateItems', r.updated_items ?? []);
@@ -285,10 +329,10 @@ export class KicadClient implements CommitHost {
       });
       throw err;
     }
-    const ids = new Set(created.map((c) => ('id' in c ? c.id : '')));
+    const ids = created.map((c) => ('id' in c ? c.id : ''));
     const kinds = [...new Set(items.map((i) => i.kind))];
     const byId = new Map<string, BoardItem>();
-    for (const item of await this.items(kinds)) if ('id' in item && ids.has(item.id)) byId.set(item.id, item);
+    for (const item of await this.itemsById(ids, kinds)) if ('id' in item) byId.set(item.id, item);
     const final: BoardItem[] = [];
     const renetted: WriteResult['renetted'] = [];
     created.forEach((c, i) => {
@@ -323,7 +367,7 @@ export class KicadClient implements CommitHost {
   async highlightNet(name: string): Promise<void> {
     const known = new Set((await this.nets()).map((n) => n.name));
     if (!known.has(name)) throw new UnknownNetError([name]);
-    const onNet = (await this.items(['pad', 'track', 'arc', 'via'])).filter((i) => 'net' in i && i.net === name);
+    const onNet = await this.itemsOfNet(name);
     await this.clearSelection();
     await this.addToSelection(onNet.map((i) => ('id' in i ? i.id : '')));
     await this.#action('pcbnew.EditorControl.highlightNetSelection');
@@ -357,6 +401,8 @@ export class KicadClient implements CommitHost {
 
   async #board(): Promise<Wire> {
     if (this.#document) return this.#document;
+    // Every board call comes through here first: the place to refuse a KiCad whose API we do not speak.
+    await this.#major();
     const boards = await this.#boardSpecifiers();
     const wanted = this.#boardFilename;
     const pick = wanted ? boards.find((b) => b.board_filename === wanted) : boards.length === 1 ? boards[0] : undefined;

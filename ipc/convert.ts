@@ -93,15 +93,27 @@ function arc(w: Wire): Arc {
   };
 }
 
+const OUTER = new Set<LayerName>(['F.Cu', 'B.Cu']);
+
+/** Blind or buried by the drill's ends: blind reaches an outer copper layer, buried does not. */
+function blindOrBuried(start: LayerName, end: LayerName): 'blind' | 'buried' {
+  return OUTER.has(start) || OUTER.has(end) ? 'blind' : 'buried';
+}
+
 function via(w: Wire): Via {
   const stack = w.pad_stack ?? {};
+  const startLayer = layerName(stack.drill?.start_layer ?? 0) ?? 'F.Cu';
+  const endLayer = layerName(stack.drill?.end_layer ?? 0) ?? 'B.Cu';
+  const wire = lower(`${T}ViaType`, w.type, 'VT_');
+  // KiCad 9's blind_buried (and 10 reading one back the same way) is split by the layers it drills.
+  const type: ViaType = wire === 'through' || wire === 'micro' || wire === 'blind' || wire === 'buried'
+    ? wire
+    : wire === 'blind_buried' ? blindOrBuried(startLayer, endLayer) : 'through';
   return {
-    kind: 'via', id: w.id?.value ?? '', locked: isLocked(w.locked), position: vec(w.position),
-    type: lower(`${T}ViaType`, w.type, 'VT_') as ViaType,
+    kind: 'via', id: w.id?.value ?? '', locked: isLocked(w.locked), position: vec(w.position), type,
     diameter: int64(stack.copper_layers?.[0]?.size?.x_nm),
     drill: int64(stack.drill?.diameter?.x_nm),
-    startLayer: layerName(stack.drill?.start_layer ?? 0) ?? 'F.Cu',
-    endLayer: layerName(stack.drill?.end_layer ?? 0) ?? 'B.Cu',
+    startLayer, endLayer,
     net: netName(w.net),
   };
 }
@@ -211,8 +223,25 @@ function lockedWire(locked: boolean | undefined): string {
   return locked ? 'LS_LOCKED' : 'LS_UNLOCKED';
 }
 
-/** A new or edited copper item as an Any for CreateItems/UpdateItems; `id` is '' for a new item. */
-export function copperToAny(item: NewItem | EditableItem): Wire {
+/**
+ * The ViaType a KiCad of this major version takes for a via: 10 has blind and buried apart, 9 one
+ * value for both. A type that does not fit the via's layers is a caller's mistake, refused here.
+ */
+function viaTypeWire(type: ViaType, start: LayerName, end: LayerName, kicadMajor: number): string {
+  if (type === 'blind' || type === 'buried') {
+    if (blindOrBuried(start, end) !== type) {
+      throw new TypeError(`a ${type} via cannot span ${start}–${end} (blind reaches F.Cu or B.Cu, buried only inner layers)`);
+    }
+    return kicadMajor >= 10 ? `VT_${type.toUpperCase()}` : 'VT_BLIND_BURIED';
+  }
+  return `VT_${type.toUpperCase()}`;
+}
+
+/**
+ * A new or edited copper item as an Any for CreateItems/UpdateItems; `id` is '' for a new item.
+ * `kicadMajor` is the version of the KiCad it goes to (it decides the wire type of a blind or buried via).
+ */
+export function copperToAny(item: NewItem | EditableItem, kicadMajor: number): Wire {
   const id = 'id' in item && item.id ? { value: item.id } : undefined;
   const net = { name: item.net };
   switch (item.kind) {
@@ -233,7 +262,7 @@ export function copperToAny(item: NewItem | EditableItem): Wire {
       const drill = checkedNm(item.drill);
       return packAny(`${T}Via`, {
         id, position: vecWire(item.position), locked: lockedWire(item.locked), net,
-        type: `VT_${(item.type ?? 'through').toUpperCase()}`,
+        type: viaTypeWire(item.type ?? 'through', item.startLayer ?? 'F.Cu', item.endLayer ?? 'B.Cu', kicadMajor),
         pad_stack: {
           type: 'PST_NORMAL', layers: [start, end],
           drill: { start_layer: start, end_layer: end, diameter: { x_nm: drill, y_nm: drill }, shape: 'DS_CIRCLE' },

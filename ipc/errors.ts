@@ -41,6 +41,14 @@ export class KicadTimeoutError extends KicadIpcError {
   }
 }
 
+/** The KiCad that answered is older than the first version whose API this client speaks (9.0). */
+export class KicadVersionError extends KicadIpcError {
+  override name = 'KicadVersionError';
+  constructor(readonly version: string) {
+    super(`KiCad ${version} is too old: TraceMaker needs KiCad 9.0 or later (its IPC API and plugins came with 9.0). Update KiCad, then try again`);
+  }
+}
+
 /** The socket could not be opened or was closed under a pending request. */
 export class KicadConnectionError extends KicadIpcError {
   override name = 'KicadConnectionError';

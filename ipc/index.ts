@@ -4,7 +4,7 @@ export { KicadClient, type ConnectOptions, type WriteResult } from './client.ts'
 export { Commit } from './commit.ts';
 export {
   KicadApiError, KicadBusyError, KicadConnectionError, KicadIpcError, KicadItemError, KicadProtocolError,
-  KicadTimeoutError, UnknownNetError, type ApiStatus,
+  KicadTimeoutError, KicadVersionError, UnknownNetError, type ApiStatus,
 } from './errors.ts';
 export { defaultSocketDir, resolveSocketPath, socketCandidates, socketPathFromUrl } from './socket-path.ts';
 export type * from './types.ts';

@@ -145,11 +145,14 @@ function connectionError(err: NodeJS.ErrnoException, path: string): Error {
   switch (err.code) {
     case 'ENOENT':
       return new KicadConnectionError(
-        `no KiCad API socket at ${path}: is KiCad running, with Preferences → Plugins → "Enable KiCad API" on?`,
+        `no KiCad API socket at ${path}: KiCad's API server is off or KiCad is not running. In KiCad 9.0 or later, ` +
+          'turn on Preferences → Plugins → "Enable KiCad API", then restart the PCB editor with the board open',
         path, err.code);
     case 'ECONNREFUSED':
       return new KicadConnectionError(
-        `nothing listens on ${path}: the socket file may be left over from a KiCad that exited`, path, err.code);
+        `nothing listens on ${path}: the socket file is left over from a KiCad that exited. Start KiCad's PCB editor ` +
+          '(with Preferences → Plugins → "Enable KiCad API" on) and open the board',
+        path, err.code);
     default:
       return new KicadConnectionError(`cannot talk to KiCad at ${path}: ${err.message}`, path, err.code);
   }

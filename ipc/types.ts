@@ -27,7 +27,10 @@ export interface BoardDocument {
 }
 
 export interface Net {
-  /** The board's net code (only GetNets reports codes; items name their net). */
+  /**
+   * The editor's net code (only GetNets reports codes; items name their net). KiCad 9 saves the same
+   * codes in the file; KiCad 10 saves names only, so its codes are the running editor's own numbering.
+   */
   code: number;
   name: string;
 }
@@ -58,7 +61,11 @@ export interface Arc extends ItemBase {
   net: string;
 }
 
-export type ViaType = 'through' | 'blind_buried' | 'micro';
+/**
+ * KiCad's via types. KiCad 10 stores blind (one end on an outer layer) and buried (both ends inner)
+ * apart; KiCad 9 has one type for both, so the client tells them apart by the drill's layers there.
+ */
+export type ViaType = 'through' | 'blind' | 'buried' | 'micro';
 
 export interface Via extends ItemBase {
   kind: 'via';
@@ -175,7 +182,7 @@ export type NewArc = Omit<Arc, 'id' | 'kind' | 'locked'> & { kind: 'arc'; locked
 export type NewVia = Omit<Via, 'id' | 'kind' | 'locked' | 'type' | 'startLayer' | 'endLayer'> & {
   kind: 'via';
   locked?: boolean;
-  /** Defaults to a through via F.Cu … B.Cu. */
+  /** Defaults to a through via F.Cu … B.Cu; 'blind' needs an outer end layer, 'buried' two inner ones. */
   type?: ViaType;
   startLayer?: LayerName;
   endLayer?: LayerName;

@@ -1,6 +1,7 @@
-// The .proto text of KiCad 9.0.8's board packages (kiapi.board, kiapi.board.types, kiapi.board.commands),
-// the subset this client uses. Tracks, arcs, vias and their padstacks are complete, because updating an
-// item sends it whole; elsewhere fields we do not read are left out (the decoder skips them).
+// The .proto text of KiCad's board packages (kiapi.board, kiapi.board.types, kiapi.board.commands), the
+// subset this client uses, as KiCad 10.0.7 has it; what 9.0.8 lacks is listed in since.ts. Tracks, arcs,
+// vias and their padstacks are complete, because updating an item sends it whole; elsewhere fields we do
+// not read are left out (the decoder skips them).
 
 export const BOARD_PROTO = `
 syntax = "proto3";
@@ -55,30 +56,39 @@ enum PadStackShape {
   PSS_CHAMFEREDRECT = 6; PSS_CUSTOM = 7;
 }
 enum ZoneConnectionStyle { ZCS_UNKNOWN = 0; ZCS_INHERITED = 1; ZCS_NONE = 2; ZCS_THERMAL = 3; ZCS_FULL = 4; ZCS_PTH_THERMAL = 5; }
-enum SolderMaskMode { SMM_UNKOWN = 0; SMM_MASKED = 1; SMM_UNMASKED = 2; SMM_FROM_DESIGN_RULES = 3; }
-enum SolderPasteMode { SPM_UNKOWN = 0; SPM_PASTE = 1; SPM_NO_PASTE = 2; SPM_FROM_DESIGN_RULES = 3; }
+enum SolderMaskMode { SMM_UNKNOWN = 0; SMM_MASKED = 1; SMM_UNMASKED = 2; SMM_FROM_DESIGN_RULES = 3; }
+enum SolderPasteMode { SPM_UNKNOWN = 0; SPM_PASTE = 1; SPM_NO_PASTE = 2; SPM_FROM_DESIGN_RULES = 3; }
 enum DrillShape { DS_UNKNOWN = 0; DS_CIRCLE = 1; DS_OBLONG = 2; DS_UNDEFINED = 3; }
-enum ViaType { VT_UNKNOWN = 0; VT_THROUGH = 1; VT_BLIND_BURIED = 2; VT_MICRO = 3; }
+// KiCad 9 has one value for blind and buried vias; KiCad 10 tells them apart (and still reads 2).
+enum ViaType { VT_UNKNOWN = 0; VT_THROUGH = 1; VT_BLIND_BURIED = 2; VT_MICRO = 3; VT_BLIND = 4; VT_BURIED = 5; }
+enum ViaPluggingMode { VPM_UNKNOWN = 0; VPM_PLUGGED = 1; VPM_UNPLUGGED = 2; VPM_FROM_DESIGN_RULES = 3; }
+enum ViaCoveringMode { VCM_UNKNOWN = 0; VCM_COVERED = 1; VCM_UNCOVERED = 2; VCM_FROM_DESIGN_RULES = 3; }
+enum ViaDrillCappingMode { VDCM_UNKNOWN = 0; VDCM_CAPPED = 1; VDCM_UNCAPPED = 2; VDCM_FROM_DESIGN_RULES = 3; }
+enum ViaDrillFillingMode { VDFM_UNKNOWN = 0; VDFM_FILLED = 1; VDFM_UNFILLED = 2; VDFM_FROM_DESIGN_RULES = 3; }
+enum ViaDrillPostMachiningMode { VDPM_UNKNOWN = 0; VDPM_NOT_POST_MACHINED = 1; VDPM_COUNTERBORE = 2; VDPM_COUNTERSINK = 3; }
+enum PadTeardropMode { PTM_UNKNOWN = 0; PTM_DISABLED = 1; PTM_ENABLED = 2; }
+enum ZoneLayerOverride { ZLO_UNKNOWN = 0; ZLO_NONE = 1; ZLO_FORCE_FLASHED = 2; ZLO_FORCE_NO_ZONE_CONNECTION = 3; }
 enum PadType { PT_UNKNOWN = 0; PT_PTH = 1; PT_SMD = 2; PT_EDGE_CONNECTOR = 3; PT_NPTH = 4; }
 enum ZoneType { ZT_UNKNOWN = 0; ZT_COPPER = 1; ZT_GRAPHICAL = 2; ZT_RULE_AREA = 3; ZT_TEARDROP = 4; }
 
 message NetCode { int32 value = 1; }
 message Net { NetCode code = 1; string name = 2; }
+message SolderMaskOverrides { kiapi.common.types.Distance solder_mask_margin = 1; bool expose_copper = 2; }
 message Track {
   kiapi.common.types.KIID id = 1; kiapi.common.types.Vector2 start = 2; kiapi.common.types.Vector2 end = 3;
   kiapi.common.types.Distance width = 4; kiapi.common.types.LockedState locked = 5; BoardLayer layer = 6; Net net = 7;
+  kiapi.common.types.KIID parent = 8; SolderMaskOverrides solder_mask = 9;
 }
 message Arc {
   kiapi.common.types.KIID id = 1; kiapi.common.types.Vector2 start = 2; kiapi.common.types.Vector2 mid = 3;
   kiapi.common.types.Vector2 end = 4; kiapi.common.types.Distance width = 5; kiapi.common.types.LockedState locked = 6;
-  BoardLayer layer = 7; Net net = 8;
+  BoardLayer layer = 7; Net net = 8; kiapi.common.types.KIID parent = 9; SolderMaskOverrides solder_mask = 10;
 }
 message ChamferedRectCorners { bool top_left = 1; bool top_right = 2; bool bottom_left = 3; bool bottom_right = 4; }
 message ThermalSpokeSettings {
   kiapi.common.types.Distance width = 1; kiapi.common.types.Angle angle = 2; kiapi.common.types.Distance gap = 3;
 }
 message ZoneConnectionSettings { ZoneConnectionStyle zone_connection = 1; ThermalSpokeSettings thermal_spokes = 2; }
-message SolderMaskOverrides { kiapi.common.types.Distance solder_mask_margin = 1; }
 message SolderPasteOverrides {
   kiapi.common.types.Distance solder_paste_margin = 1; kiapi.common.types.Ratio solder_paste_margin_ratio = 2;
 }
@@ -92,23 +102,37 @@ message PadStackLayer {
 message PadStackOuterLayer {
   SolderMaskMode solder_mask_mode = 1; SolderPasteMode solder_paste_mode = 2;
   SolderMaskOverrides solder_mask_settings = 3; SolderPasteOverrides solder_paste_settings = 4;
+  ViaPluggingMode plugging_mode = 5; ViaCoveringMode covering_mode = 6;
 }
 message DrillProperties {
   BoardLayer start_layer = 1; BoardLayer end_layer = 2; kiapi.common.types.Vector2 diameter = 3; DrillShape shape = 4;
+  ViaDrillCappingMode capped = 5; ViaDrillFillingMode filled = 6;
 }
+message PostMachiningProperties { ViaDrillPostMachiningMode mode = 1; int32 size = 2; int32 depth = 3; int32 angle = 4; }
 message PadStack {
   PadStackType type = 1; repeated BoardLayer layers = 2; DrillProperties drill = 3;
   UnconnectedLayerRemoval unconnected_layer_removal = 4; repeated PadStackLayer copper_layers = 5;
   kiapi.common.types.Angle angle = 6; PadStackOuterLayer front_outer_layers = 7;
   PadStackOuterLayer back_outer_layers = 8; ZoneConnectionSettings zone_settings = 9;
+  DrillProperties secondary_drill = 10; DrillProperties tertiary_drill = 11;
+  PostMachiningProperties front_post_machining = 12; PostMachiningProperties back_post_machining = 13;
 }
+message PadTeardropSettings {
+  PadTeardropMode mode = 1; bool curved_edges = 2; bool allow_multiple_track_segments = 3; bool prefer_zone_connection = 4;
+  kiapi.common.types.Distance max_length = 5; kiapi.common.types.Distance max_width = 6;
+  double best_length_ratio = 7; double best_width_ratio = 8; double max_track_width_ratio = 9;
+}
+message ZoneLayerOverrideEntry { BoardLayer layer = 1; ZoneLayerOverride override = 2; }
 message Via {
   kiapi.common.types.KIID id = 1; kiapi.common.types.Vector2 position = 2; PadStack pad_stack = 3;
   kiapi.common.types.LockedState locked = 4; Net net = 5; ViaType type = 6;
+  kiapi.common.types.KIID parent = 7; PadTeardropSettings teardrop = 8;
+  repeated ZoneLayerOverrideEntry zone_layer_overrides = 9; bool is_free = 10;
 }
 message BoardGraphicShape {
   kiapi.common.types.GraphicShape shape = 1; BoardLayer layer = 2; Net net = 3;
   kiapi.common.types.KIID id = 4; kiapi.common.types.LockedState locked = 5;
+  kiapi.common.types.KIID parent = 6; SolderMaskOverrides solder_mask = 7;
 }
 message BoardText {
   kiapi.common.types.KIID id = 1; kiapi.common.types.Text text = 2; BoardLayer layer = 3;
@@ -159,4 +183,9 @@ message NetsResponse { repeated kiapi.board.types.Net nets = 1; }
 message GetNetClassForNets { repeated kiapi.board.types.Net net = 1; }
 message NetClassForNetsResponse { map<string, kiapi.common.project.NetClass> classes = 1; }
 message RefillZones { kiapi.common.types.DocumentSpecifier board = 1; repeated kiapi.common.types.KIID zones = 2; }
+// KiCad 9 has the message with net codes (field 3) but no handler; KiCad 10 takes nets by name.
+message GetItemsByNet {
+  kiapi.common.types.ItemHeader header = 1; repeated kiapi.common.types.KiCadObjectType types = 2;
+  repeated kiapi.board.types.Net nets = 4;
+}
 `;

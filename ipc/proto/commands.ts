@@ -1,5 +1,6 @@
-// The .proto text of KiCad 9.0.8's kiapi.common.commands that this client sends and receives.
-// Names and numbers equal KiCad's (checked by tests/live/proto-schema.test.ts).
+// The .proto text of KiCad's kiapi.common.commands that this client sends and receives, as KiCad 10.0.7
+// has them; what 9.0.8 lacks is listed in since.ts. Names and numbers equal KiCad's (checked against
+// both versions by tests/live/proto-schema.test.ts).
 
 export const COMMON_COMMANDS_PROTO = `
 syntax = "proto3";
@@ -20,9 +21,11 @@ message GetOpenDocumentsResponse { repeated kiapi.common.types.DocumentSpecifier
 message RunAction { string action = 1; }
 message RunActionResponse { RunActionStatus status = 1; }
 
-message BeginCommit {}
+message BeginCommit { kiapi.common.types.ItemHeader header = 1; }
 message BeginCommitResponse { kiapi.common.types.KIID id = 1; }
-message EndCommit { kiapi.common.types.KIID id = 1; CommitAction action = 2; string message = 3; }
+message EndCommit {
+  kiapi.common.types.KIID id = 1; CommitAction action = 2; string message = 3; kiapi.common.types.ItemHeader header = 4;
+}
 message EndCommitResponse {}
 
 message ItemStatus { ItemStatusCode code = 1; string error_message = 2; }
@@ -43,6 +46,7 @@ message GetItemsResponse {
   kiapi.common.types.ItemRequestStatus status = 2;
   repeated google.protobuf.Any items = 3;
 }
+message GetItemsById { kiapi.common.types.ItemHeader header = 1; repeated kiapi.common.types.KIID items = 2; }
 message UpdateItems { kiapi.common.types.ItemHeader header = 1; repeated google.protobuf.Any items = 2; }
 message ItemUpdateResult { ItemStatus status = 1; google.protobuf.Any item = 2; }
 message UpdateItemsResponse {

@@ -1,6 +1,7 @@
-// The .proto text of KiCad 9.0.8's envelope and common types (packages google.protobuf, kiapi.common,
-// kiapi.common.types, kiapi.common.project), the subset this client uses. Names and numbers equal
-// KiCad's; tests/live/proto-schema.test.ts checks them against the descriptors inside libkiapi.
+// The .proto text of KiCad's envelope and common types (packages google.protobuf, kiapi.common,
+// kiapi.common.types, kiapi.common.project), the subset this client uses; these are the same in KiCad
+// 9.0.8 and 10.0.7. Names and numbers equal KiCad's; tests/live/proto-schema.test.ts checks them against
+// the descriptors inside each version's libkiapi.
 
 export const GOOGLE_PROTO = `
 syntax = "proto3";

@@ -3,10 +3,10 @@
 // is dropped at connect, unknown nets never reach KiCad, and a failed write drops its commit.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  KicadApiError, KicadBusyError, KicadClient, KicadItemError, KicadProtocolError, UnknownNetError,
+  KicadApiError, KicadBusyError, KicadClient, KicadItemError, KicadProtocolError, KicadVersionError, UnknownNetError,
   type ConnectOptions, type NewItem,
 } from '../../ipc/index.ts';
-import { packAny, type Wire } from '../../ipc/messages.ts';
+import { decode, packAny, type Wire } from '../../ipc/messages.ts';
 import { kicadLike, startPeer, TOKEN, type Handler, type Peer, type Reply } from './sp-peer.ts';
 
 const C = 'kiapi.common.commands.';
@@ -155,8 +155,46 @@ describe('KicadClient', () => {
     expect(result.items.map((i) => ('id' in i ? i.id : ''))).toEqual(['t0', 't1']);
     expect(result.renetted).toEqual([{ id: 't1', asked: 'GND', got: 'VCC' }]);
     const commands = peer!.received.map((r) => short(r.command));
-    expect(commands.slice(1)).toEqual(['BeginCommit', 'GetOpenDocuments', 'GetNets', 'CreateItems', 'EndCommit', 'GetItems']);
+    expect(commands.slice(1)).toEqual(['BeginCommit', 'GetVersion', 'GetOpenDocuments', 'GetNets', 'CreateItems', 'EndCommit', 'GetItems']);
     expect(peer!.received.find((r) => r.command === `${C}EndCommit` && r.message.action === 1)?.message.message).toBe('Route GND');
+  });
+
+  it('on KiCad 10 sends a buried via as buried and re-reads what it wrote by id', async () => {
+    const c = await connect(kicadLike({
+      [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 10, patch: 7, full_version: '10.0.7' } } }),
+      [`${C}BeginCommit`]: () => ({ type: `${C}BeginCommitResponse`, value: { id: { value: 'c1' } } }),
+      [`${C}EndCommit`]: () => ({ type: `${C}EndCommitResponse` }),
+      [`${C}CreateItems`]: (req) => ({
+        type: `${C}CreateItemsResponse`,
+        value: { status: 'IRS_OK', created_items: req.message.items.map((item: Wire) => ({ status: { code: 'ISC_OK' }, item })) },
+      }),
+      [`${C}GetItemsById`]: (req) => ({
+        type: `${C}GetItemsResponse`,
+        value: { status: 'IRS_OK', items: req.message.items.map((id: Wire) => packAny('kiapi.board.types.Via', {
+          id, type: 'VT_BURIED', net: { name: 'GND' }, pad_stack: { drill: { start_layer: 'BL_In1_Cu', end_layer: 'BL_In2_Cu' } },
+        })) },
+      }),
+    }));
+    const buried: NewItem = { kind: 'via', position: { x: 0, y: 0 }, diameter: 600_000, drill: 300_000, net: 'GND', type: 'buried',
+      startLayer: 'In1.Cu', endLayer: 'In2.Cu' };
+    const created = await c.createItems([buried]);
+    const sent = peer!.received.find((r) => r.command === `${C}CreateItems`)!.message.items[0];
+    expect(sent.type_url).toBe('type.googleapis.com/kiapi.board.types.Via');
+    expect(decode('kiapi.board.types.Via', sent.value).type).toBe(5);
+    expect(created[0]).toMatchObject({ kind: 'via', type: 'buried' });
+    const back = await c.itemsById(['a', 'b'], ['via']);
+    expect(back.map((i) => (i.kind === 'via' ? [i.id, i.type, i.startLayer, i.endLayer] : null))).toEqual([['a', 'buried', 'In1.Cu', 'In2.Cu'], ['b', 'buried', 'In1.Cu', 'In2.Cu']]);
+    expect(peer!.received.some((r) => r.command === `${C}GetItems`)).toBe(false);
+  });
+
+  it('refuses a KiCad older than 9 before any board call, saying what to do', async () => {
+    const c = await connect(kicadLike({
+      [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 8, patch: 6, full_version: '8.0.6' } } }),
+    }));
+    const err = await c.tracks().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(KicadVersionError);
+    expect((err as Error).message).toBe('KiCad 8.0.6 is too old: TraceMaker needs KiCad 9.0 or later (its IPC API and plugins came with 9.0). Update KiCad, then try again');
+    expect(peer!.received.some((r) => r.command === `${C}GetItems` || r.command === `${C}GetOpenDocuments`)).toBe(false);
   });
 });
 

@@ -41,7 +41,7 @@ describe('int64', () => {
 describe('copper items', () => {
   it('encode a new track with the net by name, locked, on the API layer number', () => {
     const any = copperToAny({ kind: 'track', start: { x: 1, y: -2 }, end: { x: 3_000_000, y: 4 }, width: 250_000,
-      layer: 'B.Cu', net: 'GND', locked: true });
+      layer: 'B.Cu', net: 'GND', locked: true }, 9);
     expect(any.type_url).toBe('type.googleapis.com/kiapi.board.types.Track');
     const w = unpackAny(any);
     expect(w.id).toBeNull();
@@ -53,7 +53,7 @@ describe('copper items', () => {
   });
 
   it('encode a via with a full through padstack (KiCad takes a via without one as drill 0, size 0)', () => {
-    const any = copperToAny({ kind: 'via', position: { x: 5, y: 6 }, diameter: 800_000, drill: 400_000, net: 'VCC' });
+    const any = copperToAny({ kind: 'via', position: { x: 5, y: 6 }, diameter: 800_000, drill: 400_000, net: 'VCC' }, 9);
     const w = unpackAny(any);
     expect(w.type).toBe(1);
     expect(w.pad_stack.type).toBe(1);
@@ -66,13 +66,36 @@ describe('copper items', () => {
 
   it('keep the id of an item being updated', () => {
     const any = copperToAny({ kind: 'arc', id: 'abc', locked: false, start: { x: 0, y: 0 }, mid: { x: 1, y: 1 },
-      end: { x: 2, y: 0 }, width: 100, layer: 'F.Cu', net: '' });
+      end: { x: 2, y: 0 }, width: 100, layer: 'F.Cu', net: '' }, 9);
     expect(itemFromAny(any)).toMatchObject({ kind: 'arc', id: 'abc', mid: { x: 1, y: 1 } });
   });
 
   it('refuse a coordinate that is not an integer number of nm', () => {
-    expect(() => copperToAny({ kind: 'track', start: { x: 0.5, y: 0 }, end: { x: 1, y: 0 }, width: 1, layer: 'F.Cu', net: '' }))
+    expect(() => copperToAny({ kind: 'track', start: { x: 0.5, y: 0 }, end: { x: 1, y: 0 }, width: 1, layer: 'F.Cu', net: '' }, 9))
       .toThrow(/integer number of nm/);
+  });
+
+  it('send blind and buried vias as one type to KiCad 9 and as two to KiCad 10, and read both back apart', () => {
+    const via = (type: 'blind' | 'buried' | 'micro', startLayer: string, endLayer: string) =>
+      ({ kind: 'via' as const, position: { x: 0, y: 0 }, diameter: 600_000, drill: 300_000, net: 'GND', type, startLayer, endLayer });
+    const wire = (v: ReturnType<typeof via>, major: number) => unpackAny(copperToAny(v, major)).type;
+    const blind = via('blind', 'F.Cu', 'In1.Cu');
+    const buried = via('buried', 'In1.Cu', 'In2.Cu');
+    expect([wire(blind, 9), wire(buried, 9), wire(via('micro', 'In2.Cu', 'B.Cu'), 9)]).toEqual([2, 2, 3]);
+    expect([wire(blind, 10), wire(buried, 10), wire(via('micro', 'In2.Cu', 'B.Cu'), 10)]).toEqual([4, 5, 3]);
+    for (const major of [9, 10]) {
+      expect(itemFromAny(copperToAny(blind, major))).toMatchObject({ type: 'blind', startLayer: 'F.Cu', endLayer: 'In1.Cu' });
+      expect(itemFromAny(copperToAny(buried, major))).toMatchObject({ type: 'buried', startLayer: 'In1.Cu', endLayer: 'In2.Cu' });
+    }
+    // KiCad 9's one type, read back: blind when it reaches an outer layer, buried when it does not.
+    expect(itemFromAny(packAny('kiapi.board.types.Via', { type: 'VT_BLIND_BURIED',
+      pad_stack: { drill: { start_layer: 5, end_layer: 34 } } }))).toMatchObject({ type: 'blind', startLayer: 'In2.Cu', endLayer: 'B.Cu' });
+  });
+
+  it('refuse a blind or buried via whose layers say otherwise', () => {
+    const v = { kind: 'via' as const, position: { x: 0, y: 0 }, diameter: 600_000, drill: 300_000, net: 'GND' };
+    expect(() => copperToAny({ ...v, type: 'buried', startLayer: 'F.Cu', endLayer: 'In1.Cu' }, 10)).toThrow(/buried via cannot span F.Cu–In1.Cu/);
+    expect(() => copperToAny({ ...v, type: 'blind', startLayer: 'In1.Cu', endLayer: 'In2.Cu' }, 9)).toThrow(/blind via cannot span/);
   });
 });
 

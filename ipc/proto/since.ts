@@ -1,0 +1,36 @@
+// Where our .proto subset (written as KiCad 10.0.7 has it) differs from KiCad 9.0.8: what 9 does not
+// have at all, and value names 9 spells differently. The client sends a name listed here only to a
+// KiCad 10 (it asks GetVersion first); tests/live/proto-schema.test.ts checks both lists against the
+// descriptors compiled into each version's libkiapi, so they cannot drift.
+
+/** Full names (no leading dot) of messages, enums, fields ("Message.field") and enum values ("Enum.VALUE"). */
+export const SINCE_KICAD_10: ReadonlySet<string> = new Set([
+  // Blind and buried vias become two types.
+  'kiapi.board.types.ViaType.VT_BLIND', 'kiapi.board.types.ViaType.VT_BURIED',
+  // Reading items by id and by net name (KiCad 9 reads everything and filters).
+  'kiapi.common.commands.GetItemsById', 'kiapi.board.commands.GetItemsByNet.nets',
+  // A commit may name its document.
+  'kiapi.common.commands.BeginCommit.header', 'kiapi.common.commands.EndCommit.header',
+  // New fields of the items the client sends whole, and their types.
+  'kiapi.board.types.Track.parent', 'kiapi.board.types.Track.solder_mask',
+  'kiapi.board.types.Arc.parent', 'kiapi.board.types.Arc.solder_mask',
+  'kiapi.board.types.BoardGraphicShape.parent', 'kiapi.board.types.BoardGraphicShape.solder_mask',
+  'kiapi.board.types.SolderMaskOverrides.expose_copper',
+  'kiapi.board.types.Via.parent', 'kiapi.board.types.Via.teardrop', 'kiapi.board.types.Via.zone_layer_overrides',
+  'kiapi.board.types.Via.is_free',
+  'kiapi.board.types.PadStack.secondary_drill', 'kiapi.board.types.PadStack.tertiary_drill',
+  'kiapi.board.types.PadStack.front_post_machining', 'kiapi.board.types.PadStack.back_post_machining',
+  'kiapi.board.types.PadStackOuterLayer.plugging_mode', 'kiapi.board.types.PadStackOuterLayer.covering_mode',
+  'kiapi.board.types.DrillProperties.capped', 'kiapi.board.types.DrillProperties.filled',
+  'kiapi.board.types.PostMachiningProperties', 'kiapi.board.types.PadTeardropSettings',
+  'kiapi.board.types.ZoneLayerOverrideEntry',
+  'kiapi.board.types.ViaPluggingMode', 'kiapi.board.types.ViaCoveringMode', 'kiapi.board.types.ViaDrillCappingMode',
+  'kiapi.board.types.ViaDrillFillingMode', 'kiapi.board.types.ViaDrillPostMachiningMode',
+  'kiapi.board.types.PadTeardropMode', 'kiapi.board.types.ZoneLayerOverride',
+]);
+
+/** Enum values KiCad 9 spells differently (same number; KiCad 10 fixed the typo). */
+export const KICAD_9_NAMES: ReadonlyMap<string, string> = new Map([
+  ['kiapi.board.types.SolderMaskMode.SMM_UNKNOWN', 'SMM_UNKOWN'],
+  ['kiapi.board.types.SolderPasteMode.SPM_UNKNOWN', 'SPM_UNKOWN'],
+]);
