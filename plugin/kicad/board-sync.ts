@@ -75,7 +75,7 @@ export class BoardSync {
 
     const present: CopperItem[] = [];
     for (const [uuid, block] of split.found) {
-      const read = readCopperBlock(block);
+      const read = readCopperBlock(block, (name) => this.#session!.design.board.netByName.get(name));
       const mine = this.#written.get(uuid)!;
       // Our item, edited by hand (moved, re-layered): from now on it is the user's copper.
       if (!read || readKey(read) !== mine.key) return done(this.#rebuild(live, 'copper the host wrote was edited'));

@@ -105,11 +105,21 @@ function nm(mmText: string): number {
   return Math.round(Number(mmText) * 1e6);
 }
 
-/** Reads one of our items back from its block text; null when a field is missing (then it is not ours any more). */
-export function readCopperBlock(block: string): ReadCopper | null {
+// A KiCad 6–9 file names an item's net by code, `(net 3)`; KiCad 10 by name, `(net "SDA")`, with a
+// backslash before `"`, `\` and control characters, as the board reader undoes them.
+const NET = /\(net (?:(\d+)|"((?:[^"\\]|\\.)*)")\)/;
+const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', a: '\x07', b: '\b', f: '\f', v: '\v' };
+
+/**
+ * Reads one of our items back from its block text; null when a field is missing (then it is not ours
+ * any more). A net named rather than numbered is turned into the board's code by `netCode`.
+ */
+export function readCopperBlock(block: string, netCode: (name: string) => number | undefined = () => undefined): ReadCopper | null {
   const head = /^\((\w+)/.exec(block)?.[1];
-  const net = field(block, /\(net (\d+)\)/);
-  if (!net) return null;
+  const found = field(block, NET);
+  if (!found) return null;
+  const code = found[1] !== undefined ? Number(found[1]) : netCode(found[2].replace(/\\(.)/g, (_, c: string) => ESCAPES[c] ?? c));
+  if (code === undefined) return null;
   if (head === 'segment' || head === 'arc') {
     const s = field(block, new RegExp(`\\(start ${NUM} ${NUM}\\)`));
     const e = field(block, new RegExp(`\\(end ${NUM} ${NUM}\\)`));
@@ -118,7 +128,7 @@ export function readCopperBlock(block: string): ReadCopper | null {
     const m = head === 'arc' ? field(block, new RegExp(`\\(mid ${NUM} ${NUM}\\)`)) : null;
     if (!s || !e || !w || !l || (head === 'arc' && !m)) return null;
     return {
-      kind: 'track', start: [nm(s[1]), nm(s[2])], end: [nm(e[1]), nm(e[2])], width: nm(w[1]), layer: l[1], net: Number(net[1]),
+      kind: 'track', start: [nm(s[1]), nm(s[2])], end: [nm(e[1]), nm(e[2])], width: nm(w[1]), layer: l[1], net: code,
       ...(m ? { mid: [nm(m[1]), nm(m[2])] as [number, number] } : {}),
     };
   }
@@ -128,7 +138,7 @@ export function readCopperBlock(block: string): ReadCopper | null {
     const drill = field(block, new RegExp(`\\(drill ${NUM}\\)`));
     const layers = field(block, /\(layers "([^"]+)" "([^"]+)"\)/);
     if (!at || !size || !drill || !layers) return null;
-    return { kind: 'via', at: [nm(at[1]), nm(at[2])], size: nm(size[1]), drill: nm(drill[1]), layers: [layers[1], layers[2]], net: Number(net[1]) };
+    return { kind: 'via', at: [nm(at[1]), nm(at[2])], size: nm(size[1]), drill: nm(drill[1]), layers: [layers[1], layers[2]], net: code };
   }
   return null;
 }

@@ -8,7 +8,7 @@ import { chmodSync, closeSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { KicadApiError, KicadBusyError, KicadClient, KicadIpcError, resolveSocketPath } from '../../ipc/index.ts';
+import { KicadApiError, KicadBusyError, KicadClient, KicadConnectionError, KicadIpcError, KicadVersionError, resolveSocketPath } from '../../ipc/index.ts';
 import { hostPorts, runAction, type ActionName, type ActionResult } from './actions.ts';
 import { BoardSync } from './board-sync.ts';
 import { answers, type HostRequest } from './host.ts';
@@ -41,6 +41,7 @@ export async function launch(opts: LaunchOptions): Promise<ActionResult> {
     client = await KicadClient.connect({ socket: kicadSocket, token, clientName: 'tracemaker-launcher', busyTimeoutMs: 2_000, timeoutMs: 5_000 });
   } catch (err) {
     if (err instanceof KicadBusyError) return result('busy', 'KiCad is busy: close the open dialog or finish the current tool, then try again. Nothing was written.');
+    if (err instanceof KicadConnectionError) return result('no_kicad', `Cannot reach KiCad: ${err.message}.`);
     return result('no_kicad', `Cannot reach KiCad's API at ${kicadSocket} (${(err as Error).message}). Is Preferences → Plugins → "Enable KiCad API" on?`);
   }
   try {
@@ -55,6 +56,7 @@ export async function launch(opts: LaunchOptions): Promise<ActionResult> {
     if (err instanceof KicadBusyError || (err instanceof KicadApiError && err.code === 'AS_BUSY')) {
       return result('busy', 'KiCad is busy: close the open dialog or finish the current tool, then try again. Nothing was written.');
     }
+    if (err instanceof KicadVersionError) return result('kicad_too_old', `${err.message}.`);
     if (err instanceof KicadIpcError) return result('no_board', `KiCad has no board open for the plugin: ${err.message}`);
     throw err;
   } finally {

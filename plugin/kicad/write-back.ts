@@ -58,11 +58,11 @@ export function toNewItem(board: Board, item: CopperItem): NewItem {
     return { kind: 'track', start: t.start, end: t.end, width: t.width, layer: layer(t.layer), net: net(t.net), locked: true };
   }
   const v: NewVia = item.via;
-  return {
-    kind: 'via', position: v.at, diameter: v.size, drill: v.drill, net: net(v.net), locked: true,
-    type: v.type === 'blind' ? 'blind_buried' : v.type === 'micro' ? 'micro' : 'through',
-    startLayer: layer(v.layerFrom), endLayer: layer(v.layerTo),
-  };
+  const [from, to] = [layer(v.layerFrom), layer(v.layerTo)];
+  // The engine's "blind" is KiCad 9's blind-or-buried; KiCad names it by whether it reaches the outside.
+  const outer = (i: number) => i === 0 || i === board.copperLayers.length - 1;
+  const type = v.type === 'micro' ? 'micro' : v.type === 'blind' ? (outer(v.layerFrom) || outer(v.layerTo) ? 'blind' : 'buried') : 'through';
+  return { kind: 'via', position: v.at, diameter: v.size, drill: v.drill, net: net(v.net), locked: true, type, startLayer: from, endLayer: to };
 }
 
 /** "Route 3 nets: SDA, SCL, INT" — the undo label; long lists end in "and N more". */
@@ -107,7 +107,7 @@ export async function writeBack(client: KicadClient, board: Board, diff: CopperD
   const uuids = created.map((c) => ('id' in c ? c.id : ''));
   const kinds = [...new Set(items.map((i) => i.kind))];
   const now = new Map<string, BoardItem>();
-  for (const item of await client.items(kinds)) if ('id' in item) now.set(item.id, item);
+  for (const item of await client.itemsById(uuids, kinds)) if ('id' in item) now.set(item.id, item);
   const wrong: string[] = [];
   uuids.forEach((id, i) => {
     const got = now.get(id);

@@ -22,6 +22,8 @@ TITLES = {
     "checked": "check",
     "summary": "open connections",
     "panel": "panel",
+    "no_kicad": "cannot reach KiCad",
+    "kicad_too_old": "KiCad too old",
 }
 
 

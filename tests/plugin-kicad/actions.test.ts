@@ -37,7 +37,7 @@ class FakeEditor {
     push: async (message: string) => void this.commits.push(message),
     drop: async () => void this.commits.push('dropped'),
   });
-  items = async () => this.created as unknown as BoardItem[];
+  itemsById = async (ids: string[]) => this.created.filter((i) => ids.includes(i.id)) as unknown as BoardItem[];
   runAction = async () => 'ok';
 }
 

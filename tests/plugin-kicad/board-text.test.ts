@@ -46,4 +46,13 @@ describe('board text', () => {
     expect(readCopperBlock(SEG.replace('(net 3)', ''))).toBeNull();
     expect(readCopperBlock('(gr_line (start 0 0))')).toBeNull();
   });
+
+  it('reads a KiCad 10 item, whose net is named, with the board\'s code for that name', () => {
+    const codes = new Map([['A (x)', 3], ['say "hi"', 7]]);
+    const code = (name: string) => codes.get(name);
+    expect(readCopperBlock(SEG.replace('(net 3)', '(net "A (x)")'), code)).toEqual(readCopperBlock(SEG));
+    expect(readKey(readCopperBlock(VIA.replace('(net 3)', '(net "say \\"hi\\"")'), code)!)).toBe('V 7 F.Cu-B.Cu 600000/300000 5000000,6000000');
+    // A name the board does not have: not ours any more.
+    expect(readCopperBlock(SEG.replace('(net 3)', '(net "B")'), code)).toBeNull();
+  });
 });

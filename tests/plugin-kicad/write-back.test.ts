@@ -47,7 +47,11 @@ class FakeKicad {
 }
 
 function client(fake: FakeKicad): KicadClient {
-  return { beginCommit: () => fake.beginCommit(), items: (k: string[]) => fake.items_(k), runAction: (n: string) => fake.runAction(n) } as unknown as KicadClient;
+  return {
+    beginCommit: () => fake.beginCommit(),
+    itemsById: async (ids: string[], k: string[]) => (await fake.items_(k)).filter((i) => 'id' in i && ids.includes(i.id)),
+    runAction: (n: string) => fake.runAction(n),
+  } as unknown as KicadClient;
 }
 
 describe('write-back', () => {
