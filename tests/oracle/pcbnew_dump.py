@@ -1,7 +1,9 @@
 """Dumps what KiCad's own pcbnew reads from a board, as JSON, for comparing the engine's reader.
 
     /usr/bin/python3 pcbnew_dump.py BOARD.kicad_pcb  ->  {"pads": [...], "tracks": n, ...}
-Coordinates in nm, angles in degrees, as pcbnew reports them.
+Coordinates in nm, angles in degrees, as pcbnew reports them. Runs under KiCad 9's and KiCad 10's
+pcbnew alike: nets are listed by name, since KiCad 10 files carry no net codes (the codes pcbnew
+gives them are its own numbering).
 """
 import json
 import sys
@@ -20,7 +22,7 @@ for fp in b.GetFootprints():
             'rot': round(p.GetOrientation().AsDegrees(), 6), 'w': size.x, 'h': size.y,
             'net': p.GetNetname(), 'drill': p.GetDrillSize().x,
         })
-nets = [b.FindNet(i).GetNetname() for i in range(b.GetNetCount())]
+nets = sorted(str(name) for name in b.GetNetsByName().keys())
 tracks = [t for t in b.GetTracks()]
 n_via = sum(1 for t in tracks if t.GetClass() == 'PCB_VIA')
 n_arc = sum(1 for t in tracks if t.GetClass() == 'PCB_ARC')
