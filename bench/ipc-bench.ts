@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseBoard } from '../engine/kicad/read-board.ts';
 import { startKicad } from '../tests/live/kicad-harness.ts';
+import { kicads } from '../tests/support/kicad.ts';
 
 function largestBenchBoard(): string {
   const root = resolve('..', 'shared', 'bench', 'boards');
@@ -35,7 +36,7 @@ const p95 = (t: number[]) => t[Math.min(t.length - 1, Math.floor(t.length * 0.95
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 const board = process.argv[2] ? resolve(process.argv[2]) : largestBenchBoard();
-const kicad = await startKicad({ board });
+const kicad = await startKicad({ board, kicad: kicads()[0] });
 try {
   const client = await kicad.connect({ clientName: 'tracemaker-bench', timeoutMs: 60_000 });
   const { full } = await client.version();

@@ -19,7 +19,8 @@ message BoardStackupLayer {
   kiapi.board.types.BoardLayer layer = 2;
   bool enabled = 3;
   BoardStackupLayerType type = 4;
-  BoardStackupDielectricLayer dielectric = 5;
+  // KiCad 10 puts this in a oneof beside its new soldermask and silkscreen details: the same bytes.
+  oneof details { BoardStackupDielectricLayer dielectric = 5; }
   kiapi.common.types.Color color = 6;
   string material_name = 7;
   string user_name = 8;

@@ -29,6 +29,9 @@ export const SINCE_KICAD_10: ReadonlySet<string> = new Set([
   'kiapi.board.types.PadTeardropMode', 'kiapi.board.types.ZoneLayerOverride',
 ]);
 
+/** Fields KiCad 10 moved into a oneof; on the wire a oneof member is an ordinary field, so 9 reads them the same. */
+export const KICAD_9_OUTSIDE_ONEOF: ReadonlySet<string> = new Set(['kiapi.board.BoardStackupLayer.dielectric']);
+
 /** Enum values KiCad 9 spells differently (same number; KiCad 10 fixed the typo). */
 export const KICAD_9_NAMES: ReadonlyMap<string, string> = new Map([
   ['kiapi.board.types.SolderMaskMode.SMM_UNKNOWN', 'SMM_UNKOWN'],

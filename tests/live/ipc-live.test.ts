@@ -1,12 +1,14 @@
-// The IPC client against a real KiCad 9.0.8 pcbnew under Xvfb: version, one-undo-step commits (Ctrl+Z /
-// Ctrl+Y through xdotool), dropped commits, the unknown-net guard, a crashed client's open commit, and
-// busy handling around a modal dialog.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The IPC client against a real pcbnew under Xvfb, once per KiCad under test (9.0.8, 10.0.7): version,
+// one-undo-step commits (Ctrl+Z / Ctrl+Y through xdotool), dropped commits, the unknown-net guard, a
+// crashed client's open commit, and busy handling around a modal dialog. And a pcbnew with the API
+// server turned off: no socket, and the plugin's launcher says how to turn it on.
+import { existsSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { KicadBusyError, KicadClient, UnknownNetError, type BoardItem, type NewItem, type Pad } from '../../ipc/index.ts';
-import { benchBoard, liveEnabled, startKicad, type KicadInstance } from './kicad-harness.ts';
+import { launch } from '../../plugin/kicad/launcher.ts';
+import { benchBoard, describeKicads, useKicad, type KicadInstance } from './kicad-harness.ts';
 
-const live = liveEnabled();
-const BOARD = benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo');
+const NAME = 'Blink-Eras_AVR_ISP_Pogo';
 
 async function waitFor<T>(what: string, probe: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -40,36 +42,33 @@ function copperNear(pad: Pad): NewItem[] {
   ];
 }
 
-describe.skipIf(!live)('ipc client against live KiCad', () => {
+describeKicads('ipc client against live pcbnew', (version) => {
+  const live = useKicad(version, { board: benchBoard('A', NAME, version) });
   let kicad: KicadInstance;
   let client: KicadClient;
   let pad: Pad;
 
   beforeAll(async () => {
-    kicad = await startKicad({ board: BOARD });
-    client = await kicad.connect();
+    kicad = live.instance;
+    client = live.client;
     const pads = await client.pads();
     pad = pads.find((p) => p.net !== '' && p.type === 'pth')!;
     expect(pad).toBeDefined();
   });
 
-  afterAll(async () => {
-    await kicad?.stop();
-  });
-
-  it('reports version 9.0.8 and the board it has open', async () => {
+  it(`reports version ${version.version} and the board it has open`, async () => {
     const v = await client.version();
-    expect([v.major, v.minor, v.patch]).toEqual([9, 0, 8]);
-    expect(v.full).toMatch(/^9\.0\.8/);
+    expect(`${v.major}.${v.minor}.${v.patch}`).toBe(version.version);
+    expect(v.full.startsWith(version.version)).toBe(true);
     const board = await client.board();
-    expect(board.boardFilename).toBe('Blink-Eras_AVR_ISP_Pogo.kicad_pcb');
+    expect(board.boardFilename).toBe(`${NAME}.kicad_pcb`);
     expect(`${board.projectPath}/${board.boardFilename}`).toBe(kicad.boardPath);
     await client.ping();
   });
 
   it('reads nets, net classes, layers, stack-up and selection, and runs the view actions', async () => {
     const nets = await client.nets();
-    expect(nets[0]).toEqual({ code: 0, name: '' });
+    expect(nets.find((n) => n.name === '')).toEqual({ code: 0, name: '' });
     expect(nets.map((n) => n.name)).toContain(pad.net);
     const classes = await client.netClasses();
     expect(classes.find((c) => c.name === 'Default')?.clearance).toBeGreaterThan(0);
@@ -90,7 +89,7 @@ describe.skipIf(!live)('ipc client against live KiCad', () => {
     await client.clearHighlight();
     await client.clearSelection();
     await expect(client.highlightNet('NO_SUCH_NET')).rejects.toBeInstanceOf(UnknownNetError);
-    // A name that 9.0.8 does not know is reported, not run.
+    // A name KiCad does not know is reported, not run.
     expect(await client.runAction('pcbnew.Control.zoomFitScreen')).toBe('invalid');
     await client.refillZones();
   });
@@ -170,7 +169,7 @@ describe.skipIf(!live)('ipc client against live KiCad', () => {
     expect((err as KicadBusyError).message).toBe('KiCad is busy: close the dialog or finish the current action');
     expect((err as KicadBusyError).kicadMessage).toMatch(/busy/);
     // Read-only info calls still answer while the editor is busy.
-    expect((await quick.version()).major).toBe(9);
+    expect((await quick.version()).major).toBe(version.major);
 
     // A patient client rides the busy spell out: its call completes once the dialog is closed.
     const patient = await kicad.connect({ clientName: 'tracemaker-patient', busyTimeoutMs: 30_000 });
@@ -182,5 +181,20 @@ describe.skipIf(!live)('ipc client against live KiCad', () => {
     expect(Array.isArray(await waiting)).toBe(true);
     expect(Array.isArray(await quick.tracks())).toBe(true);
     await quick.clearSelection();
+  });
+});
+
+describeKicads('a live pcbnew with "Enable KiCad API" off', (version) => {
+  const live = useKicad(version, { board: benchBoard('A', NAME, version), api: { enable_server: false } });
+
+  it('has no API socket, and the launcher says how to turn the API on', async () => {
+    const kicad = live.instance;
+    // The server starts with the application, before its frame: with the window up, a socket would be there.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(existsSync(kicad.socketPath)).toBe(false);
+    const r = await launch({ action: 'route-selected', env: { ...kicad.env } });
+    expect(r).toMatchObject({ ok: false, code: 'no_kicad' });
+    expect(r.message).toBe(`Cannot reach KiCad: no KiCad API socket at ${kicad.socketPath}: KiCad's API server is off or KiCad is not running. `
+      + 'In KiCad 9.0 or later, turn on Preferences → Plugins → "Enable KiCad API", then restart the PCB editor with the board open.');
   });
 });

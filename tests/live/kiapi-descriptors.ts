@@ -1,9 +1,14 @@
 // Reads the protobuf schema compiled into KiCad's libkiapi: the serialized FileDescriptorProtos that
-// protoc embeds. It is the ground truth our hand-written .proto subset is checked against.
+// protoc embeds. It is the ground truth our hand-written .proto subset is checked against, per version.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import descriptor from 'protobufjs/ext/descriptor.js';
+import { KICAD10_ROOT, type Kicad } from '../support/kicad.ts';
 
-export const LIBKIAPI = '/usr/lib/x86_64-linux-gnu/libkiapi.so.9.0.8';
+/** The libkiapi of this KiCad (Debian's file name carries the version: libkiapi.so.9.0.8, …10.0.7). */
+export function libkiapi(kicad: Kicad): string {
+  return join(kicad.rooted ? KICAD10_ROOT : '/', 'usr', 'lib', 'x86_64-linux-gnu', `libkiapi.so.${kicad.version}`);
+}
 
 // FileDescriptorProto's top-level fields and their wire types: the greedy scan stops at the first tag
 // that is not one of these, which is where the embedded array ends.
@@ -39,7 +44,7 @@ function descriptorLength(buf: Buffer, start: number): number {
 }
 
 /** Every KiCad API file descriptor in the library, decoded, keyed by file name (e.g. "board/board_types.proto"). */
-export function readKiapiDescriptors(path = LIBKIAPI): Map<string, descriptor.IFileDescriptorProto> {
+export function readKiapiDescriptors(path: string): Map<string, descriptor.IFileDescriptorProto> {
   const buf = readFileSync(path);
   const found = new Map<string, descriptor.IFileDescriptorProto>();
   const nameRe = /^(common|board|schematic)\/[a-z_/]+\.proto$/;
@@ -60,7 +65,7 @@ export function readKiapiDescriptors(path = LIBKIAPI): Map<string, descriptor.IF
 }
 
 /** Every message and enum of the library by full name without the leading dot, nested ones included. */
-export function kiapiSchema(path = LIBKIAPI): {
+export function kiapiSchema(path: string): {
   messages: Map<string, descriptor.IDescriptorProto>;
   enums: Map<string, descriptor.IEnumDescriptorProto>;
 } {

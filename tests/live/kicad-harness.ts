@@ -1,23 +1,34 @@
-// Starts a real KiCad 9 pcbnew under Xvfb on a copy of a board, with a throwaway config (API server on,
-// no first-run dialogs) and a private temp dir so its API socket is ours alone; stops it all by pid.
-// Shared by every live test: `const kicad = await startKicad({ board })` … `await kicad.stop()`.
+// Starts a real pcbnew of a given KiCad (9 on the host, or 10 inside its root) under Xvfb on a copy of
+// a board, with a throwaway HOME and config (API server on, no first-run wizard or dialogs) and a
+// private temp dir under /tmp so its API socket is ours alone; stops it all by pid.
+// Every live suite runs once per KiCad under test: `describe.each(liveKicads())(…, (k) => { const
+// live = useKicad(k, { board }); … })`, or startKicad({ board, kicad }) … stop() by hand.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { KicadClient } from '../../ipc/index.ts';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { KicadApiError, KicadClient } from '../../ipc/index.ts';
+import { BENCH, KICAD10_BENCH } from '../support/bench.ts';
+import { KICAD10_ROOT, kicads, type Kicad } from '../support/kicad.ts';
 
-export const BENCH_BOARDS = join(import.meta.dirname, '..', '..', '..', 'shared', 'bench', 'boards');
+export type { Kicad } from '../support/kicad.ts';
 
-/** A bench board's path by tier and name, e.g. benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo'). */
-export function benchBoard(tier: string, name: string): string {
-  return join(BENCH_BOARDS, tier, name, `${name}.kicad_pcb`);
-}
-
-const REQUIRED = ['pcbnew', 'Xvfb', 'xdotool'];
+export const BENCH_BOARDS = BENCH;
 
 /**
- * Whether live tests run here. Missing KiCad/Xvfb/xdotool is an error (CI must not pass by skipping)
- * unless TRACEMAKER_SKIP_LIVE=1 says to skip on purpose.
+ * A bench board's path by tier and name, e.g. benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo', kicad): the
+ * shared bench for KiCad 9, its copy in KiCad 10's own format (scripts/kicad10-corpus.mjs) for 10.
+ */
+export function benchBoard(tier: string, name: string, kicad?: Kicad): string {
+  const root = kicad?.major === 10 ? KICAD10_BENCH : BENCH;
+  return join(root, tier, name, `${name}.kicad_pcb`);
+}
+
+const REQUIRED = ['Xvfb', 'xdotool'];
+
+/**
+ * Whether live tests run here. Missing Xvfb/xdotool or a KiCad under test is an error (CI must not
+ * pass by skipping) unless TRACEMAKER_SKIP_LIVE=1 says to skip on purpose.
  */
 export function liveEnabled(): boolean {
   if (process.env.TRACEMAKER_SKIP_LIVE === '1') return false;
@@ -27,10 +38,50 @@ export function liveEnabled(): boolean {
       `live tests need ${missing.join(', ')} (run scripts/install-system.sh), or set TRACEMAKER_SKIP_LIVE=1 to skip them`,
     );
   }
+  kicads();
   return true;
 }
 
+/**
+ * The KiCads a live suite runs against (TRACEMAKER_KICAD), each checked present. When live tests are
+ * skipped on purpose, one stand-in so the skipped suite is still listed; nothing starts it.
+ */
+export function liveKicads(): Kicad[] {
+  if (liveEnabled()) return kicads();
+  return [{ major: 0, version: 'skipped', cli: '', python: '', pcbnew: '', configDir: '', demos: '', rooted: false }];
+}
+
+/**
+ * A describe block per KiCad under test, named "<title> (KiCad <version>)"; the blocks run one after
+ * the other, so at most one pcbnew of a file is up at a time. Skipped (and still listed) when live
+ * tests are skipped on purpose.
+ */
+export function describeKicads(title: string, body: (kicad: Kicad) => void): void {
+  for (const kicad of liveKicads()) describe.skipIf(kicad.major === 0)(`${title} (KiCad ${kicad.version})`, () => body(kicad));
+}
+
+/** The folders of a throwaway HOME that KiCad of this version reads and writes. */
+export interface KicadDirs {
+  home: string;
+  /** kicad_common.json and the library tables. */
+  config: string;
+  /** The PCM folder: `<3rdparty>/plugins/<id>/` is where KiCad looks for installed packages' plugins. */
+  thirdParty: string;
+  /** Where KiCad's python runtime makes each plugin's venv (`python-environments/<plugin id>`). */
+  cache: string;
+}
+
+export function kicadDirs(home: string, kicad: Kicad): KicadDirs {
+  return {
+    home,
+    config: join(home, '.config', 'kicad', kicad.configDir),
+    thirdParty: join(home, '.local', 'share', 'kicad', kicad.configDir, '3rdparty'),
+    cache: join(home, '.cache', 'kicad', kicad.configDir),
+  };
+}
+
 export interface KicadInstance {
+  kicad: Kicad;
   /** The API socket of this pcbnew (no other process uses its temp dir). */
   socketPath: string;
   pid: number;
@@ -38,9 +89,12 @@ export interface KicadInstance {
   boardPath: string;
   /** The throwaway HOME pcbnew runs with (XDG folders under it). */
   home: string;
+  dirs: KicadDirs;
   /** pcbnew's environment (the one KiCad hands a plugin, before its KICAD_API_* additions). */
   env: NodeJS.ProcessEnv;
   display: string;
+  /** pcbnew's stdout and stderr (where a plugin's output goes too). */
+  log(): string;
   /** The X window id of the "… — PCB Editor" frame. */
   windowId: string;
   /** Runs xdotool on this display; returns its stdout. */
@@ -57,22 +111,41 @@ export interface KicadInstance {
 export interface StartOptions {
   /** A .kicad_pcb; it is copied with its .kicad_pro (and .kicad_dru if any). */
   board: string;
+  kicad: Kicad;
   timeoutMs?: number;
   /** Runs before pcbnew starts, with the throwaway HOME (e.g. to lay out a plugin the way PCM installs it). */
-  prepare?: (home: string) => void;
-  /** Merged over the throwaway kicad_common.json's `api` section (e.g. `interpreter_path`). */
+  prepare?: (home: string, dirs: KicadDirs) => void;
+  /**
+   * Merged over the throwaway kicad_common.json's `api` section (e.g. `interpreter_path`). With
+   * `enable_server: false` there is no API: start() waits for the editor's window only, and socketPath
+   * is where the socket would have been.
+   */
   api?: Record<string, unknown>;
 }
 
 const KICAD_COMMON = {
   api: { enable_server: true },
-  // The prompts a fresh config would show on first start, each a modal dialog that blocks the API.
+  // The prompts a fresh config would show on first start, each a modal dialog that blocks the API;
+  // KiCad 10's first-run wizard has a privacy page unless the first two are set.
   do_not_show_again: {
     data_collection_prompt: true, update_check_prompt: true, env_var_overwrite_warning: true,
     scaled_3d_models_warning: true, zone_fill_warning: true,
   },
   system: { check_for_kicad_updates: false },
 };
+
+// Present and parseable global library tables keep KiCad from asking to configure them: KiCad 9
+// shows a dialog without the symbol and footprint tables, and KiCad 10's first-run wizard ("KiCad
+// Setup") has a libraries page unless all three exist (seen live: without design-block-lib-table
+// pcbnew 10.0.7 opened the wizard; with it, none).
+const LIBRARY_TABLES: Record<string, string> = {
+  'fp-lib-table': '(fp_lib_table\n  (version 7)\n)\n',
+  'sym-lib-table': '(sym_lib_table\n  (version 7)\n)\n',
+  'design-block-lib-table': '(design_block_lib_table\n  (version 7)\n)\n',
+};
+
+/** The title of KiCad 10's first-run wizard, which blocks the API (AS_NOT_READY) while it is up. */
+const SETUP_WIZARD = 'KiCad Setup';
 
 const running = new Set<ChildProcess>();
 // If the test process dies without stop(), do not leave pcbnew or Xvfb behind.
@@ -81,20 +154,24 @@ process.on('exit', () => {
 });
 
 export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
+  const { kicad } = opts;
+  if (kicad.major !== 9 && kicad.major !== 10) throw new Error(`startKicad: no KiCad ${kicad.version} to start`);
   const timeoutMs = opts.timeoutMs ?? 90_000;
   const deadline = Date.now() + timeoutMs;
   // Short on purpose: a Unix socket path must fit in 107 bytes, and KiCad fails silently past it.
+  // Under /tmp for KiCad 10 too: the root shares /tmp, so the socket is the same path inside and out.
   const root = mkdtempSync('/tmp/tmk-');
   const home = join(root, 'home');
   const tmp = join(root, 'tmp');
   const boardDir = join(root, 'board');
-  const config = join(home, '.config', 'kicad', '9.0');
-  for (const d of [config, tmp, boardDir]) mkdirSync(d, { recursive: true });
+  const dirs = kicadDirs(home, kicad);
+  for (const d of [dirs.config, tmp, boardDir]) mkdirSync(d, { recursive: true });
   const common = { ...KICAD_COMMON, api: { ...KICAD_COMMON.api, ...opts.api } };
-  writeFileSync(join(config, 'kicad_common.json'), JSON.stringify(common, null, 2));
-  // Present (even empty) library tables stop the "configure global libraries" first-run dialog.
-  writeFileSync(join(config, 'fp-lib-table'), '(fp_lib_table\n  (version 7)\n)\n');
-  writeFileSync(join(config, 'sym-lib-table'), '(sym_lib_table\n  (version 7)\n)\n');
+  writeFileSync(join(dirs.config, 'kicad_common.json'), JSON.stringify(common, null, 2));
+  for (const [name, text] of Object.entries(LIBRARY_TABLES)) writeFileSync(join(dirs.config, name), text);
+  if (!existsSync(opts.board)) {
+    throw new Error(`${opts.board} is missing${kicad.major === 10 ? ' (make the KiCad 10 bench: node scripts/kicad10-corpus.mjs)' : ''}`);
+  }
   const boardPath = join(boardDir, basename(opts.board));
   const stem = opts.board.replace(/\.kicad_pcb$/, '');
   for (const ext of ['.kicad_pcb', '.kicad_pro', '.kicad_dru']) {
@@ -109,6 +186,8 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
     for (const child of children.reverse()) await terminate(child);
     rmSync(root, { recursive: true, force: true });
   };
+  const logPath = join(root, 'pcbnew.log');
+  const log = () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');
   try {
     const { child: xvfb, display } = await startXvfb(deadline);
     children.push(xvfb);
@@ -117,8 +196,11 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
       XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache'),
       TMPDIR: tmp, DISPLAY: display, LIBGL_ALWAYS_SOFTWARE: '1', LANG: 'C.UTF-8',
     };
-    opts.prepare?.(home);
-    const pcbnew = spawn('pcbnew', [boardPath], { env, stdio: 'ignore' });
+    opts.prepare?.(home, dirs);
+    const out = openSync(logPath, 'a');
+    // KiCad 10's wrapper execs down to pcbnew itself (unshare, chroot, sh all exec), so this pid is pcbnew's.
+    const pcbnew = spawn(kicad.pcbnew, [boardPath], { env, stdio: ['ignore', out, out] });
+    closeSync(out);
     track(pcbnew);
     children.push(pcbnew);
     const socketPath = join(tmp, 'kicad', 'api.sock');
@@ -127,30 +209,32 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
       if (r.status !== 0) throw new Error(`xdotool ${args.join(' ')} failed: ${r.stderr.trim() || r.status}`);
       return r.stdout;
     };
-    await until(deadline, () => existsSync(socketPath) || exited(pcbnew), 'the API socket');
-    if (exited(pcbnew)) throw new Error(`pcbnew exited early (code ${pcbnew.exitCode})`);
-    // The server answers AS_NOT_READY until pcbnew has finished starting; the client retries that.
-    const probe = await KicadClient.connect({ socket: socketPath, clientName: 'harness', busyTimeoutMs: deadline - Date.now() });
-    try {
-      await probe.version();
-      await probe.board();
-    } finally {
-      probe.close();
-    }
-    let windowId = '';
-    await until(deadline, () => {
-      windowId = findWindow(xdotool, 'PCB Editor');
-      return windowId !== '';
-    }, 'the PCB Editor window');
-
-    const clients: KicadClient[] = [];
     const windowNames = () => {
       const ids = searchWindows(xdotool, '.');
       return [...new Set(ids.map((id) => { try { return xdotool(['getwindowname', id]).trim(); } catch { return ''; } }))]
         .filter((n) => n !== '');
     };
+    const what = `pcbnew ${kicad.version}`;
+    const noWizard = () => {
+      if (windowNames().includes(SETUP_WIZARD)) {
+        throw new Error(`${what} opened its first-run wizard ("${SETUP_WIZARD}"), which blocks the API: the seeded config in ${dirs.config} no longer satisfies it`);
+      }
+    };
+    if (common.api.enable_server !== false) {
+      await until(deadline, () => existsSync(socketPath) || exited(pcbnew), `${what}'s API socket`);
+      if (exited(pcbnew)) throw new Error(`${what} exited early (code ${pcbnew.exitCode}): ${log().slice(-800)}`);
+      await boardAnswers(socketPath, deadline, noWizard, what);
+    }
+    let windowId = '';
+    await until(deadline, () => {
+      windowId = findWindow(xdotool, 'PCB Editor');
+      return windowId !== '';
+    }, `${what}'s PCB Editor window`);
+    noWizard();
+
+    const clients: KicadClient[] = [];
     return {
-      socketPath, pid: pcbnew.pid!, boardPath, home, env, display, windowId, xdotool, windowNames,
+      kicad, socketPath, pid: pcbnew.pid!, boardPath, home, dirs, env, display, windowId, xdotool, windowNames, log,
       key(combo) {
         xdotool(['windowfocus', '--sync', windowId]);
         // Keys reach the canvas only with the pointer over it.
@@ -172,6 +256,63 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
     await stop();
     throw err;
   }
+}
+
+// The server answers AS_NOT_READY until pcbnew has finished starting (and for as long as a first-run
+// dialog is up): ask in short rounds, looking for the wizard between them, until the board answers.
+async function boardAnswers(socketPath: string, deadline: number, noWizard: () => void, what: string): Promise<void> {
+  const probe = await KicadClient.connect({ socket: socketPath, clientName: 'harness', busyTimeoutMs: 1_000 });
+  try {
+    for (;;) {
+      try {
+        await probe.version();
+        await probe.board();
+        return;
+      } catch (err) {
+        if (!(err instanceof KicadApiError) || (err.code !== 'AS_NOT_READY' && err.code !== 'AS_BUSY')) throw err;
+        noWizard();
+        if (Date.now() > deadline) throw new Error(`${what} did not answer for its board in time (last: ${err.message})`, { cause: err });
+      }
+    }
+  } finally {
+    probe.close();
+  }
+}
+
+/**
+ * Starts this KiCad on `opts.board` before the enclosing describe's tests and stops it after them
+ * (with `teardown`, default stop()). The returned object's fields are set once started.
+ */
+export function useKicad(
+  kicad: Kicad,
+  opts: Omit<StartOptions, 'kicad'> & { clientName?: string; teardown?: (k: KicadInstance) => Promise<void> },
+): { readonly instance: KicadInstance; readonly client: KicadClient } {
+  let instance: KicadInstance | undefined;
+  let client: KicadClient | undefined;
+  beforeAll(async () => {
+    console.log(`live: KiCad ${kicad.version} (${kicad.rooted ? `pcbnew inside ${KICAD10_ROOT}` : 'pcbnew on this system'}) on ${basename(opts.board)}`);
+    instance = await startKicad({ ...opts, kicad });
+    if (opts.api?.enable_server !== false) client = await instance.connect(opts.clientName ? { clientName: opts.clientName } : {});
+  });
+  afterAll(async () => {
+    if (instance) await (opts.teardown ?? ((k) => k.stop()))(instance);
+  });
+  return {
+    get instance() {
+      if (!instance) throw new Error('KiCad is not started (beforeAll failed?)');
+      return instance;
+    },
+    get client() {
+      if (!client) throw new Error(opts.api?.enable_server === false ? 'this KiCad runs without its API server' : 'KiCad is not started (beforeAll failed?)');
+      return client;
+    },
+  };
+}
+
+/** A program of this KiCad's install with its arguments, as the host runs it (through the root for 10). */
+export function inKicad(kicad: Kicad, program: string, args: string[]): { cmd: string; args: string[] } {
+  if (!kicad.rooted) return { cmd: program, args };
+  return { cmd: join(import.meta.dirname, '..', '..', 'scripts', 'kicad10', 'run'), args: [program, ...args] };
 }
 
 function track(child: ChildProcess): void {
@@ -225,4 +366,3 @@ async function until(deadline: number, ready: () => boolean, what: string): Prom
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-

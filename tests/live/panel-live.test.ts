@@ -1,4 +1,4 @@
-// The panel against a real KiCad 9 pcbnew under Xvfb: clicking an open connection in the page
+// The panel against a real pcbnew under Xvfb, once per KiCad under test: clicking an open connection in the page
 // selects its pads in KiCad; routing and restoring from the page are KiCad commits, and a
 // restore is one undo step (Ctrl+Z in the editor brings the routed copper back).
 import { join } from 'node:path';
@@ -9,11 +9,9 @@ import type { Session } from '../../engine/session/session.ts';
 import { startPanelServer, type PanelServer } from '../../plugin/panel/server.ts';
 import { openSession } from '../../plugin/session-host.ts';
 import { ROOT, startChrome, type Chrome } from '../ui/harness.ts';
-import { benchBoard, liveEnabled, startKicad, type KicadInstance } from './kicad-harness.ts';
+import { benchBoard, describeKicads, useKicad, type KicadInstance } from './kicad-harness.ts';
 import { TestBridge } from './panel-bridge.ts';
 
-const live = liveEnabled();
-const BOARD = benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo');
 
 async function waitFor<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -30,7 +28,8 @@ async function status(page: Page, prefix: string): Promise<string> {
   return (await page.textContent('#status')) ?? '';
 }
 
-describe.skipIf(!live)('the panel with live KiCad', () => {
+describeKicads('the panel with live pcbnew', (version) => {
+  const live = useKicad(version, { board: benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo', version) });
   let kicad: KicadInstance;
   let client: KicadClient;
   let session: Session;
@@ -41,8 +40,8 @@ describe.skipIf(!live)('the panel with live KiCad', () => {
   const copper = async () => (await client.items(['track', 'via'])).length;
 
   beforeAll(async () => {
-    kicad = await startKicad({ board: BOARD });
-    client = await kicad.connect();
+    kicad = live.instance;
+    client = live.client;
     session = openSession({ board: kicad.boardPath, out: '', diagnostics: () => undefined }).session;
     bridge = new TestBridge(client, session);
     server = await startPanelServer({ session: () => session, bridge, uiDir: join(ROOT, 'dist', 'ui') });
@@ -55,7 +54,6 @@ describe.skipIf(!live)('the panel with live KiCad', () => {
   afterAll(async () => {
     await chrome?.close();
     await server?.close();
-    await kicad?.stop();
   });
 
   it('says it is connected and clicking a connection selects its pads in KiCad', async () => {

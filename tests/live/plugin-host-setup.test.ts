@@ -1,4 +1,5 @@
-// The host's set-up cost on the largest bench board (kicad-demo_video) in a live pcbnew: the first action
+// The host's set-up cost on the largest bench board (kicad-demo_video) in a live pcbnew of each KiCad
+// under test (the board in that version's own format): the first action
 // parses and indexes the board, the second (nothing changed in the editor) must not. Actions run through
 // `tracemaker kicad route-selected --nets …` with the environment KiCad gives a plugin; figures are printed.
 import { spawnSync } from 'node:child_process';
@@ -6,11 +7,9 @@ import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KicadClient } from '../../ipc/index.ts';
-import { benchBoard, liveEnabled, startKicad, type KicadInstance } from './kicad-harness.ts';
+import { benchBoard, describeKicads, useKicad, type KicadInstance } from './kicad-harness.ts';
 import { buildBundle, stopKicadAndHosts, noPanelAfterRoute } from './plugin-support.ts';
 
-const live = liveEnabled();
-const BOARD = benchBoard('C', 'kicad-demo_video');
 const FIRST = ['/buspci.sch/EQ0', '/buspci.sch/EQ1', '/buspci.sch/EQ2'];
 const SECOND = ['/buspci.sch/EA1', '/buspci.sch/EA2', '/buspci.sch/EA3'];
 const LARGE = Array.from({ length: 8 }, (_, i) => `/buspci.sch/P_AD${i}`);
@@ -23,7 +22,11 @@ interface Outcome {
   wallMs: number;
 }
 
-describe.skipIf(!live)('the host on the largest bench board', () => {
+describeKicads('the host on the largest bench board', (version) => {
+  const live = useKicad(version, {
+    board: benchBoard('C', 'kicad-demo_video', version), timeoutMs: 150_000, prepare: noPanelAfterRoute,
+    clientName: 'tracemaker-setup', teardown: stopKicadAndHosts,
+  });
   let kicad: KicadInstance;
   let client: KicadClient;
   let bundle = '';
@@ -31,15 +34,14 @@ describe.skipIf(!live)('the host on the largest bench board', () => {
 
   beforeAll(async () => {
     bundle = await buildBundle();
-    kicad = await startKicad({ board: BOARD, timeoutMs: 150_000, prepare: noPanelAfterRoute });
-    client = await kicad.connect({ clientName: 'tracemaker-setup' });
-    await client.version();
+    kicad = live.instance;
+    client = live.client;
+    expect((await client.version()).major).toBe(version.major);
   });
 
   afterAll(async () => {
-    if (kicad) await stopKicadAndHosts(kicad);
     if (bundle) rmSync(dirname(bundle), { recursive: true, force: true });
-    console.log(`plugin-host-setup figures: ${JSON.stringify(figures)}`);
+    console.log(`plugin-host-setup figures (KiCad ${version.version}): ${JSON.stringify(figures)}`);
   });
 
   function act(nets: string[]): Outcome {

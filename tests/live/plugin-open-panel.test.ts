@@ -1,4 +1,4 @@
-// "Open panel" end to end in a real pcbnew 9.0.8 under Xvfb: the action runs the way KiCad runs it
+// "Open panel" end to end in a real pcbnew under Xvfb, once per KiCad under test: the action runs the way KiCad runs it
 // (`node dist/tracemaker.js kicad open-panel` with KICAD_API_SOCKET/TOKEN), the host's browser is a
 // script (TRACEMAKER_BROWSER) that records the URL it is given, Chromium loads that URL, and a click
 // on an open connection leaves KiCad's selection equal to that connection's pads; a Ctrl+Z in KiCad
@@ -12,11 +12,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KicadClient } from '../../ipc/index.ts';
 import { CLI, startChrome, type Chrome } from '../ui/harness.ts';
-import { benchBoard, liveEnabled, startKicad, type KicadInstance } from './kicad-harness.ts';
+import { benchBoard, describeKicads, useKicad, type KicadInstance } from './kicad-harness.ts';
 import { boxAround, stopKicadAndHosts } from './plugin-support.ts';
 
-const live = liveEnabled();
-const BOARD = benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo');
 
 interface Outcome {
   ok: boolean;
@@ -25,7 +23,8 @@ interface Outcome {
   details?: { url?: string };
 }
 
-describe.skipIf(!live)('the Open panel action in live KiCad', () => {
+describeKicads('the Open panel action in live pcbnew', (version) => {
+  const live = useKicad(version, { board: benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo', version), clientName: 'tracemaker-open-panel', teardown: stopKicadAndHosts });
   let kicad: KicadInstance;
   let client: KicadClient;
   let chrome: Chrome;
@@ -59,15 +58,14 @@ describe.skipIf(!live)('the Open panel action in live KiCad', () => {
     // Stands in for xdg-open: records the address, opens nothing.
     writeFileSync(join(dir, 'browser.sh'), `#!/bin/sh\nprintf '%s\\n' "$1" >> '${opened}'\n`);
     chmodSync(join(dir, 'browser.sh'), 0o755);
-    kicad = await startKicad({ board: BOARD });
-    client = await kicad.connect({ clientName: 'tracemaker-open-panel' });
+    kicad = live.instance;
+    client = live.client;
     chrome = await startChrome();
     page = await (await chrome.context()).newPage();
   });
 
   afterAll(async () => {
     await chrome?.close();
-    if (kicad) await stopKicadAndHosts(kicad);
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
