@@ -231,6 +231,11 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
       return windowId !== '';
     }, `${what}'s PCB Editor window`);
     noWizard();
+    // The whole screen, as a user's maximised editor: KiCad 10 opens at 1280×720, where its top toolbar
+    // is cut before the plugin buttons at its right end (there is no window manager to maximise it).
+    xdotool(['windowsize', windowId, String(SCREEN.width), String(SCREEN.height)]);
+    await until(deadline, () => / Geometry: (\d+)x(\d+)/.exec(xdotool(['getwindowgeometry', windowId]))?.slice(1).join('x') === `${SCREEN.width}x${SCREEN.height}`,
+      `${what}'s window to fill the screen`);
 
     const clients: KicadClient[] = [];
     return {
@@ -309,7 +314,12 @@ export function useKicad(
   };
 }
 
-/** A program of this KiCad's install with its arguments, as the host runs it (through the root for 10). */
+/**
+ * A program of this KiCad's install with its arguments, as the host runs it (through the root for 10).
+ * Name a program of the root by its bare name (found on the PATH inside): scripts/kicad10/run binds
+ * the folder of every absolute argument from the host, so "/usr/bin/x" would be the host's /usr/bin.
+ * Paths under /tmp are the same inside and out.
+ */
 export function inKicad(kicad: Kicad, program: string, args: string[]): { cmd: string; args: string[] } {
   if (!kicad.rooted) return { cmd: program, args };
   return { cmd: join(import.meta.dirname, '..', '..', 'scripts', 'kicad10', 'run'), args: [program, ...args] };
@@ -333,9 +343,11 @@ async function terminate(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+const SCREEN = { width: 1600, height: 1000 };
+
 // Xvfb picks a free display itself and reports it on a pipe (-displayfd), so parallel test files do not race.
 async function startXvfb(deadline: number): Promise<{ child: ChildProcess; display: string }> {
-  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1600x1000x24', '-nolisten', 'tcp'], {
+  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
   });
   track(child);

@@ -1,14 +1,20 @@
 // The Plugin and Content Manager zip: its layout, metadata.json and plugin.json valid against the
-// schemas KiCad ships, entrypoints and icons present, and the folder PCM unpacks it into (no exec bits).
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// schemas each KiCad under test ships (9.0.8: pcm.v1; 10.0.7: pcm.v1 and pcm.v2, and each one's
+// api.v1), entrypoints and icons present, and the folder PCM unpacks it into (no exec bits).
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { installLikePcm, listFiles, packageEntries, readZip, writeZip } from '../../plugin/kicad/pcm-package.ts';
+import { KICAD10_ROOT, kicads, type Kicad } from '../support/kicad.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const SCHEMAS = process.env.KICAD_SCHEMAS ?? '/usr/share/kicad/schemas';
+/** Where a KiCad install keeps its JSON schemas (KICAD_SCHEMAS overrides KiCad 9's). */
+function schemaDir(kicad: Kicad): string {
+  if (kicad.rooted) return join(KICAD10_ROOT, 'usr', 'share', 'kicad', 'schemas');
+  return process.env.KICAD_SCHEMAS ?? '/usr/share/kicad/schemas';
+}
 const tmp = mkdtempSync(join(tmpdir(), 'tmk-pkg-'));
 const bundle = join(tmp, 'tracemaker.js');
 writeFileSync(bundle, '// bundle\n');
@@ -18,9 +24,9 @@ const json = (p: string) => JSON.parse(Buffer.from(byPath.get(p)!).toString('utf
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function validator(schema: string) {
+function validator(dir: string, schema: string) {
   const ajv = new Ajv({ allErrors: true, strict: false });
-  return ajv.compile(JSON.parse(readFileSync(join(SCHEMAS, schema), 'utf8')));
+  return ajv.compile(JSON.parse(readFileSync(join(dir, schema), 'utf8')));
 }
 
 function pngSize(data: Uint8Array): [number, number] {
@@ -29,20 +35,41 @@ function pngSize(data: Uint8Array): [number, number] {
   return [b.readUInt32BE(16), b.readUInt32BE(20)];
 }
 
+for (const kicad of kicads()) {
+  describe(`PCM package against KiCad ${kicad.version}'s schemas`, () => {
+    const dir = schemaDir(kicad);
+    // KiCad 9 ships only pcm.v1; 10 adds pcm.v2 (free-form type, category and licence patterns).
+    const pcm = kicad.major >= 10 ? ['pcm.v1.schema.json', 'pcm.v2.schema.json'] : ['pcm.v1.schema.json'];
+
+    it(`has metadata.json valid against ${pcm.map((f) => f.replace('.schema.json', '')).join(' and ')}`, () => {
+      const meta = json('metadata.json');
+      for (const file of pcm) {
+        expect(existsSync(join(dir, file)), `${join(dir, file)} is missing`).toBe(true);
+        const validate = validator(dir, file);
+        expect(validate(meta), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      }
+      // The package says which KiCad it needs at least, and no upper bound that would hide it from a newer one.
+      expect(meta.versions[0].kicad_version).toBe('9.0');
+      expect(meta.versions[0].kicad_version_max).toBeUndefined();
+    });
+
+    it('has plugin.json valid against its api.v1', () => {
+      const validate = validator(dir, 'api.v1.schema.json');
+      expect(validate(json('plugins/plugin.json')), JSON.stringify(validate.errors)).toBe(true);
+    });
+  });
+}
+
 describe('PCM package', () => {
-  it('has metadata.json valid against KiCad\'s pcm.v1 schema, one version, an IPC runtime', () => {
+  it('has one version with an IPC runtime and the package\'s version and size', () => {
     const meta = json('metadata.json');
-    const validate = validator('pcm.v1.schema.json');
-    expect(validate(meta), JSON.stringify(validate.errors)).toBe(true);
     expect(meta.versions).toHaveLength(1);
     expect(meta.versions[0]).toMatchObject({ runtime: 'ipc', version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version });
     expect(meta.versions[0].install_size).toBeGreaterThan(0);
   });
 
-  it('has plugin.json valid against api.v1, a reverse-DNS id, three pcb buttons on the python runtime', () => {
+  it('has plugin.json with a reverse-DNS id, three pcb buttons on the python runtime', () => {
     const plugin = json('plugins/plugin.json');
-    const validate = validator('api.v1.schema.json');
-    expect(validate(plugin), JSON.stringify(validate.errors)).toBe(true);
     expect(plugin.identifier.split('.').length).toBeGreaterThanOrEqual(3);
     expect(plugin.identifier).toBe(json('metadata.json').identifier);
     expect(plugin.runtime.type).toBe('python');
@@ -64,7 +91,7 @@ describe('PCM package', () => {
     expect(pngSize(byPath.get('resources/icon.png')!)).toEqual([64, 64]);
   });
 
-  it('round-trips through the zip and unpacks as KiCad 9.0.8 does, without exec bits', () => {
+  it('round-trips through the zip and unpacks as KiCad\'s PCM does, without exec bits', () => {
     const zip = writeZip(entries);
     expect(writeZip(entries).equals(zip)).toBe(true);
     const back = readZip(zip);
