@@ -304,12 +304,20 @@ export class KicadClient implements CommitHost {
     return itemResults('UpdateItems', r.updated_items ?? []);
   }
 
-  /** Deletes items by id. KiCad 9.0.8 reports no per-item result, so a missing id is not detected here. */
+  /**
+   * Deletes items by id. KiCad 10 reports each item, and an id it does not hold (or may not delete) is a
+   * KicadItemError; 9.0.8 reports nothing per item, so there a missing id goes unnoticed.
+   */
   async deleteItems(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     const r = await this.#rpc.call(`${C}DeleteItems`, { header: await this.#header(), item_ids: ids.map(kiid) },
       `${C}DeleteItemsResponse`);
     checkItemRequest(r.status, 'DeleteItems');
+    for (const d of r.deleted_items ?? []) {
+      const code = enumName('kiapi.common.commands.ItemDeletionStatus', d.status ?? 0) ?? 'IDS_UNKNOWN';
+      const id: string = d.id?.value ?? '';
+      if (code !== 'IDS_OK') throw new KicadItemError('DeleteItems', ids.indexOf(id), code, `item ${id}`);
+    }
   }
 
   /**

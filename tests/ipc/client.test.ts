@@ -187,6 +187,25 @@ describe('KicadClient', () => {
     expect(peer!.received.some((r) => r.command === `${C}GetItems`)).toBe(false);
   });
 
+  it('names an item KiCad 10 did not delete; takes 9.0.8\'s empty answer as it is', async () => {
+    let perItem = true;
+    const c = await connect(kicadLike({
+      [`${C}DeleteItems`]: (req) => ({
+        type: `${C}DeleteItemsResponse`,
+        value: { status: 'IRS_OK', deleted_items: perItem
+          ? [...req.message.item_ids].reverse().map((id: Wire) => ({ id, status: id.value === 'gone' ? 'IDS_NONEXISTENT' : 'IDS_OK' }))
+          : [] },
+      }),
+    }));
+    await c.deleteItems(['a', 'b']);
+    const err = await c.deleteItems(['a', 'gone', 'b']).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(KicadItemError);
+    expect(err).toMatchObject({ command: 'DeleteItems', index: 1, code: 'IDS_NONEXISTENT' });
+    expect((err as Error).message).toBe('DeleteItems: item 1: IDS_NONEXISTENT: item gone');
+    perItem = false;
+    await c.deleteItems(['gone']);
+  });
+
   it('refuses a KiCad older than 9 before any board call, saying what to do', async () => {
     const c = await connect(kicadLike({
       [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 8, patch: 6, full_version: '8.0.6' } } }),
