@@ -113,6 +113,8 @@ export interface StartOptions {
   board: string;
   kicad: Kicad;
   timeoutMs?: number;
+  /** Added to pcbnew's environment, so plugins it runs inherit them (e.g. TRACEMAKER_BROWSER). */
+  env?: Record<string, string>;
   /** Runs before pcbnew starts, with the throwaway HOME (e.g. to lay out a plugin the way PCM installs it). */
   prepare?: (home: string, dirs: KicadDirs) => void;
   /**
@@ -194,7 +196,7 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'),
       XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache'),
-      TMPDIR: tmp, DISPLAY: display, LIBGL_ALWAYS_SOFTWARE: '1', LANG: 'C.UTF-8',
+      TMPDIR: tmp, DISPLAY: display, LIBGL_ALWAYS_SOFTWARE: '1', LANG: 'C.UTF-8', ...opts.env,
     };
     opts.prepare?.(home, dirs);
     const out = openSync(logPath, 'a');

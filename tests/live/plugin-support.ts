@@ -159,6 +159,12 @@ export function hostPids(kicad: KicadInstance): number[] {
   return hostLog(kicad).map((l) => / host (\d+) listening/.exec(l)?.[1]).filter((p): p is string => !!p).map(Number);
 }
 
+/** The message of the host's last answer with this code, from its log (what the window said). */
+export function lastMessage(kicad: KicadInstance, code: string): string | null {
+  const line = hostLog(kicad).filter((l) => l.includes(`→ ${code}:`)).pop();
+  return line ? line.slice(line.indexOf(`→ ${code}: `) + code.length + 4, line.lastIndexOf(' {')) : null;
+}
+
 /** The timing of the host's last answer with this code, parsed from its log. */
 export function lastTiming(kicad: KicadInstance, code: string): Record<string, number | string> | null {
   const line = hostLog(kicad).filter((l) => l.includes(`→ ${code}:`)).pop();
