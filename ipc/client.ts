@@ -352,7 +352,7 @@ export class KicadClient implements CommitHost {
     return { items: final, renetted };
   }
 
-  /** Refills every zone (KiCad 9.0.8 cannot refill a chosen few). */
+  /** Refills every zone (KiCad 9.0.8 and 10.0.7 answer AS_UNIMPLEMENTED for a chosen few). */
   async refillZones(): Promise<void> {
     await this.#rpc.call(`${B}RefillZones`, { board: await this.#board(), zones: [] }, EMPTY);
   }

@@ -105,7 +105,7 @@ function via(w: Wire): Via {
   const startLayer = layerName(stack.drill?.start_layer ?? 0) ?? 'F.Cu';
   const endLayer = layerName(stack.drill?.end_layer ?? 0) ?? 'B.Cu';
   const wire = lower(`${T}ViaType`, w.type, 'VT_');
-  // KiCad 9's blind_buried (and 10 reading one back the same way) is split by the layers it drills.
+  // KiCad 9's one blind_buried type is split by the layers the via drills.
   const type: ViaType = wire === 'through' || wire === 'micro' || wire === 'blind' || wire === 'buried'
     ? wire
     : wire === 'blind_buried' ? blindOrBuried(startLayer, endLayer) : 'through';

@@ -60,7 +60,8 @@ enum ZoneConnectionStyle { ZCS_UNKNOWN = 0; ZCS_INHERITED = 1; ZCS_NONE = 2; ZCS
 enum SolderMaskMode { SMM_UNKNOWN = 0; SMM_MASKED = 1; SMM_UNMASKED = 2; SMM_FROM_DESIGN_RULES = 3; }
 enum SolderPasteMode { SPM_UNKNOWN = 0; SPM_PASTE = 1; SPM_NO_PASTE = 2; SPM_FROM_DESIGN_RULES = 3; }
 enum DrillShape { DS_UNKNOWN = 0; DS_CIRCLE = 1; DS_OBLONG = 2; DS_UNDEFINED = 3; }
-// KiCad 9 has one value for blind and buried vias; KiCad 10 tells them apart (and still reads 2).
+// KiCad 9 has one value for blind and buried vias; KiCad 10 tells them apart (and takes 2 as blind,
+// whatever layers the via drills: seen live on 10.0.7).
 enum ViaType { VT_UNKNOWN = 0; VT_THROUGH = 1; VT_BLIND_BURIED = 2; VT_MICRO = 3; VT_BLIND = 4; VT_BURIED = 5; }
 enum ViaPluggingMode { VPM_UNKNOWN = 0; VPM_PLUGGED = 1; VPM_UNPLUGGED = 2; VPM_FROM_DESIGN_RULES = 3; }
 enum ViaCoveringMode { VCM_UNKNOWN = 0; VCM_COVERED = 1; VCM_UNCOVERED = 2; VCM_FROM_DESIGN_RULES = 3; }

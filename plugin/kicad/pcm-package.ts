@@ -1,6 +1,6 @@
 // The Plugin and Content Manager package: metadata.json at the top, the plugin folder (plugin.json, the
 // Python entrypoints KiCad's python runtime runs, an empty requirements.txt, the bundled tracemaker.js,
-// icons) under plugins/, the package icon under resources/. Also the layout KiCad 9.0.8's "Install from
+// icons) under plugins/, the package icon under resources/. Also the layout KiCad's "Install from
 // file" produces from it (dots of the identifier become underscores, exec bits dropped), for tests; and
 // the small deterministic zip writer and reader that needs.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -60,9 +60,10 @@ export function buildPackage(src: PackageSources, out: string): { path: string; 
 }
 
 /**
- * Unpacks a package the way KiCad 9.0.8's PCM does into a 3rd-party folder: plugins/* into
- * plugins/<identifier with '.' → '_'>/, resources/* likewise, every file 0644 (PCM drops exec bits).
- * Returns the plugin folder.
+ * Unpacks a package the way KiCad's PCM does into a 3rd-party folder (…/kicad/<9.0|10.0>/3rdparty, where
+ * pcbnew 9.0.8 and 10.0.7 load it from, seen live): plugins/* into
+ * plugins/<identifier with '.' → '_'>/, resources/* likewise, every file 0644 (9.0.8's PCM drops exec
+ * bits, so the plugin must run without them). Returns the plugin folder.
  */
 export function installLikePcm(zip: Buffer, thirdParty: string): string {
   const entries = readZip(zip);
