@@ -1,32 +1,33 @@
-// The plugin end to end in a real KiCad 9.0.8 pcbnew under Xvfb: the PCM zip unpacked the way KiCad's
-// package manager does it (exec bits dropped), KiCad's own python runtime making the venv, the toolbar
-// buttons clicked with xdotool, the result checked item by item over the API, Ctrl+Z/Ctrl+Y, a re-route
-// after undo, kicad-cli's DRC on the saved board, an unroutable selection, and a busy editor.
+// The plugin end to end in a real pcbnew under Xvfb, once per KiCad under test (9.0.8 on this system,
+// 10.0.7 inside its root, where KiCad's python runtime is the root's python and Node the root's): the
+// PCM zip unpacked the way KiCad's package manager does it (exec bits dropped) into that version's
+// 3rd-party folder, KiCad's own python runtime making the venv, the toolbar buttons clicked with
+// xdotool, the result checked item by item over the API, Ctrl+Z/Ctrl+Y, a re-route after undo, Check
+// before commit, Open panel (the host's page reached at the address handed to the browser), that
+// version's kicad-cli DRC on the saved board, an unroutable selection, and a busy editor.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardItem, KicadClient } from '../../ipc/index.ts';
 import { installLikePcm } from '../../plugin/kicad/pcm-package.ts';
 import { kicadDrc } from '../support/kicad-drc.ts';
-import { benchBoard, liveEnabled, startKicad, type KicadInstance } from './kicad-harness.ts';
+import { benchBoard, describeKicads, inKicad, startKicad, type KicadInstance } from './kicad-harness.ts';
 import {
-  boxAround, buildZip, click, closeMessages, diffSnapshots, findButtons, lastTiming, messages, noPanelAfterRoute, PLUGIN_ID, snapshot, stopKicadAndHosts,
+  boxAround, buildZip, click, closeMessages, diffSnapshots, findButtons, lastMessage, lastTiming, messages, noPanelAfterRoute, PLUGIN_ID, snapshot, stopKicadAndHosts,
   waitFor, type Buttons,
 } from './plugin-support.ts';
 
-const live = liveEnabled();
-const BOARD = benchBoard('B', 'spisolator_spisolator');
 const SMALL = ['/SCK', '/MOSI'];
 const BLOCKED = '/MBMISO';
-const figures: Record<string, number | string> = {};
 
 function netOf(i: BoardItem): string {
   return 'net' in i ? i.net : '';
 }
 
-describe.skipIf(!live)('the plugin in live KiCad, installed from its PCM zip', () => {
+describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version) => {
+  const BOARD = benchBoard('B', 'spisolator_spisolator', version);
+  const figures: Record<string, number | string> = {};
   let kicad: KicadInstance;
   let client: KicadClient;
   let buttons: Buttons;
@@ -35,18 +36,29 @@ describe.skipIf(!live)('the plugin in live KiCad, installed from its PCM zip', (
   let work = '';
 
   beforeAll(async () => {
-    // KiCad's python runtime makes the plugin's venv with `python -m venv`, which Debian splits out.
-    const venv = spawnSync('/usr/bin/python3', ['-c', 'import ensurepip, wx'], { encoding: 'utf8' });
+    console.log(`plugin-e2e: KiCad ${version.version}${version.rooted ? ' (pcbnew, python and node inside the KiCad 10 root)' : ''}`);
+    // KiCad's python runtime makes the plugin's venv with `python -m venv`, which Debian splits out;
+    // it is the python of KiCad's own system (the root's for KiCad 10), as is the Node the plugin finds.
+    const venv = spawnSync(version.python, ['-c', 'import ensurepip, wx'], { encoding: 'utf8' });
     if (venv.status !== 0) throw new Error(`the plugin needs python3-venv and python3-wxgtk4.0 for KiCad's python runtime: ${venv.stderr.trim()}`);
+    const node = inKicad(version, 'node', ['--version']);
+    const nodeVersion = spawnSync(node.cmd, node.args, { encoding: 'utf8' }).stdout.trim();
+    figures.node = nodeVersion;
     const zip = await buildZip();
-    work = mkdtempSync(join(tmpdir(), 'tmk-e2e-'));
+    // Under /tmp, which KiCad 10's root shares: the plugin it runs must reach the stand-in browser.
+    work = mkdtempSync('/tmp/tmk-e2e-');
+    // Stands in for the desktop's browser: records the address the host asks it to open.
+    writeFileSync(join(work, 'browser.sh'), `#!/bin/sh\nprintf '%s\\n' "$1" >> '${join(work, 'opened.txt')}'\n`);
+    chmodSync(join(work, 'browser.sh'), 0o755);
     kicad = await startKicad({
       board: BOARD,
+      kicad: version,
+      env: { TRACEMAKER_BROWSER: join(work, 'browser.sh') },
       // What the user sets in Preferences → Plugins → Python interpreter (Debian's, which has wx).
       api: { interpreter_path: '/usr/bin/python3' },
-      prepare: (home) => {
+      prepare: (home, dirs) => {
         noPanelAfterRoute(home);
-        pluginDir = installLikePcm(zip, join(home, '.local', 'share', 'kicad', '9.0', '3rdparty'));
+        pluginDir = installLikePcm(zip, dirs.thirdParty);
       },
     });
     client = await kicad.connect({ clientName: 'tracemaker-e2e' });
@@ -61,7 +73,7 @@ describe.skipIf(!live)('the plugin in live KiCad, installed from its PCM zip', (
       await stopKicadAndHosts(kicad);
     }
     if (work) rmSync(work, { recursive: true, force: true });
-    console.log(`plugin-e2e figures: ${JSON.stringify(figures)}`);
+    console.log(`plugin-e2e figures (KiCad ${version.version}): ${JSON.stringify(figures)}`);
   });
 
   async function selectNets(nets: string[]): Promise<void> {
@@ -86,12 +98,12 @@ describe.skipIf(!live)('the plugin in live KiCad, installed from its PCM zip', (
   }
 
   it('is installed as PCM lays it out: python runtime, no exec bit, a venv KiCad made', () => {
-    expect(pluginDir.endsWith(join('3rdparty', 'plugins', PLUGIN_ID.replaceAll('.', '_')))).toBe(true);
+    expect(pluginDir).toBe(join(kicad.home, '.local', 'share', 'kicad', version.configDir, '3rdparty', 'plugins', PLUGIN_ID.replaceAll('.', '_')));
     for (const f of readdirSync(pluginDir)) {
       const st = statSync(join(pluginDir, f));
       if (st.isFile()) expect(st.mode & 0o111, f).toBe(0);
     }
-    const venv = join(kicad.home, '.cache', 'kicad', '9.0', 'python-environments', PLUGIN_ID);
+    const venv = join(kicad.dirs.cache, 'python-environments', PLUGIN_ID);
     expect(existsSync(join(venv, 'pyvenv.cfg'))).toBe(true);
     expect(buttons.check.x).toBeLessThan(buttons.panel.x);
     expect(buttons.panel.x).toBeLessThan(buttons.route.x);
@@ -149,6 +161,34 @@ describe.skipIf(!live)('the plugin in live KiCad, installed from its PCM zip', (
     figures.second_action_timing = JSON.stringify(t);
   });
 
+  it('checks before commit: the board\'s DRC and what routing the selection would add, writing nothing', async () => {
+    await selectNets(SMALL);
+    const before = await snapshot(client);
+    closeMessages(kicad);
+    click(kicad, buttons.check);
+    const [title] = await waitFor('the check message', async () => messages(kicad), (m) => m.length > 0, 60_000);
+    expect(title).toBe('TraceMaker: check');
+    expect(lastMessage(kicad, 'checked')).toMatch(/^DRC now: \d+ errors?.*, \d+ unconnected\. Routing the 2 selected nets would connect \d+ of \d+ and add /);
+    expect(diffSnapshots(before, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
+  });
+
+  it('opens the panel: the host serves its page at the local address it hands the browser, writing nothing', async () => {
+    const before = await snapshot(client);
+    closeMessages(kicad);
+    click(kicad, buttons.panel);
+    const [title] = await waitFor('the panel message', async () => messages(kicad), (m) => m.length > 0, 60_000);
+    expect(title).toBe('TraceMaker: panel');
+    const opened = join(work, 'opened.txt');
+    const [url] = await waitFor('the browser to be asked', () => (existsSync(opened) ? readFileSync(opened, 'utf8').split('\n').filter(Boolean) : []), (u) => u.length > 0, 15_000);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{32}\/$/);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<html/i);
+    // Without the token the server answers nothing useful.
+    expect((await fetch(new URL('/', url))).status).not.toBe(200);
+    expect(diffSnapshots(before, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
+  });
+
   it('writes nothing for a selection it cannot route cleanly, and says why', async () => {
     // Box one pad of a two-pad net in with copper of no net on every layer: no way out.
     const pad = (await client.pads()).find((p) => p.net === BLOCKED)!;
@@ -178,8 +218,9 @@ describe.skipIf(!live)('the plugin in live KiCad, installed from its PCM zip', (
     await waitFor('the Footprint Properties dialog', async () => kicad.windowNames(), (n) => n.includes('Footprint Properties'));
     try {
       // A dialog blocks the toolbar, so run the entrypoint exactly as KiCad's python runtime does.
-      const python = join(kicad.home, '.cache', 'kicad', '9.0', 'python-environments', PLUGIN_ID, 'bin', 'python');
-      const r = spawnSync(python, [join(pluginDir, 'route_selected.py')], {
+      const python = join(kicad.dirs.cache, 'python-environments', PLUGIN_ID, 'bin', 'python');
+      const run = inKicad(version, python, [join(pluginDir, 'route_selected.py')]);
+      const r = spawnSync(run.cmd, run.args, {
         cwd: pluginDir, encoding: 'utf8', timeout: 60_000,
         env: { ...kicad.env, KICAD_API_SOCKET: `ipc://${kicad.socketPath}`, KICAD_API_TOKEN: client.token },
       });
@@ -219,8 +260,9 @@ describe.skipIf(!live)('the plugin in live KiCad, installed from its PCM zip', (
     writeFileSync(join(work, 'routed', `${stem}.kicad_pcb`), await client.boardText());
     copyFileSync(pro, join(work, 'bare', `${stem}.kicad_pro`));
     copyFileSync(pro, join(work, 'routed', `${stem}.kicad_pro`));
-    const bare = await kicadDrc({ board: join(work, 'bare', `${stem}.kicad_pcb`), pro: join(work, 'bare', `${stem}.kicad_pro`) });
-    const routed = await kicadDrc({ board: join(work, 'routed', `${stem}.kicad_pcb`), pro: join(work, 'routed', `${stem}.kicad_pro`) });
+    const bare = await kicadDrc(version, { board: join(work, 'bare', `${stem}.kicad_pcb`), pro: join(work, 'bare', `${stem}.kicad_pro`) });
+    const routed = await kicadDrc(version, { board: join(work, 'routed', `${stem}.kicad_pcb`), pro: join(work, 'routed', `${stem}.kicad_pro`) });
+    expect([bare.version, routed.version]).toEqual([version.version, version.version]);
     const added = Object.entries(routed.counts)
       .filter(([k, n]) => k.endsWith(':error') && !k.startsWith('unconnected_items') && n > (bare.counts[k] ?? 0));
     expect(added).toEqual([]);
