@@ -1,10 +1,10 @@
 // The host: one long-lived process per KiCad instance and board that keeps the parsed board, the
-// session and its history between clicks. It listens on a per-user Unix socket (mode 0600) for one
+// session and its history between clicks. It listens on a per-user channel (host-channel.ts) for one
 // JSON line per action from the launcher, runs actions one at a time against KiCad, answers with one
 // JSON line, logs to a file (a plugin's stdout goes nowhere), and exits when idle or when KiCad is gone.
 // "Open panel" starts the panel's server on the host's session, with the live editor as its bridge; a
 // route that leaves connections open opens it too, unless the user's settings say not to.
-import { appendFileSync, chmodSync, existsSync, unlinkSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { KicadClient, KicadConnectionError, KicadTimeoutError } from '../../ipc/index.ts';
 import { LineFramer } from '../line-framer.ts';
@@ -12,6 +12,7 @@ import { openBrowser, type OpenResult } from '../panel/open-browser.ts';
 import { startPanelServer, type PanelServer } from '../panel/server.ts';
 import { ACTION_NAMES, hostPorts, runAction, type ActionContext, type ActionName, type ActionResult } from './actions.ts';
 import { BoardSync } from './board-sync.ts';
+import { isPipe, listenOn, removeChannel } from './host-channel.ts';
 import { KicadEditorBridge } from './editor-bridge.ts';
 import { readSettings, type SettingsRead } from './settings.ts';
 
@@ -91,24 +92,21 @@ export class Host {
 
   /** Listens; resolves false when another live host already answers on the socket. */
   async start(): Promise<boolean> {
-    if (existsSync(this.#opts.socket)) {
-      if (await answers(this.#opts.socket)) return false;
-      unlinkSync(this.#opts.socket);
-    }
+    if (await answers(this.#opts.socket)) return false;
     const server = createServer((sock) => this.#serve(sock));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.#opts.socket, () => resolve());
-    });
-    chmodSync(this.#opts.socket, 0o600);
+    await listenOn(server, this.#opts.socket);
     this.#server = server;
     this.log(`host ${process.pid} listening for ${this.#opts.boardFilename} (KiCad ${this.#opts.kicadSocket})`);
     this.#touch();
-    // KiCad closed (its socket gone): nothing left to serve.
-    this.#watch = setInterval(() => {
-      if (!existsSync(this.#opts.kicadSocket.replace(/^ipc:\/\//, ''))) void this.stop('KiCad is gone');
-    }, 5_000);
-    this.#watch.unref();
+    // KiCad closed (its socket file gone): nothing left to serve. KiCad's Windows pipe has no file to
+    // watch; there the idle timeout ends the host.
+    const kicadSocket = this.#opts.kicadSocket.replace(/^ipc:\/\//, '');
+    if (!isPipe(kicadSocket)) {
+      this.#watch = setInterval(() => {
+        if (!existsSync(kicadSocket)) void this.stop('KiCad is gone');
+      }, 5_000);
+      this.#watch.unref();
+    }
     return true;
   }
 
@@ -123,11 +121,7 @@ export class Host {
     await this.#panel?.close();
     this.#panel = null;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    try {
-      unlinkSync(this.#opts.socket);
-    } catch {
-      // Already gone.
-    }
+    removeChannel(this.#opts.socket);
     this.#closed();
   }
 
@@ -255,7 +249,7 @@ function failure(message: string): ActionResult {
   return { ok: false, code: 'failed', message: `bad request: ${message}`, timing: {} };
 }
 
-/** Whether something answers on a Unix socket (a live host), within 500 ms. */
+/** Whether something answers on a Unix socket or named pipe (a live host), within 500 ms. */
 export function answers(path: string): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect({ path });

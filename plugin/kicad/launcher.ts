@@ -3,15 +3,15 @@
 // returns it. It keeps no state; all the work and everything worth keeping lives in the host. Also where
 // hosts live: a private per-user folder with one socket and one log per KiCad instance and board.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, lstatSync, mkdirSync, openSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { closeSync, openSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { KicadApiError, KicadBusyError, KicadClient, KicadConnectionError, KicadIpcError, KicadVersionError, resolveSocketPath } from '../../ipc/index.ts';
 import { hostPorts, runAction, type ActionName, type ActionResult } from './actions.ts';
 import { BoardSync } from './board-sync.ts';
 import { answers, type HostRequest } from './host.ts';
+import { ensureRuntimeDir, hostPaths, RuntimeDirError, runtimeDir, type HostPaths } from './host-channel.ts';
 
 export interface LaunchOptions {
   action: ActionName;
@@ -32,7 +32,9 @@ function result(code: string, message: string): ActionResult {
 
 /** Runs one action the way a toolbar click does; every expected failure comes back as a result. */
 export async function launch(opts: LaunchOptions): Promise<ActionResult> {
-  const kicadSocket = resolveSocketPath({ env: opts.env, platform: process.platform, tmpdir: opts.env.TMPDIR || '/tmp' });
+  const kicadSocket = resolveSocketPath({
+    env: opts.env, platform: process.platform, tmpdir: (process.platform === 'win32' ? opts.env.TEMP : opts.env.TMPDIR) || tmpdir(),
+  });
   const token = opts.env.KICAD_API_TOKEN ?? '';
   let boardPath: string;
   let boardFilename: string;
@@ -87,7 +89,8 @@ function startHost(paths: { socket: string; log: string }, kicadSocket: string, 
   const log = openSync(paths.log, 'a', 0o600);
   const args = [...process.execArgv, process.argv[1], 'kicad', 'host', '--socket', paths.socket, '--kicad-socket', kicadSocket, '--board', boardFilename, '--log', paths.log];
   if (idleMs !== undefined) args.push('--idle-seconds', String(Math.round(idleMs / 1000)));
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], env, cwd: '/' });
+  // windowsHide: no console window for the host; cwd off any drive or folder the user may remove.
+  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], env, cwd: process.platform === 'win32' ? homedir() : '/', windowsHide: true });
   child.unref();
   closeSync(log);
 }
@@ -126,44 +129,4 @@ function parseAnswer(line: string): ActionResult {
     // Fall through to the error below.
   }
   return result('failed', 'The TraceMaker host sent an answer that is not a result.');
-}
-
-// Where the launcher finds the host: a per-user folder (mode 0700, owned by this user, not a symlink)
-// holding one socket (mode 0600) and one log per KiCad instance and board. The name is a digest of
-// KiCad's API socket and the board path, so two KiCads or two boards never share a host.
-
-export class RuntimeDirError extends Error {
-  override name = 'RuntimeDirError';
-}
-
-/** The per-user folder: TRACEMAKER_RUNTIME_DIR, else $XDG_RUNTIME_DIR/tracemaker, else <tmp>/tracemaker-<uid>. */
-export function runtimeDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.TRACEMAKER_RUNTIME_DIR) return env.TRACEMAKER_RUNTIME_DIR;
-  if (env.XDG_RUNTIME_DIR) return join(env.XDG_RUNTIME_DIR, 'tracemaker');
-  return join(env.TMPDIR || tmpdir(), `tracemaker-${userInfo().uid}`);
-}
-
-/** Creates the folder if needed and refuses one another user could write into or swap. */
-export function ensureRuntimeDir(dir: string): string {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = lstatSync(dir);
-  if (!st.isDirectory() || st.isSymbolicLink()) throw new RuntimeDirError(`${dir} is not a plain folder`);
-  if (process.getuid && st.uid !== process.getuid()) throw new RuntimeDirError(`${dir} belongs to another user`);
-  if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
-  return dir;
-}
-
-export interface HostPaths {
-  key: string;
-  socket: string;
-  log: string;
-}
-
-/** The host's socket and log for one KiCad API socket and board file. */
-export function hostPaths(dir: string, kicadSocket: string, boardPath: string): HostPaths {
-  const key = createHash('sha1').update(`${kicadSocket}\0${boardPath}`).digest('hex').slice(0, 16);
-  const socket = join(dir, `host-${key}.sock`);
-  // A Unix socket path longer than the kernel's limit fails with a confusing error; say it plainly.
-  if (Buffer.byteLength(socket) > 100) throw new RuntimeDirError(`the host socket path is too long (${socket}); set TRACEMAKER_RUNTIME_DIR to a shorter folder`);
-  return { key, socket, log: join(dir, `host-${key}.log`) };
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Host, parseRequest } from '../../plugin/kicad/host.ts';
 import { ask, launch } from '../../plugin/kicad/launcher.ts';
-import { ensureRuntimeDir, hostPaths, runtimeDir, RuntimeDirError } from '../../plugin/kicad/launcher.ts';
+import { ensureRuntimeDir, hostPaths, runtimeDir, RuntimeDirError } from '../../plugin/kicad/host-channel.ts';
 import { kicadLike, startPeer } from '../ipc/sp-peer.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tmk-host-'));
