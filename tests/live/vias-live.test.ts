@@ -5,10 +5,10 @@
 // via's type and span as written — in its items, and in the board it would save (KiCad 10 writes
 // blind and buried apart, `(via buried …)`; 9 writes both as `(via blind …)`).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { generateBoard } from '../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
 import { routeDesign } from '../../engine/route/index.ts';
@@ -35,6 +35,9 @@ function boardFor(cli: string, major: number): string {
 describeKicads('blind, buried and micro-vias written into live pcbnew', (kicad) => {
   const path = kicad.major === 0 ? '' : boardFor(kicad.cli, kicad.major);
   const live = useKicad(kicad, { board: path });
+  afterAll(() => {
+    if (path) rmSync(dirname(path), { recursive: true, force: true });
+  });
 
   it('keeps each via’s type and layers', async () => {
     const { client } = live;
