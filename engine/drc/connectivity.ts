@@ -2,11 +2,13 @@
 // layer join when their copper overlaps (a mere touch is not enough), zone fill polygons included.
 // Tracks and vias join whatever they touch and then take the net of the pads of their group (net
 // propagation, as kicad-cli does on load); the single-net clusters of those nets give the
-// ratsnest count. Pads and zones of net 0 join only tracks and vias.
+// ratsnest count. Pads and zones of net 0 join only tracks and vias. On a KiCad 10 board a via
+// that joins nothing but zone fills takes a fill's net as well (kicad-version.ts).
 
 import { compareCore } from '../geom/collide.ts';
 import { radiusOf, type Shape } from '../geom/shapes.ts';
 import type { CopperItem, CopperItems } from './copper-items.ts';
+import { judgedByKicad10 } from './kicad-version.ts';
 
 /** Union-find over item ids. */
 export class UnionFind {
@@ -76,7 +78,28 @@ function canChangeNet(it: CopperItem): boolean {
 }
 
 /**
- * KiCad's PropagateNets: tracks, vias and pads joined across nets form groups. Zone fills and
+ * KiCad 10's stitching rule: a via that joins no pad, track or other via, only zone fills, takes
+ * the net of a fill it joins (KiCad 9 leaves it alone). Where its fills are of several nets KiCad
+ * takes the first its connectivity search meets; the first zone in board order stands in for it,
+ * which is KiCad's choice on small boards (on LibreSolar_bms-c1 it is not). Returns via item id →
+ * that net, for effectiveNets.
+ */
+function loneViaZones(items: readonly CopperItem[], groups: UnionFind, links: ReadonlyMap<number, number[]>): Map<number, number> {
+  const size = new Int32Array(items.length);
+  for (const it of items) if (inGroups(it)) size[groups.find(it.id)]++;
+  const out = new Map<number, number>();
+  for (const it of items) {
+    if (it.kind !== 'via' || size[groups.find(it.id)] !== 1) continue;
+    let first = -1;
+    for (const j of links.get(it.id) ?? []) if (items[j].kind === 'zone' && items[j].net > 0 && (first < 0 || j < first)) first = j;
+    if (first >= 0) out.set(it.id, items[first].net);
+  }
+  return out;
+}
+
+/**
+ * KiCad's PropagateNets: tracks, vias and pads joined across nets form groups. `viaZone` gives
+ * the vias KiCad 10 puts on a zone's net (loneViaZones), which no group decides. Zone fills and
  * copper graphics take no part (KiCad leaves zones out of that search: on LibreSolar_bms-c1 fault
  * tracks lying in a GND and a /BAT+ fill still take the net of the track they cross). In a group
  * whose pads (net > 0) are all of one net, every track and via takes that net; a group with pads
@@ -85,7 +108,7 @@ function canChangeNet(it: CopperItem): boolean {
  * address; the first netted item in board order stands in for it (on kicad-demo_ecc83-pp two
  * crossing fault tracks both take the first one's net).
  */
-export function effectiveNets(items: readonly CopperItem[], groups: UnionFind): Int32Array {
+export function effectiveNets(items: readonly CopperItem[], groups: UnionFind, viaZone?: ReadonlyMap<number, number>): Int32Array {
   const n = items.length;
   const padNet = new Int32Array(n);
   const conflict = new Uint8Array(n);
@@ -102,6 +125,11 @@ export function effectiveNets(items: readonly CopperItem[], groups: UnionFind): 
   for (const it of items) {
     nets[it.id] = it.net;
     if (!canChangeNet(it)) continue;
+    const zoneNet = viaZone?.get(it.id);
+    if (zoneNet !== undefined) {
+      nets[it.id] = zoneNet;
+      continue;
+    }
     const r = groups.find(it.id);
     if (conflict[r]) continue;
     const origin = padNet[r] || anyNet[r];
@@ -147,7 +175,7 @@ export function connect(copper: CopperItems): Connectivity {
       if (bMoves) link(j, a.id);
     }
   }
-  const nets = effectiveNets(items, groups);
+  const nets = effectiveNets(items, groups, judgedByKicad10(copper.board) ? loneViaZones(items, groups, links) : undefined);
   for (let k = 0; k < movable.length; k += 2) {
     const a = movable[k];
     const b = movable[k + 1];

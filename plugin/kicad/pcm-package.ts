@@ -14,7 +14,20 @@ export interface PackageSources {
   bundle: string;
   /** The panel's page (dist/ui: index.html, app.js, app.css), shipped beside the bundle as the panel expects. */
   ui?: string;
+  /** Node runtimes to carry, for a package that needs nothing installed (absent: Node from the user's PATH). */
+  runtimes?: PackageRuntimes;
 }
+
+/** The Node binaries of one platform package: `plugins/runtime/<dir>/<exe>`, with Node's licence beside them. */
+export interface PackageRuntimes {
+  /** PCM's platform names this package is for ("windows", "macos", "linux"). */
+  platforms: string[];
+  files: { dir: string; exe: string; data: Uint8Array }[];
+  license: Uint8Array;
+}
+
+/** Every platform KiCad's package manager knows; a package without a runtime runs on each (with Node installed). */
+export const ALL_PLATFORMS = ['linux', 'macos', 'windows'];
 
 export class PackageError extends Error {
   override name = 'PackageError';
@@ -35,6 +48,8 @@ export function packageEntries(src: PackageSources): ZipEntry[] {
   const plugin: ZipEntry[] = MANIFEST_FILES.map((f) => ({ path: `plugins/${f}`, data: need(join(manifest, f)) }));
   plugin.push({ path: 'plugins/tracemaker.js', data: need(src.bundle) });
   if (src.ui) for (const f of UI_FILES) plugin.push({ path: `plugins/ui/${f}`, data: need(join(src.ui, f)) });
+  for (const r of src.runtimes?.files ?? []) plugin.push({ path: `plugins/runtime/${r.dir}/${r.exe}`, data: r.data, mode: 0o755 });
+  if (src.runtimes) plugin.push({ path: 'plugins/runtime/NODE-LICENSE', data: src.runtimes.license });
   const pluginJson = JSON.parse(need(join(manifest, 'plugin.json')).toString('utf8')) as { actions: { 'icons-light'?: string[]; 'icons-dark'?: string[] }[] };
   const iconPaths = new Set(pluginJson.actions.flatMap((a) => [...(a['icons-light'] ?? []), ...(a['icons-dark'] ?? [])]));
   for (const p of [...iconPaths].sort()) {
@@ -46,17 +61,36 @@ export function packageEntries(src: PackageSources): ZipEntry[] {
   const meta = JSON.parse(need(join(src.root, 'metadata.json')).toString('utf8')) as { versions: Record<string, unknown>[] };
   if (meta.versions.length !== 1) throw new PackageError('package: metadata.json must hold exactly one version for "Install from file"');
   meta.versions[0].version = version;
+  meta.versions[0].platforms = src.runtimes?.platforms ?? ALL_PLATFORMS;
   meta.versions[0].install_size = [...plugin, ...resources].reduce((n, e) => n + e.data.length, 0);
   const metadata: ZipEntry = { path: 'metadata.json', data: Buffer.from(JSON.stringify(meta, null, 2) + '\n') };
-  return [metadata, ...plugin, ...resources].map((e) => ({ ...e, mode: 0o644 }));
+  return [metadata, ...plugin, ...resources].map((e) => ({ ...e, mode: e.mode ?? 0o644 }));
+}
+
+/**
+ * The package's zip, its metadata's download_size the zip's own size. metadata.json is stored, not
+ * deflated, so its size moves only with the number's digits: writing the size and assembling again
+ * settles in a round or two. Everything else is compressed once.
+ */
+export function packageZip(src: PackageSources): { zip: Buffer; files: number } {
+  const entries = packageEntries(src);
+  const meta = JSON.parse(Buffer.from(entries[0].data).toString('utf8')) as { versions: Record<string, unknown>[] };
+  const packed = entries.map((e, i) => packEntry(e, i === 0));
+  let zip = assembleZip(packed);
+  for (let round = 0; round < 4; round++) {
+    if (meta.versions[0].download_size === zip.length) return { zip, files: entries.length };
+    meta.versions[0].download_size = zip.length;
+    packed[0] = packEntry({ ...entries[0], data: Buffer.from(JSON.stringify(meta, null, 2) + '\n') }, true);
+    zip = assembleZip(packed);
+  }
+  throw new PackageError(`package: download_size did not settle (last ${zip.length} bytes)`);
 }
 
 export function buildPackage(src: PackageSources, out: string): { path: string; bytes: number; files: number } {
-  const entries = packageEntries(src);
-  const zip = writeZip(entries);
+  const { zip, files } = packageZip(src);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, zip);
-  return { path: out, bytes: zip.length, files: entries.length };
+  return { path: out, bytes: zip.length, files };
 }
 
 /**
@@ -119,11 +153,11 @@ const DOS_DATE = ((2025 - 1980) << 9) | (1 << 5) | 1;
 
 
 /** The fields a zip's local header and its central-directory entry share, in the same order:
- *  version needed, flags (UTF-8 names), method (deflate), time, date, CRC, sizes, name length. */
-function writeFileFields(buf: Buffer, at: number, f: { crc: number; packed: number; size: number; name: number }): void {
+ *  version needed, flags (UTF-8 names), method (deflate or stored), time, date, CRC, sizes, name length. */
+function writeFileFields(buf: Buffer, at: number, f: { crc: number; packed: number; size: number; name: number; method: number }): void {
   buf.writeUInt16LE(20, at);
   buf.writeUInt16LE(0x0800, at + 2);
-  buf.writeUInt16LE(8, at + 4);
+  buf.writeUInt16LE(f.method, at + 4);
   buf.writeUInt16LE(DOS_TIME, at + 6);
   buf.writeUInt16LE(DOS_DATE, at + 8);
   buf.writeUInt32LE(f.crc, at + 10);
@@ -131,31 +165,58 @@ function writeFileFields(buf: Buffer, at: number, f: { crc: number; packed: numb
   buf.writeUInt32LE(f.size, at + 18);
   buf.writeUInt16LE(f.name, at + 22);
 }
+/** An entry compressed once, so a zip can be assembled again without deflating it again. */
+export interface PackedEntry {
+  name: Buffer;
+  packed: Uint8Array;
+  crc: number;
+  size: number;
+  mode: number;
+  /** 8 deflate, 0 stored. */
+  method: number;
+}
+
+// Level 9 buys nothing on executables but time; they get zlib's default.
+const BIG = 1 << 20;
+
+export function packEntry(e: ZipEntry, store = false): PackedEntry {
+  if (!e.path || e.path.startsWith('/') || e.path.split('/').includes('..')) throw new Error(`zip: bad entry path ${JSON.stringify(e.path)}`);
+  return {
+    name: Buffer.from(e.path, 'utf8'),
+    packed: store ? e.data : deflateRawSync(e.data, { level: e.data.length > BIG ? 6 : 9 }),
+    crc: crc32(e.data),
+    size: e.data.length,
+    mode: e.mode ?? 0o644,
+    method: store ? 0 : 8,
+  };
+}
+
 export function writeZip(entries: readonly ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
+  return assembleZip(entries.map((e) => packEntry(e)));
+}
+
+export function assembleZip(entries: readonly PackedEntry[]): Buffer {
+  const locals: Uint8Array[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   const seen = new Set<string>();
   for (const e of entries) {
-    if (!e.path || e.path.startsWith('/') || e.path.split('/').includes('..')) throw new Error(`zip: bad entry path ${JSON.stringify(e.path)}`);
-    if (seen.has(e.path)) throw new Error(`zip: duplicate entry ${e.path}`);
-    seen.add(e.path);
-    const name = Buffer.from(e.path, 'utf8');
-    const packed = deflateRawSync(e.data, { level: 9 });
-    const crc = crc32(e.data);
-    const file = { crc, packed: packed.length, size: e.data.length, name: name.length };
+    const path = e.name.toString('utf8');
+    if (seen.has(path)) throw new Error(`zip: duplicate entry ${path}`);
+    seen.add(path);
+    const file = { crc: e.crc, packed: e.packed.length, size: e.size, name: e.name.length, method: e.method };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     writeFileFields(local, 4, file);
-    locals.push(local, name, packed);
+    locals.push(local, e.name, e.packed);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix, so the mode below is read
     writeFileFields(central, 6, file);
-    central.writeUInt32LE(((0o100000 | (e.mode ?? 0o644)) << 16) >>> 0, 38);
+    central.writeUInt32LE(((0o100000 | e.mode) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
+    centrals.push(central, e.name);
+    offset += local.length + e.name.length + e.packed.length;
   }
   const dir = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

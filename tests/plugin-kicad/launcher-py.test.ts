@@ -14,7 +14,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** Runs Python code with the launcher imported as `L`; returns what it printed as JSON. */
 function py(code: string, env: Record<string, string> = {}): any {
   const r = spawnSync('python3', ['-c', `import json, sys\nsys.path.insert(0, ${JSON.stringify(MANIFEST)})\nimport tracemaker_launch as L\n${code}`], {
-    encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: tmp, TRACEMAKER_NO_WINDOW: '1', ...env },
+    encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: tmp, TRACEMAKER_NO_WINDOW: '1', PYTHONDONTWRITEBYTECODE: '1', ...env },
   });
   if (r.status !== 0) throw new Error(`python failed: ${r.stderr}`);
   return JSON.parse(r.stdout);

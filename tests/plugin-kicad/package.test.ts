@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
-import { installLikePcm, listFiles, packageEntries, readZip, writeZip } from '../../plugin/kicad/pcm-package.ts';
+import { ALL_PLATFORMS, installLikePcm, listFiles, packageEntries, packageZip, readZip, writeZip } from '../../plugin/kicad/pcm-package.ts';
 import { KICAD10_ROOT, kicads, type Kicad } from '../support/kicad.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -19,6 +19,12 @@ const tmp = mkdtempSync(join(tmpdir(), 'tmk-pkg-'));
 const bundle = join(tmp, 'tracemaker.js');
 writeFileSync(bundle, '// bundle\n');
 const entries = packageEntries({ root: ROOT, bundle });
+// A platform package's layout, with small stand-ins for the Node binaries (the real ones run in the
+// Windows smoke test and the bundled-runtime live test).
+const windows = packageZip({
+  root: ROOT, bundle, runtimes: { platforms: ['windows'], license: Buffer.from('Node.js is licensed…\n'), files: [{ dir: 'win32-x64', exe: 'node.exe', data: Buffer.alloc(3000, 7) }] },
+});
+const windowsMeta = JSON.parse(Buffer.from(readZip(windows.zip)[0].data).toString('utf8'));
 const byPath = new Map(entries.map((e) => [e.path, e.data]));
 const json = (p: string) => JSON.parse(Buffer.from(byPath.get(p)!).toString('utf8'));
 
@@ -51,6 +57,13 @@ for (const kicad of kicads()) {
       // The package says which KiCad it needs at least, and no upper bound that would hide it from a newer one.
       expect(meta.versions[0].kicad_version).toBe('9.0');
       expect(meta.versions[0].kicad_version_max).toBeUndefined();
+    });
+
+    it('has a platform package\'s metadata.json valid too', () => {
+      for (const file of pcm) {
+        const validate = validator(dir, file);
+        expect(validate(windowsMeta), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      }
     });
 
     it('has plugin.json valid against its api.v1', () => {
@@ -103,6 +116,28 @@ describe('PCM package', () => {
     expect(listFiles(dir)).toContain('route_selected.py');
     expect(listFiles(join(third, 'resources', 'org_tracemaker_kicad'))).toEqual(['icon.png']);
     for (const f of listFiles(dir)) expect(statSync(join(dir, f)).mode & 0o111).toBe(0);
+  });
+
+  it('runs on every platform without a runtime (Node from the PATH), and says its sizes', () => {
+    const { zip } = packageZip({ root: ROOT, bundle });
+    const meta = JSON.parse(Buffer.from(readZip(zip)[0].data).toString('utf8'));
+    expect(meta.versions[0].platforms).toEqual(ALL_PLATFORMS);
+    expect(meta.versions[0].download_size).toBe(zip.length);
+  });
+
+  it('carries its Node per platform, executable in the zip, with Node\'s licence, and says its sizes', () => {
+    const back = readZip(windows.zip);
+    const exe = back.find((e) => e.path === 'plugins/runtime/win32-x64/node.exe')!;
+    expect(exe.data.length).toBe(3000);
+    expect(exe.mode).toBe(0o755);
+    expect(back.some((e) => e.path === 'plugins/runtime/NODE-LICENSE')).toBe(true);
+    expect(windowsMeta.versions[0].platforms).toEqual(['windows']);
+    expect(windowsMeta.versions[0].download_size).toBe(windows.zip.length);
+    expect(windowsMeta.versions[0].install_size).toBe(back.slice(1).reduce((n, e) => n + e.data.length, 0));
+    // PCM drops exec bits; the launcher sets them again before it runs the runtime.
+    const third = join(tmp, '3rdparty-win');
+    const dir = installLikePcm(windows.zip, third);
+    expect(statSync(join(dir, 'runtime', 'win32-x64', 'node.exe')).mode & 0o111).toBe(0);
   });
 
   it('refuses bad zip entries', () => {

