@@ -1,22 +1,39 @@
 // DRC agreement figures: the cases of tests/engine/drc/agreement.test.ts (bench boards bare and
 // routed, faulty copies) run through kicad-cli and the engine, printed per type as agreeing/total
 // cases, with how many cases have findings of that type on either side; then every mismatch.
-// Figures, not pass/fail (the test checks the known list). Run: npx tsx bench/drc-agreement.ts
+// Figures, not pass/fail (the test checks the known list), for one KiCad version: KiCad 9 on the
+// shared bench, KiCad 10 on its KiCad 10 copy.
+//   npx tsx bench/drc-agreement.ts [--kicad 9|10]      (or TRACEMAKER_KICAD; default 9)
 import { agreementCases, compare, engineDrc, type Mismatch } from '../tests/support/drc-agreement.ts';
 import { kicadDrc } from '../tests/support/kicad-drc.ts';
+import { kicads } from '../tests/support/kicad.ts';
 import { VIOLATION_TYPES } from '../engine/drc/violation.ts';
 
-const cases = agreementCases();
+const flag = process.argv.indexOf('--kicad');
+const want = flag >= 0 ? process.argv[flag + 1] : (process.env.TRACEMAKER_KICAD ?? '9');
+if (want !== '9' && want !== '10') {
+  console.error(`--kicad (or TRACEMAKER_KICAD) is "${want}": expected 9 or 10`);
+  process.exit(2);
+}
+// kicads() reads the versions from the environment; this run is about one.
+process.env.TRACEMAKER_KICAD = want;
+const [kicad] = kicads();
+const cases = agreementCases(kicad);
+console.log(`KiCad ${kicad.version} (${kicad.cli}), ${cases.length} cases`);
 const mismatches: Mismatch[] = [];
 const present = new Map<string, number>();
+// Types KiCad reported that the engine does not check (not routing checks, or new in a version).
+const others = new Map<string, number>();
+const checked = new Set<string>(VIOLATION_TYPES);
 let allAgree = 0;
 await Promise.all(
   cases.map(async (c) => {
-    const k = await kicadDrc(c);
+    const k = await kicadDrc(kicad, c);
     const e = engineDrc(c);
     const m = compare(c.name, k, e);
     mismatches.push(...m);
     if (m.length === 0) allAgree++;
+    for (const t of new Set(Object.keys(k.counts).map((key) => key.split(':')[0]))) if (!checked.has(t)) others.set(t, (others.get(t) ?? 0) + 1);
     const types = new Set<string>();
     for (const key of [...Object.keys(k.counts), ...Object.keys(e.counts)]) types.add(key.split(':')[0]);
     if (k.unconnected > 0 || e.unconnected > 0) types.add('unconnected_items');
@@ -30,6 +47,7 @@ for (const t of [...VIOLATION_TYPES, 'unconnected_items']) {
   console.log(`${t.padEnd(24)}${`${n - bad}/${n}`.padStart(10)}${String(present.get(t) ?? 0).padStart(15)}`);
 }
 console.log(`all types: ${allAgree}/${n} cases agree`);
+console.log(`types KiCad ${kicad.version} reported that the engine does not check (cases): ${[...others].sort().map(([t, c]) => `${t} ${c}`).join(', ') || 'none'}`);
 for (const m of mismatches.sort((a, b) => (a.case < b.case ? -1 : a.case > b.case ? 1 : a.key < b.key ? -1 : 1))) {
   console.log(`  ${m.case}  ${m.key}  kicad ${m.kicad}  engine ${m.engine}`);
 }

@@ -70,6 +70,14 @@ export function stableUuid(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${v}-${variant}-${h.slice(20, 32)}`;
 }
 
+/** What follows `net` in an item's `(net …)` in the board's own dialect: the code where the file
+ *  has a net table (KiCad 9), the quoted name where it has none (KiCad 10). */
+export function netArgument(board: Board, net: number): string {
+  const n = board.nets[net];
+  if (!n) throw new Error(`net code ${net} is not one of the board's nets (0–${board.nets.length - 1})`);
+  return board.dialect === 'net-names' ? quoted(n.name) : String(net);
+}
+
 /** Board text with the new items added; the input text is otherwise unchanged. */
 export function addCopper(board: Board, tracks: readonly NewTrack[], vias: readonly NewVia[]): string {
   if (tracks.length === 0 && vias.length === 0) return board.text;
@@ -82,11 +90,7 @@ export function addCopper(board: Board, tracks: readonly NewTrack[], vias: reado
     if (!l) throw new Error(`addCopper: copper layer ${i} does not exist on this board`);
     return l.name;
   };
-  const netRef = (n: number) => {
-    const net = board.nets[n];
-    if (!net) throw new Error(`addCopper: net code ${n} is not in the board's net table`);
-    return board.dialect === 'net-names' ? quoted(net.name) : String(n);
-  };
+  const netRef = (n: number) => netArgument(board, n);
   const xy = (p: Pt) => `${formatMm(p.x)} ${formatMm(p.y)}`;
   const out: string[] = [];
   tracks.forEach((t, i) => {

@@ -1,12 +1,13 @@
 // Faulty copies of bench boards for the DRC agreement tests, made deterministically from the
-// board model: each fault adds copper (through the board writer) or edits the text or the rules.
+// board model: each fault adds copper (through the board writer) or edits the text or the rules,
+// in the board's own dialect (KiCad 9's net codes, KiCad 10's net names).
 // Copies go to a temp folder with a .kicad_pro whose routing checks are all set to error, so
 // KiCad reports what the fault breaks even where the bench profile would ignore it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Board, Pad, Pt } from '../../engine/board/model.ts';
 import { loadDesign, type Design } from '../../engine/kicad/load.ts';
-import { addCopper, formatMm, type NewTrack, type NewVia } from '../../engine/kicad/write-board.ts';
+import { addCopper, formatMm, netArgument, type NewTrack, type NewVia } from '../../engine/kicad/write-board.ts';
 import { VIOLATION_TYPES } from '../../engine/drc/violation.ts';
 
 export type FaultKind =
@@ -169,7 +170,9 @@ export function makeFault(design: Design, kind: FaultKind): { text: string; dru?
       ]
         .map(([x, y]) => `(xy ${formatMm(x)} ${formatMm(y)})`)
         .join(' ');
-      const zone = `\t(zone (net 0) (net_name "") (layers "*.Cu") (uuid "7d1e6c2a-0000-4000-8000-00000000fa17") (name "tm-keepout") (hatch edge 0.5)\n\t\t(connect_pads (clearance 0)) (min_thickness 0.25)\n\t\t(keepout (tracks not_allowed) (vias not_allowed) (pads allowed) (copperpour allowed) (footprints allowed))\n\t\t(fill (thermal_gap 0.5) (thermal_bridge_width 0.5))\n\t\t(polygon (pts ${pts}))\n\t)\n`;
+      // A zone of no net: KiCad 9 says so with net 0, KiCad 10 by writing no net at all.
+      const net = board.dialect === 'net-names' ? '' : '(net 0) (net_name "") ';
+      const zone = `\t(zone ${net}(layers "*.Cu") (uuid "7d1e6c2a-0000-4000-8000-00000000fa17") (name "tm-keepout") (hatch edge 0.5)\n\t\t(connect_pads (clearance 0)) (min_thickness 0.25)\n\t\t(keepout (tracks not_allowed) (vias not_allowed) (pads allowed) (copperpour allowed) (footprints allowed))\n\t\t(fill (thermal_gap 0.5) (thermal_bridge_width 0.5))\n\t\t(polygon (pts ${pts}))\n\t)\n`;
       const end = board.text.lastIndexOf(')');
       return { text: board.text.slice(0, end) + zone + board.text.slice(end) };
     }
@@ -187,7 +190,7 @@ export function makeFault(design: Design, kind: FaultKind): { text: string; dru?
       const p = pads[pads.length >> 1];
       const layer = board.copperLayers.length <= 6 ? 'In5.Cu' : 'In29.Cu';
       const w = width(design, p.net, firstLayer(p.layers));
-      const seg = `\t(segment (start ${formatMm(p.at.x)} ${formatMm(p.at.y)}) (end ${formatMm(p.at.x + 2_000_000)} ${formatMm(p.at.y)}) (width ${formatMm(w)}) (layer "${layer}") (net ${p.net}) (uuid "7d1e6c2a-0000-4000-8000-00000000d15a"))\n`;
+      const seg = `\t(segment (start ${formatMm(p.at.x)} ${formatMm(p.at.y)}) (end ${formatMm(p.at.x + 2_000_000)} ${formatMm(p.at.y)}) (width ${formatMm(w)}) (layer "${layer}") (net ${netArgument(board, p.net)}) (uuid "7d1e6c2a-0000-4000-8000-00000000d15a"))\n`;
       const end = board.text.lastIndexOf(')');
       return { text: board.text.slice(0, end) + seg + board.text.slice(end) };
     }

@@ -1,20 +1,22 @@
-// Runs KiCad's own DRC (`kicad-cli pcb drc --format json`, KiCad 9.0.8) on a board staged with
-// its rules under one stem in a temp folder, and counts findings per "type:severity". Runs are
-// cached for the life of the process only and at most two kicad-cli processes run at once.
-// Past kicad-cli's 499-item cap the unconnected count comes from pcbnew's connectivity.
+// Runs KiCad's own DRC (`kicad-cli pcb drc --format json`, of the KiCad version given) on a board
+// staged with its rules under one stem in a temp folder, and counts findings per "type:severity".
+// Runs are cached for the life of the process only and at most two kicad-cli processes run at once,
+// whichever versions they are. Past kicad-cli's 499-item cap the unconnected count comes from that
+// version's pcbnew connectivity.
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PCBNEW_PYTHON } from './bench.ts';
+import type { Kicad } from './kicad.ts';
 
 const run = promisify(execFile);
-export const KICAD_CLI = process.env.KICAD_CLI ?? 'kicad-cli';
-/** kicad-cli 9.0 lists at most this many unconnected items. */
+/** kicad-cli 9 and 10 list at most this many unconnected items. */
 export const UNCONNECTED_CAP = 499;
 
 export interface KicadDrc {
+  /** The version that judged, as `kicad-cli version` says it. */
+  version: string;
   /** Findings per "type:severity". */
   counts: Record<string, number>;
   unconnected: number;
@@ -46,15 +48,15 @@ async function slot<T>(fn: () => Promise<T>): Promise<T> {
 
 const cache = new Map<string, Promise<KicadDrc>>();
 
-/** KiCad's DRC of a board with its rules; cached per input within this process. */
-export function kicadDrc(input: DrcInput): Promise<KicadDrc> {
-  const key = `${input.board}|${input.pro ?? ''}|${input.dru ?? ''}`;
+/** `kicad`'s DRC of a board with its rules; cached per version and input within this process. */
+export function kicadDrc(kicad: Kicad, input: DrcInput): Promise<KicadDrc> {
+  const key = `${kicad.version}|${input.board}|${input.pro ?? ''}|${input.dru ?? ''}`;
   let p = cache.get(key);
-  if (!p) cache.set(key, (p = slot(() => runOnce(input))));
+  if (!p) cache.set(key, (p = slot(() => runOnce(kicad, input))));
   return p;
 }
 
-async function runOnce(input: DrcInput): Promise<KicadDrc> {
+async function runOnce(kicad: Kicad, input: DrcInput): Promise<KicadDrc> {
   const dir = mkdtempSync(join(tmpdir(), 'tm-kdrc-'));
   try {
     const board = join(dir, 'board.kicad_pcb');
@@ -63,17 +65,17 @@ async function runOnce(input: DrcInput): Promise<KicadDrc> {
     if (input.dru) copyFileSync(input.dru, join(dir, 'board.kicad_dru'));
     const out = join(dir, 'drc.json');
     const t0 = performance.now();
-    await run(KICAD_CLI, ['pcb', 'drc', '--format', 'json', '--units', 'mm', '-o', out, board], { maxBuffer: 64 << 20 });
+    await run(kicad.cli, ['pcb', 'drc', '--format', 'json', '--units', 'mm', '-o', out, board], { maxBuffer: 64 << 20 });
     const seconds = (performance.now() - t0) / 1000;
     const data = JSON.parse(readFileSync(out, 'utf8')) as { violations: { type: string; severity: string }[]; unconnected_items: unknown[] };
     const counts: Record<string, number> = {};
     for (const v of data.violations) counts[`${v.type}:${v.severity}`] = (counts[`${v.type}:${v.severity}`] ?? 0) + 1;
     let unconnected = data.unconnected_items.length;
     if (unconnected >= UNCONNECTED_CAP) {
-      const r = await run(PCBNEW_PYTHON, ['-c', RATSNEST, board], { maxBuffer: 16 << 20 });
+      const r = await run(kicad.python, ['-c', RATSNEST, board], { maxBuffer: 16 << 20 });
       unconnected = Math.max(unconnected, Number(r.stdout.trim().split('\n').pop()));
     }
-    return { counts, unconnected, seconds };
+    return { version: kicad.version, counts, unconnected, seconds };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
