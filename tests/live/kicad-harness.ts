@@ -207,7 +207,8 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
     children.push(pcbnew);
     const socketPath = join(tmp, 'kicad', 'api.sock');
     const xdotool = (args: string[]) => {
-      const r = spawnSync('xdotool', args, { env: { ...env }, encoding: 'utf8' });
+      // The test's own PATH: pcbnew's may be cut down on purpose (a user's without node, say).
+      const r = spawnSync('xdotool', args, { env: { ...env, PATH: process.env.PATH }, encoding: 'utf8' });
       if (r.status !== 0) throw new Error(`xdotool ${args.join(' ')} failed: ${r.stderr.trim() || r.status}`);
       return r.stdout;
     };

@@ -7,7 +7,8 @@ import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import type { BoardItem, KicadClient, NewItem, Pad } from '../../ipc/index.ts';
-import { packageEntries, writeZip } from '../../plugin/kicad/pcm-package.ts';
+import { packageEntries, packageZip, writeZip, type PackageSources } from '../../plugin/kicad/pcm-package.ts';
+import { nodeBinary, nodeLicense, RUNTIMES, type Runtime } from '../../scripts/node-runtimes.ts';
 import type { KicadInstance } from './kicad-harness.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -24,14 +25,29 @@ export async function buildBundle(): Promise<string> {
   return out;
 }
 
-/** The PCM zip of the current sources (the bundle's temp folder is removed again). */
-export async function buildZip(): Promise<Buffer> {
+/** Runs `make` on the package sources of the current tree (a fresh bundle, the built panel if any);
+ *  the bundle's temp folder is removed again. */
+async function withSources<T>(make: (src: PackageSources) => T): Promise<T> {
   const bundle = await buildBundle();
   try {
-    return writeZip(packageEntries({ root: ROOT, bundle, ...(existsSync(join(ROOT, 'dist', 'ui', 'app.js')) ? { ui: join(ROOT, 'dist', 'ui') } : {}) }));
+    return make({ root: ROOT, bundle, ...(existsSync(join(ROOT, 'dist', 'ui', 'app.js')) ? { ui: join(ROOT, 'dist', 'ui') } : {}) });
   } finally {
     rmSync(dirname(bundle), { recursive: true, force: true });
   }
+}
+
+/** The PCM zip of the current sources, without a Node runtime. */
+export async function buildZip(): Promise<Buffer> {
+  return withSources((src) => writeZip(packageEntries(src)));
+}
+
+/** The platform package `npm run package` makes (scripts/package-platforms.ts) from the current
+ *  sources: the official Node of that platform inside, metadata sizes filled in. */
+export async function buildPlatformZip(platform: Runtime['platform']): Promise<Buffer> {
+  const files = RUNTIMES.filter((r) => r.platform === platform).map((r) => ({
+    dir: r.dir, exe: r.binary.endsWith('.exe') ? 'node.exe' : 'node', data: nodeBinary(r),
+  }));
+  return withSources((src) => packageZip({ ...src, runtimes: { platforms: [platform], files, license: nodeLicense() } }).zip);
 }
 
 // The icons' copper (scripts/make-icons.mjs, light theme) in the top toolbar strip.
