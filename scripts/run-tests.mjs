@@ -34,7 +34,15 @@ try {
   passed = j.numPassedTests;
   failed = j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
   skipped = j.numPendingTests + j.numTodoTests;
-  for (const s of j.testResults ?? []) if (s.status === 'failed' && (s.assertionResults ?? []).length === 0) failed++;
+  for (const s of j.testResults ?? []) {
+    if (s.status !== 'failed') continue;
+    const results = s.assertionResults ?? [];
+    if (results.length === 0) failed++;
+    // A file whose setup (beforeAll) failed reports its tests as skipped: they did not pass, so they count as failed.
+    const notRun = results.filter((a) => a.status === 'skipped' || a.status === 'pending').length;
+    failed += notRun;
+    skipped -= notRun;
+  }
 } catch {
   failed = Math.max(failed, 1);
 }
