@@ -12,13 +12,23 @@ export function openBrowser(url: string, env: NodeJS.ProcessEnv = process.env): 
   const own = env.TRACEMAKER_BROWSER;
   const [cmd, args] = own
     ? [own, [url]]
-    : process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+    : opener(process.platform, url);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { detached: true, stdio: 'ignore', env });
+    const child = spawn(cmd, args, { detached: true, stdio: 'ignore', env, windowsHide: true });
     child.once('error', (e) => resolve({ ok: false, message: `${cmd}: ${e.message}` }));
     child.once('spawn', () => {
       child.unref();
       resolve({ ok: true });
     });
   });
+}
+
+/**
+ * The platform's own way to open a URL in the default browser. On Windows the shell's URL handler
+ * (rundll32 url.dll), not `cmd /c start`, whose command line would re-parse the URL's characters.
+ */
+export function opener(platform: NodeJS.Platform, url: string): [string, string[]] {
+  if (platform === 'darwin') return ['open', [url]];
+  if (platform === 'win32') return ['rundll32', ['url.dll,FileProtocolHandler', url]];
+  return ['xdg-open', [url]];
 }
