@@ -251,7 +251,8 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
       },
       async connect(o = {}) {
         const client = await KicadClient.connect({ socket: socketPath, clientName: o.clientName ?? 'tracemaker-live',
-          busyTimeoutMs: o.busyTimeoutMs ?? 5_000, timeoutMs: o.timeoutMs ?? 10_000 });
+          // A loaded test machine (two suites, each with a pcbnew) can keep a reply waiting past 10 s.
+          busyTimeoutMs: o.busyTimeoutMs ?? 5_000, timeoutMs: o.timeoutMs ?? 30_000 });
         clients.push(client);
         return client;
       },

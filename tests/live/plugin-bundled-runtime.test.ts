@@ -62,8 +62,10 @@ describeKicads('the Linux package with its own Node, on a PATH without node', (v
         pluginDir = installLikePcm(zip, dirs.thirdParty);
       },
     });
-    client = await kicad.connect({ clientName: 'tracemaker-bundled' });
+    // KiCad sets up the plugin's Python environment before it shows the buttons, and may answer
+    // slowly meanwhile: connect once they are up.
     buttons = (await waitFor('the plugin buttons', () => findButtons(kicad), (b) => b !== null, 120_000))!;
+    client = await kicad.connect({ clientName: 'tracemaker-bundled' });
   });
 
   afterAll(async () => {
