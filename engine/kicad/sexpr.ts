@@ -197,6 +197,11 @@ export function atomAt(list: SList, k: number): string | undefined {
   return it && it.kind === 'atom' ? it.text : undefined;
 }
 
+/** The value of a quoted string's body (between its quotes), its escapes undone as the reader does. */
+export function unescaped(body: string): string {
+  return body.replace(/\\(.)/gs, (_, c: string) => ESCAPES[c] ?? c);
+}
+
 /** A string as KiCad quotes it: backslash, quote and line breaks escaped, so the reader gives it back. */
 export function quoted(value: string): string {
   return `"${value.replace(/[\\"\n\r]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\' + c))}"`;

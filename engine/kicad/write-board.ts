@@ -90,7 +90,6 @@ export function addCopper(board: Board, tracks: readonly NewTrack[], vias: reado
     if (!l) throw new Error(`addCopper: copper layer ${i} does not exist on this board`);
     return l.name;
   };
-  const netRef = (n: number) => netArgument(board, n);
   const xy = (p: Pt) => `${formatMm(p.x)} ${formatMm(p.y)}`;
   const out: string[] = [];
   tracks.forEach((t, i) => {
@@ -101,7 +100,7 @@ export function addCopper(board: Board, tracks: readonly NewTrack[], vias: reado
     lines.push(`\t\t(end ${xy(t.end)})`, `\t\t(width ${formatMm(t.width)})`);
     // KiCad 9 and 10 both write a track's lock between its width and its layer.
     if (t.locked) lines.push('\t\t(locked yes)');
-    lines.push(`\t\t(layer "${layerName(t.layer)}")`, `\t\t(net ${netRef(t.net)})`, `\t\t(uuid "${stableUuid(key)}")`, '\t)');
+    lines.push(`\t\t(layer "${layerName(t.layer)}")`, `\t\t(net ${netArgument(board, t.net)})`, `\t\t(uuid "${stableUuid(key)}")`, '\t)');
     out.push(lines.join(eol));
   });
   vias.forEach((v, i) => {
@@ -118,7 +117,7 @@ export function addCopper(board: Board, tracks: readonly NewTrack[], vias: reado
     // covering, plugging and filling fields (they then follow the board's defaults); only vias
     // carried over from a KiCad 9 file get them spelled out, so none are written here.
     if (v.locked) lines.push('\t\t(locked yes)');
-    lines.push(`\t\t(net ${netRef(v.net)})`, `\t\t(uuid "${stableUuid(key)}")`, '\t)');
+    lines.push(`\t\t(net ${netArgument(board, v.net)})`, `\t\t(uuid "${stableUuid(key)}")`, '\t)');
     out.push(lines.join(eol));
   });
   // Keep whatever whitespace preceded the closing parenthesis after the last new item.

@@ -3,6 +3,7 @@
 // lets a second action skip the full parse when only the host's own copper changed in the editor.
 // It does not validate the board: the full reader does that whenever a rebuild is needed.
 import { createHash } from 'node:crypto';
+import { unescaped } from '../../engine/kicad/sexpr.ts';
 
 /** One top-level item of the board, `(head …)`, as character offsets into the text. */
 export interface TopItem {
@@ -108,7 +109,6 @@ function nm(mmText: string): number {
 // A KiCad 6–9 file names an item's net by code, `(net 3)`; KiCad 10 by name, `(net "SDA")`, with a
 // backslash before `"`, `\` and control characters, as the board reader undoes them.
 const NET = /\(net (?:(\d+)|"((?:[^"\\]|\\.)*)")\)/;
-const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', a: '\x07', b: '\b', f: '\f', v: '\v' };
 
 /**
  * Reads one of our items back from its block text; null when a field is missing (then it is not ours
@@ -118,7 +118,7 @@ export function readCopperBlock(block: string, netCode: (name: string) => number
   const head = /^\((\w+)/.exec(block)?.[1];
   const found = field(block, NET);
   if (!found) return null;
-  const code = found[1] !== undefined ? Number(found[1]) : netCode(found[2].replace(/\\(.)/g, (_, c: string) => ESCAPES[c] ?? c));
+  const code = found[1] !== undefined ? Number(found[1]) : netCode(unescaped(found[2]));
   if (code === undefined) return null;
   if (head === 'segment' || head === 'arc') {
     const s = field(block, new RegExp(`\\(start ${NUM} ${NUM}\\)`));
