@@ -29,26 +29,28 @@ export function itemRef(it: CopperItem): ItemRef {
   return { kind: it.kind, index: it.ref };
 }
 
-/** The item's own clearance override (pad, its footprint, or a zone's), nm; undefined if none. */
+/** A pad's clearance override (its own, else its footprint's), nm; undefined if none. Zones'
+ *  clearances are not overrides: see pairClearance. */
 export function localClearance(board: Board, it: CopperItem): number | undefined {
-  if (it.kind === 'pad') {
-    const pad = board.pads[it.ref];
-    const c = pad.clearance ?? board.footprints[pad.footprint]?.clearance;
-    return c !== undefined && c > 0 ? c : undefined;
-  }
-  if (it.kind === 'zone') {
-    const c = board.zones[it.ref].clearance;
-    return c > 0 ? c : undefined;
-  }
-  return undefined;
+  if (it.kind !== 'pad') return undefined;
+  const pad = board.pads[it.ref];
+  const c = pad.clearance ?? board.footprints[pad.footprint]?.clearance;
+  return c !== undefined && c > 0 ? c : undefined;
 }
 
-/** Clearance required between two items on a layer, nm: local overrides win, else the rules. */
+/**
+ * Clearance required between two items on a layer, nm, as KiCad resolves it: a pad or footprint
+ * override wins outright (the larger of two); otherwise the rules, raised to a zone's own
+ * clearance when one of the pair is that zone's fill. So a pad whose footprint asks 0.2 mm
+ * beside a fill whose zone asks 0.5 mm needs 0.2 mm (kicad-cli 9 and 10 agree).
+ */
 export function pairClearance(board: Board, rules: RuleResolver, a: CopperItem, b: CopperItem, layer: number): number {
   const la = localClearance(board, a);
   const lb = localClearance(board, b);
   if (la !== undefined || lb !== undefined) return Math.max(la ?? 0, lb ?? 0);
-  return rules.clearance({ net: a.net, layer }, { net: b.net, layer });
+  let c = rules.clearance({ net: a.net, layer }, { net: b.net, layer });
+  for (const it of [a, b]) if (it.kind === 'zone') c = Math.max(c, board.zones[it.ref].clearance);
+  return c;
 }
 
 function inNetTieFootprint(board: Board, it: CopperItem): boolean {
@@ -195,7 +197,7 @@ function copperPair(copper: CopperItems, rules: RuleResolver, sink: ViolationSin
     const c = pairClearance(board, rules, a, b, layer);
     if (!tooClose(a.shape, b.shape, c)) continue;
     const touching = compareDistance(a.shape, b.shape, 0) === 0;
-    report(sink, touching && a.net > 0 && b.net > 0 ? 'shorting_items' : 'clearance', c, a, b);
+    report(sink, touching && shorts(a) && shorts(b) ? 'shorting_items' : 'clearance', c, a, b);
     return true;
   }
   return false;
@@ -207,10 +209,17 @@ function holePair(rules: RuleResolver, sink: ViolationSink, a: CopperItem, h: Co
   const layer = firstLayer(a.layers);
   if (layer < 0) return false;
   const c = rules.holeClearance({ net: a.net, layer }, { net: h.net, layer });
-  if (c <= 0 || !tooClose(a.shape, h.hole, c)) return false;
+  // With no hole clearance at all KiCad still reports copper over the hole ("actual < 0").
+  if (c <= 0 ? compareDistance(a.shape, h.hole, 0) !== 0 : !tooClose(a.shape, h.hole, c)) return false;
   const n = nearest(a.shape, h.hole);
   sink.add('hole_clearance', `Hole clearance violation (clearance ${mmText(c)}; actual ${mmText(n.distance)})`, { x: n.ax, y: n.ay }, [a.net, h.net], [itemRef(a), itemRef(h)]);
   return true;
+}
+
+// Copper that touches another net's is a short when both are netted, or a pad of no net (an NPTH
+// with a copper ring is one: KiCad 9 and 10 report a track across it as shorting_items).
+function shorts(it: CopperItem): boolean {
+  return it.net > 0 || it.kind === 'pad';
 }
 
 function report(sink: ViolationSink, type: 'clearance' | 'shorting_items', c: number, a: CopperItem, b: CopperItem): void {

@@ -1,8 +1,8 @@
 // Which copper items touch, the way KiCad 9's connectivity decides it: two items on a common
 // layer join when their copper overlaps (a mere touch is not enough), zone fill polygons included.
-// Tracks and vias join whatever they touch and then take the net of the pads of their group (net
-// propagation, as kicad-cli does on load); the single-net clusters of those nets give the
-// ratsnest count. Pads and zones of net 0 join only tracks and vias. On a KiCad 10 board a via
+// Tracks, vias and net-less copper graphics join whatever they touch and then take the net of the
+// pads of their group (net propagation, as kicad-cli does on load); the single-net clusters of
+// those nets give the ratsnest count. Pads and zones of net 0 join only what can change net. On a KiCad 10 board a via
 // that joins nothing but zone fills takes a fill's net as well (kicad-version.ts).
 
 import { compareCore } from '../geom/collide.ts';
@@ -71,10 +71,12 @@ export interface Connectivity {
   nets: Int32Array;
 }
 
-// KiCad lets tracks and vias take another net when they touch (they "can change net"); pads and
-// zones cannot, so two of those on different nets are never linked.
+// KiCad lets tracks and vias take another net when they touch (they "can change net"), and a
+// copper graphic of no net as well: a track ending on a net-less copper line gets no clearance
+// finding from kicad-cli 9 or 10 (the line took the track's net). Pads, zones and netted
+// graphics cannot, so two of those on different nets are never linked.
 function canChangeNet(it: CopperItem): boolean {
-  return it.kind === 'track' || it.kind === 'via';
+  return it.kind === 'track' || it.kind === 'via' || (it.kind === 'graphic' && it.net === 0);
 }
 
 /**
@@ -100,8 +102,9 @@ function loneViaZones(items: readonly CopperItem[], groups: UnionFind, links: Re
 /**
  * KiCad's PropagateNets: tracks, vias and pads joined across nets form groups. `viaZone` gives
  * the vias KiCad 10 puts on a zone's net (loneViaZones), which no group decides. Zone fills and
- * copper graphics take no part (KiCad leaves zones out of that search: on LibreSolar_bms-c1 fault
- * tracks lying in a GND and a /BAT+ fill still take the net of the track they cross). In a group
+ * netted copper graphics take no part; net-less graphics move like tracks (KiCad leaves zones out
+ * of that search: on LibreSolar_bms-c1 fault tracks lying in a GND and a /BAT+ fill still take
+ * the net of the track they cross). In a group
  * whose pads (net > 0) are all of one net, every track and via takes that net; a group with pads
  * of several nets is "conflicting" and nothing changes (the shorts stay shorts); a group without
  * pads takes the net of its first netted item. KiCad starts that search from an item picked by
@@ -139,7 +142,7 @@ export function effectiveNets(items: readonly CopperItem[], groups: UnionFind, v
 }
 
 function inGroups(it: CopperItem): boolean {
-  return it.kind !== 'zone' && it.kind !== 'graphic';
+  return it.kind !== 'zone' && (it.kind !== 'graphic' || it.net === 0);
 }
 
 /** Joins every item, propagates nets and builds the single-net clusters and the ratsnest count. */

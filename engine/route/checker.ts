@@ -85,7 +85,8 @@ export class Checker {
           break;
         case 'hole':
           if (it.plated && it.net === net && it.net > 0) break;
-          if (collides(s, it.shape, r.holeClearance(net, it.net))) return { net: it.net, kind: 'hole' };
+          // A zero hole clearance still keeps copper off the hole itself (KiCad reports it).
+          if (collides(s, it.shape, Math.max(r.holeClearance(net, it.net), 1))) return { net: it.net, kind: 'hole' };
           break;
         case 'zone':
           if (this.softZones || it.net === net) break;

@@ -216,6 +216,11 @@ export function boardParts(design: Design): BoardParts {
     if (s) outline.push(s);
     outlineEdges(o.shape, edges);
   }
+  // A non-plated slot is milled: KiCad keeps copper at edge clearance from it (drc/edge.ts).
+  for (const pad of board.pads) {
+    if (pad.type !== 'np_thru_hole' || !pad.drill || pad.drill.w === pad.drill.h) continue;
+    outline.push(ovalHole(pad.at.x, pad.at.y, pad.drill.w, pad.drill.h, pad.rotation));
+  }
   return {
     layerCount: board.copperLayers.length,
     layerName: (i) => board.copperLayers[i]?.name ?? `Cu${i}`,

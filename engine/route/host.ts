@@ -80,7 +80,8 @@ export interface RouterHost {
   pads: HostPad[];
   obstacles: HostObstacle[];
   holes: HostHole[];
-  /** Edge.Cuts primitives as zero-width shapes (segments, arcs, circles). */
+  /** Board edges the rules keep copper from: Edge.Cuts primitives as zero-width shapes
+   *  (segments, arcs, circles) and non-plated slots (milled, so edge as well as hole). */
   outline: Shape[];
   /** Outline edges with arcs flattened, flat x1,y1,x2,y2 quadruples (nm): the even-odd
    *  inside test needs only the closed loops' edges, not their order. */

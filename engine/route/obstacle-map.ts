@@ -234,8 +234,9 @@ function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: Rast
     hole(h: HostHole): void {
       // Copper of other nets keeps hole clearance; every via drill keeps hole-to-hole.
       if (!h.plated || h.net !== net) {
-        const hc = rules.holeClearance(net, h.net);
-        if (hc > 0 && (!h.plated || h.net === 0 || h.net !== net)) {
+        // A zero hole clearance still keeps copper off the hole itself (KiCad reports it).
+        const hc = Math.max(rules.holeClearance(net, h.net), 1);
+        if (!h.plated || h.net === 0 || h.net !== net) {
           for (let l = 0; l < L; l++) map.work += raster(h.shape, half(profile.width[l]), hc, trackMargin(l), markTrack(l, h.plated ? h.net : BLOCKED));
           map.work += raster(h.shape, vr, hc, viaMargin, markVia(h.plated ? h.net : BLOCKED));
         }
