@@ -6,7 +6,7 @@
 import { tmpdir } from 'node:os';
 import { Commit, type CommitHost } from './commit.ts';
 import {
-  copperToAny, itemFromAny, layerName, layerValue, netClass, stackupLayer,
+  copperToAny, glyphShape, itemFromAny, layerName, layerValue, netClass, stackupLayer, textsToRender,
 } from './convert.ts';
 import { KicadApiError, KicadIpcError, KicadItemError, KicadVersionError, UnknownNetError } from './errors.ts';
 import { enumName, type Wire } from './messages.ts';
@@ -15,7 +15,7 @@ import { defaultSocketDir, resolveSocketPath, socketCandidates } from './socket-
 import { netConnector, Transport, type Connector } from './transport.ts';
 import type {
   Arc, BoardDocument, BoardItem, BoardShape, EditableItem, EnabledLayers, Footprint, ItemKind, KicadVersion,
-  LayerName, Net, NetClass, NewItem, Pad, StackupLayer, Track, Via, Zone,
+  LayerName, Net, NetClass, NewItem, Pad, StackupLayer, TextShapes, Track, Via, Zone,
 } from './types.ts';
 
 export interface ConnectOptions {
@@ -42,6 +42,8 @@ const C = 'kiapi.common.commands.';
 const B = 'kiapi.board.commands.';
 const EMPTY = 'google.protobuf.Empty';
 const READ: CallOptions = { idempotent: true };
+/** Texts per GetTextAsShapes call: a reply carries every glyph stroke, so batches keep replies modest. */
+const TEXTS_PER_CALL = 64;
 
 const OBJECT_TYPES: Record<ItemKind, string> = {
   footprint: 'KOT_PCB_FOOTPRINT', pad: 'KOT_PCB_PAD', shape: 'KOT_PCB_SHAPE', track: 'KOT_PCB_TRACE',
@@ -198,6 +200,29 @@ export class KicadClient implements CommitHost {
   vias(): Promise<Via[]> { return this.#ofKind('via'); }
   zones(): Promise<Zone[]> { return this.#ofKind('zone'); }
   boardShapes(): Promise<BoardShape[]> { return this.#ofKind('shape'); }
+
+  /**
+   * The visible texts and footprint fields on `layers` (layer names, e.g. the board's copper layers)
+   * with the shapes KiCad draws them as: their Text messages, as GetItems gives them, go back to
+   * GetTextAsShapes (a footprint's kept-upright text at the angle KiCad draws it). Text boxes are left
+   * out (see TextShapes).
+   */
+  async textShapes(layers: Iterable<LayerName>): Promise<TextShapes[]> {
+    const r = await this.#rpc.call(`${C}GetItems`, { header: await this.#header(), types: ['KOT_PCB_TEXT', 'KOT_PCB_FOOTPRINT'] },
+      `${C}GetItemsResponse`, READ);
+    checkItemRequest(r.status, 'GetItems');
+    const texts = textsToRender(r.items ?? [], new Set(layers));
+    const out: TextShapes[] = [];
+    for (let k = 0; k < texts.length; k += TEXTS_PER_CALL) {
+      const batch = texts.slice(k, k + TEXTS_PER_CALL);
+      const reply = await this.#rpc.call(`${C}GetTextAsShapes`, { text: batch.map((t) => ({ text: t.text })) },
+        `${C}GetTextAsShapesResponse`, READ);
+      const got: Wire[] = reply.text_with_shapes ?? [];
+      if (got.length !== batch.length) throw new KicadIpcError(`GetTextAsShapes: asked for ${batch.length} texts, got ${got.length}`);
+      batch.forEach((t, i) => out.push({ ...t.meta, shapes: (got[i].shapes?.shapes ?? []).map(glyphShape) }));
+    }
+    return out;
+  }
 
   /** Every net with its code (see Net.code for what a code means on 10); code 0 is the unconnected net "". */
   async nets(netClassFilter: string[] = []): Promise<Net[]> {

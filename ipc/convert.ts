@@ -3,8 +3,8 @@
 import { KicadProtocolError } from './errors.ts';
 import { anyTypeName, enumName, enumValue, enumValueOrUndefined, int64, packAny, unpackAny, type Wire } from './messages.ts';
 import type {
-  Arc, BoardItem, BoardShape, EditableItem, Footprint, LayerName, NetClass, NewItem, Pad, PadLayerShape,
-  PolyNode, Polygon, ShapeGeometry, StackupLayer, Track, Vec2, Via, ViaType, Zone,
+  Arc, BoardItem, BoardShape, EditableItem, Footprint, GlyphShape, LayerName, NetClass, NewItem, Pad, PadLayerShape,
+  PolyNode, Polygon, ShapeGeometry, StackupLayer, TextShapes, Track, Vec2, Via, ViaType, Zone,
 } from './types.ts';
 
 const BOARD_LAYER = 'kiapi.board.types.BoardLayer';
@@ -193,6 +193,16 @@ function geometry(s: Wire): ShapeGeometry {
   throw new KicadProtocolError('board shape without geometry');
 }
 
+/** A shape of GetTextAsShapes' compound (a GraphicShape), as a glyph. */
+export function glyphShape(s: Wire): GlyphShape {
+  const attrs = s.attributes;
+  return {
+    geometry: geometry(s),
+    width: distance(attrs?.stroke?.width),
+    filled: attrs?.fill?.fill_type === enumValue('kiapi.common.types.GraphicFillType', 'GFT_FILLED'),
+  };
+}
+
 function boardShape(w: Wire): BoardShape {
   const attrs = w.shape?.attributes;
   return {
@@ -202,6 +212,61 @@ function boardShape(w: Wire): BoardShape {
     filled: attrs?.fill?.fill_type === enumValue('kiapi.common.types.GraphicFillType', 'GFT_FILLED'),
     geometry: geometry(w.shape ?? {}),
   };
+}
+
+/** A text to render: its Text message as KiCad gave it (the angle KiCad draws it at) and what it is. */
+export interface TextToRender {
+  text: Wire;
+  meta: Omit<TextShapes, 'shapes'>;
+}
+
+// KiCad draws a footprint's text kept upright at an angle in (-90°, 90°] (its draw rotation), while
+// the Text message carries the text's own angle, which GetTextAsShapes would use as it stands.
+function uprightAngle(text: Wire): Wire {
+  const attrs = text.attributes;
+  if (!attrs?.keep_upright) return text;
+  let a: number = attrs.angle?.value_degrees ?? 0;
+  while (a > 90) a -= 180;
+  while (a <= -90) a += 180;
+  return { ...text, attributes: { ...attrs, angle: { value_degrees: a } } };
+}
+
+function boardTextToRender(w: Wire, kind: 'text' | 'field', footprint: string, layers: ReadonlySet<LayerName>): TextToRender | null {
+  const layer = layerName(w.layer ?? 0);
+  const text = w.text;
+  if (!layer || !layers.has(layer) || !text || text.attributes?.visible === false) return null;
+  return {
+    text: footprint ? uprightAngle(text) : text,
+    meta: { id: w.id?.value ?? '', kind, footprint, text: text.text ?? '', layer, knockout: !!w.knockout },
+  };
+}
+
+/**
+ * The visible texts and fields on `layers` among GetItems' Anys (board texts, and footprints with their
+ * texts and fields), in KiCad's order. Text boxes are left out (see TextShapes).
+ */
+export function textsToRender(anys: Wire[], layers: ReadonlySet<LayerName>): TextToRender[] {
+  const out: TextToRender[] = [];
+  const take = (t: TextToRender | null) => t && out.push(t);
+  for (const any of anys) {
+    const type = anyTypeName(any);
+    if (type === `${T}BoardText`) take(boardTextToRender(unpackAny(any), 'text', '', layers));
+    if (type !== `${T}FootprintInstance`) continue;
+    const fp = unpackAny(any);
+    const id: string = fp.id?.value ?? '';
+    for (const f of [fp.reference_field, fp.value_field, fp.datasheet_field, fp.description_field]) {
+      if (f?.text && f.visible !== false) take(boardTextToRender(f.text, 'field', id, layers));
+    }
+    for (const inner of fp.definition?.items ?? []) {
+      const t = anyTypeName(inner);
+      if (t === `${T}BoardText`) take(boardTextToRender(unpackAny(inner), 'text', id, layers));
+      else if (t === `${T}Field`) {
+        const f = unpackAny(inner);
+        if (f.text && f.visible !== false) take(boardTextToRender(f.text, 'field', id, layers));
+      }
+    }
+  }
+  return out;
 }
 
 /** A plain item from an Any of GetItems, GetSelection or CreateItems. */

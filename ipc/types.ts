@@ -166,6 +166,32 @@ export interface BoardShape extends ItemBase {
   geometry: ShapeGeometry;
 }
 
+/** One shape of a text's glyphs: a stroke (segment, arc, …) at the pen width, or a filled outline. */
+export interface GlyphShape {
+  geometry: ShapeGeometry;
+  /** Stroke width, nm (0 for an outline glyph). */
+  width: number;
+  filled: boolean;
+}
+
+/**
+ * A text of the board or of a footprint (a free text or a field such as the reference) with the shapes
+ * KiCad draws it as (GetTextAsShapes), in absolute nm. Text boxes are not included: KiCad renders a
+ * box's text at the origin rather than in the box.
+ */
+export interface TextShapes {
+  /** KiCad's UUID of the text (for a field, of its text). */
+  id: string;
+  kind: 'text' | 'field';
+  /** The owning footprint's id; '' for a text of the board. */
+  footprint: string;
+  text: string;
+  layer: LayerName;
+  /** Knockout text: KiCad's copper is the box around the text minus the glyphs. */
+  knockout: boolean;
+  shapes: GlyphShape[];
+}
+
 /** An item kind the client reads; KiCad's other kinds (texts, dimensions, …) are reported as 'other'. */
 export interface OtherItem {
   kind: 'other';

@@ -194,8 +194,20 @@ export interface CopperGraphic {
   layer: number;
   net: number;
   shape: Primitive;
-  /** For text: the bounding box (nm) of the rendered text, since glyphs are not modelled. */
-  text?: { value: string; box: { minX: number; minY: number; maxX: number; maxY: number } };
+  /**
+   * For text (then `shape` is a filled polygon holding every glyph): the text, that polygon's bounding
+   * box (nm), the text's uuid, and the glyphs KiCad draws when known (from the running KiCad, or a
+   * TrueType text's render cache), absolute nm. Knockout text (copper around the glyphs) has none.
+   */
+  text?: {
+    value: string;
+    box: { minX: number; minY: number; maxX: number; maxY: number };
+    uuid?: string;
+    knockout?: boolean;
+    /** A footprint field (`property`): copper the router keeps clear of, which KiCad's DRC does not check. */
+    field?: boolean;
+    glyphs?: Primitive[];
+  };
   footprint: number;
   src: number;
 }

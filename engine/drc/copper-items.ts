@@ -1,13 +1,14 @@
 // The board's copper as one flat, numbered list of DRC items — pads, tracks, arcs, vias, each
 // zone fill polygon (one item per polygon and layer, as KiCad's connectivity sees fills) and
 // copper graphics — with their shapes, layer masks and a box index over them. Built once per
-// check; added copper (the router's) joins through `addItems` so only it need be checked.
+// check; added copper (the router's) joins through `addItems` so only it need be checked. Copper
+// text is kept apart (`texts`): KiCad's connectivity does not see it, only its clearance checks.
 
 import type { Board, LayerMask, Pt } from '../board/model.ts';
 import { bbox, type Shape } from '../geom/shapes.ts';
 import { SpatialIndex } from '../geom/spatial-index.ts';
 import { padCopperCentre, padShape } from '../board/pad-copper.ts';
-import { fillShape, graphicShape, padHoleShape, trackShape, viaHoleShape, viaShape } from './item-shapes.ts';
+import { fillShape, graphicShape, padHoleShape, textShape, trackShape, viaHoleShape, viaShape } from './item-shapes.ts';
 
 export type ItemKind = 'pad' | 'track' | 'via' | 'zone' | 'graphic';
 
@@ -32,12 +33,24 @@ export interface CopperItem {
   footprint: number;
 }
 
+/** A copper text: its glyphs when known (`glyphs`), else the box that holds every glyph. */
+export interface CopperText {
+  /** Index in board.graphics. */
+  ref: number;
+  layer: number;
+  net: number;
+  shape: Shape;
+  glyphs: boolean;
+}
+
 export class CopperItems {
   readonly items: CopperItem[] = [];
   /** First item id of each kind's board index: pads start at padBase, etc. */
   readonly padItem: number[] = [];
   readonly trackItem: number[] = [];
   readonly viaItem: number[] = [];
+  /** Copper texts, by their glyphs or else the box that holds them (text-clearance.ts checks them). */
+  readonly texts: CopperText[] = [];
   readonly index: SpatialIndex;
 
   constructor(
@@ -82,7 +95,15 @@ export class CopperItems {
       }
     }
     for (const g of board.graphics) {
-      if (g.text) continue; // glyphs are not modelled; see drc.ts
+      if (g.text) {
+        // Text is no connected item in KiCad (it joins nothing), so it stays out of `items`; KiCad's
+        // copper checks pass footprint fields by (a field on copper met none of them live).
+        if (g.text.field) continue;
+        const glyphs = g.text.glyphs?.length ? textShape(g.text.glyphs) : null;
+        const s = glyphs ?? graphicShape(g.shape);
+        if (s) this.texts.push({ ref: g.index, layer: g.layer, net: g.net, shape: s, glyphs: glyphs !== null });
+        continue;
+      }
       const s = graphicShape(g.shape);
       if (!s) continue;
       const anchors = g.shape.kind === 'line' ? [g.shape.a, g.shape.b] : g.shape.kind === 'arc' ? [g.shape.start, g.shape.end] : [];

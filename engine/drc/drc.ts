@@ -11,6 +11,7 @@ import { checkDisabledLayers } from './disabled-layer.ts';
 import { checkEdges } from './edge.ts';
 import { checkHoleToHole } from './hole-to-hole.ts';
 import { checkKeepouts } from './keepout.ts';
+import { checkTextClearance } from './text-clearance.ts';
 import { checkWidths } from './widths.ts';
 import { CopperItems } from './copper-items.ts';
 import { ViolationSink, VIOLATION_TYPES, type Violation, type ViolationType } from './violation.ts';
@@ -52,6 +53,7 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
     for (const v of opts.scope.vias) scope.add(copper.viaItem[v]);
   }
   checkClearance(copper, rules, sink, { scope });
+  checkTextClearance(copper, rules, sink, scope);
   checkDangling(copper, conn, sink, scope);
   checkEdges(copper, rules, sink, scope);
   checkWidths(copper, rules, sink, scope);

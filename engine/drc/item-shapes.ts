@@ -1,6 +1,6 @@
 // The exact copper and hole shapes of board items as the DRC sees them (KiCad's "effective
 // shapes"): pads (built by engine/geom/pad-shape.ts from the board model's pad), tracks, arcs,
-// vias, zone fills and copper graphics, in integer nm. It builds shapes only; what they are
+// vias, zone fills, copper graphics and copper text (its glyphs), in integer nm. It builds shapes only; what they are
 // checked against lives in the checks.
 
 import type { Pad, PolygonWithHoles, Primitive as ModelPrimitive, Track, Via } from '../board/model.ts';
@@ -85,6 +85,16 @@ function outlineSegments(ring: number[], width: number): Shape | null {
   for (let k = 0; k < n; k++) {
     const j = (k + 1) % n;
     parts.push(segment(ring[2 * k], ring[2 * k + 1], ring[2 * j], ring[2 * j + 1], width));
+  }
+  return parts.length ? compound(parts) : null;
+}
+
+/** A copper text as KiCad checks it: its glyph strokes and outlines together, nm; null without any. */
+export function textShape(glyphs: readonly ModelPrimitive[]): Shape | null {
+  const parts: Shape[] = [];
+  for (const g of glyphs) {
+    const s = graphicShape(g);
+    if (s) parts.push(s);
   }
   return parts.length ? compound(parts) : null;
 }

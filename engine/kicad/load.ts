@@ -6,6 +6,7 @@ import { RuleResolver } from '../board/rules.ts';
 import { parseBoard } from './read-board.ts';
 import { parseDru } from './read-dru.ts';
 import { parseProject } from './read-project.ts';
+import { attachGlyphs, type TextGlyphs } from './read-text.ts';
 
 export interface DesignFiles {
   board: string;
@@ -16,6 +17,8 @@ export interface DesignFiles {
   /** `.kicad_dru` text; undefined when absent (the usual case). */
   dru?: string;
   druName?: string;
+  /** Glyphs of the board's copper texts from the running KiCad (else texts stand as their boxes). */
+  textGlyphs?: readonly TextGlyphs[];
 }
 
 export interface Design {
@@ -27,6 +30,7 @@ export interface Design {
 export function loadDesign(files: DesignFiles): Design {
   const project = parseProject(files.project, files.projectName ?? 'board.kicad_pro');
   const board = parseBoard(files.board, { source: files.boardName ?? 'board.kicad_pcb', maxError: project.minimums.maxError });
+  if (files.textGlyphs) attachGlyphs(board, files.textGlyphs);
   const dru = files.dru !== undefined ? parseDru(files.dru, files.druName ?? 'board.kicad_dru') : { rules: [], warnings: [] };
   const rules = new RuleResolver(board, project, dru.rules);
   return { board, rules, warnings: [...board.warnings, ...project.warnings, ...dru.warnings] };

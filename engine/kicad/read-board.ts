@@ -1,5 +1,5 @@
 // Reads a `.kicad_pcb` (KiCad 6 to 10) into the board model: layers, nets, footprints and pads,
-// tracks, arcs and vias, zones and rule areas, copper graphics and text, the Edge.Cuts outline and
+// tracks, arcs and vias, zones and rule areas, copper graphics and text (read-text.ts), the Edge.Cuts outline and
 // the stack-up. The source text is kept on the board so the writer can splice into it.
 
 import type { Board, CopperLayer, OffLayerItem, Pt, StackupLayer, Track, Via } from '../board/model.ts';
@@ -8,6 +8,7 @@ import { atomAt, child, children, head, parseSexpr, type SList } from './sexpr.t
 import { readFootprint } from './read-footprint.ts';
 import { identity, layerList, layerOf, readPrimitive } from './read-shapes.ts';
 import { NetTable } from './read-nets.ts';
+import { readCopperText, readFootprintTexts } from './read-text.ts';
 import { readZone } from './read-zone.ts';
 import { flag, ReadContext } from './values.ts';
 
@@ -76,6 +77,7 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
       case 'footprint':
       case 'module':
         readFootprint(ctx, it, sink);
+        readFootprintTexts(ctx, it, board, layers, board.footprints.length - 1);
         for (const z of children(it, 'zone')) {
           board.zones.push(readZone(ctx, z, layers, nets, board.zones.length, board.footprints.length - 1, maxError));
         }
@@ -93,6 +95,7 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
         board.zones.push(readZone(ctx, it, layers, nets, board.zones.length, -1, maxError));
         break;
       case 'gr_text':
+      case 'gr_text_box':
         readCopperText(ctx, it, board, layers);
         break;
       default:
@@ -208,40 +211,6 @@ function readVia(ctx: ReadContext, node: SList, layers: LayerResolver, nets: Net
     uuid: ctx.str(node, 'uuid') ?? ctx.str(node, 'tstamp') ?? '',
     src: node.start,
   };
-}
-
-/** Copper text: glyphs are not modelled, so it stands as its (rotated) bounding box. */
-function readCopperText(ctx: ReadContext, node: SList, board: Board, layers: LayerResolver): void {
-  const layerName = layerOf(node);
-  const layer = layerName === undefined ? -1 : layers.index(layerName);
-  if (layer < 0) return;
-  const value = atomAt(node, 1) ?? '';
-  const at = ctx.need(node, 'at');
-  const c = { x: ctx.nm(at, 1), y: ctx.nm(at, 2) };
-  const angle = at.items.length > 3 ? ctx.num(at, 3) : 0;
-  const font = child(child(node, 'effects') ?? node, 'font');
-  const sizeNode = font && child(font, 'size');
-  const h = sizeNode ? ctx.nm(sizeNode, 1) : 1_500_000;
-  const w = sizeNode ? ctx.nm(sizeNode, 2) : h;
-  const thick = (font && ctx.optNm(font, 'thickness')) ?? Math.round(h / 8);
-  const lines = value.split('\n');
-  const longest = Math.max(...lines.map((l) => [...l].length));
-  const hw = (longest * w * 1.0) / 2 + thick;
-  const hh = (lines.length * h * 1.4) / 2 + thick;
-  const r = (angle * Math.PI) / 180;
-  const ex = Math.abs(hw * Math.cos(r)) + Math.abs(hh * Math.sin(r));
-  const ey = Math.abs(hw * Math.sin(r)) + Math.abs(hh * Math.cos(r));
-  const box = { minX: Math.floor(c.x - ex), minY: Math.floor(c.y - ey), maxX: Math.ceil(c.x + ex), maxY: Math.ceil(c.y + ey) };
-  board.graphics.push({
-    index: board.graphics.length,
-    layer,
-    net: 0,
-    shape: { kind: 'rect', a: { x: box.minX, y: box.minY }, b: { x: box.maxX, y: box.maxY }, width: 0, filled: true },
-    text: { value, box },
-    footprint: -1,
-    src: node.start,
-  });
-  ctx.warn(node, `copper text "${value}" on ${layers.name(layer)} is modelled as its bounding box`);
 }
 
 function readStackup(ctx: ReadContext, stackup: SList): StackupLayer[] {

@@ -206,7 +206,9 @@ export function boardParts(design: Design): BoardParts {
     }
   }
   for (const g of board.graphics) {
-    const shape = g.text ? rect(g.text.box.minX, g.text.box.minY, g.text.box.maxX, g.text.box.maxY) : shapeOfPrimitive(g.shape);
+    // Copper text: its glyph strokes when known, else the polygon that holds every glyph (g.shape).
+    const glyphs = g.text?.glyphs?.map(shapeOfPrimitive).filter((x): x is Shape => x !== undefined);
+    const shape = glyphs?.length ? compound(glyphs) : shapeOfPrimitive(g.shape);
     if (shape) rest.push({ kind: 'graphic', shape, layers: 1 << g.layer, net: g.net, clearance: 0 });
   }
   const outline: Shape[] = [];

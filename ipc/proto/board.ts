@@ -138,7 +138,11 @@ message BoardGraphicShape {
 }
 message BoardText {
   kiapi.common.types.KIID id = 1; kiapi.common.types.Text text = 2; BoardLayer layer = 3;
-  bool knockout = 4; kiapi.common.types.LockedState locked = 5;
+  bool knockout = 4; kiapi.common.types.LockedState locked = 5; kiapi.common.types.KIID parent = 6;
+}
+message BoardTextBox {
+  kiapi.common.types.KIID id = 1; kiapi.common.types.TextBox textbox = 2; BoardLayer layer = 3;
+  kiapi.common.types.LockedState locked = 4; kiapi.common.types.KIID parent = 5; bool knockout = 6;
 }
 message Pad {
   kiapi.common.types.KIID id = 1; kiapi.common.types.LockedState locked = 2; string number = 3; Net net = 4;
@@ -169,7 +173,7 @@ message Footprint {
 message FootprintInstance {
   kiapi.common.types.KIID id = 1; kiapi.common.types.Vector2 position = 2; kiapi.common.types.Angle orientation = 3;
   BoardLayer layer = 4; kiapi.common.types.LockedState locked = 5; Footprint definition = 6;
-  Field reference_field = 7; Field value_field = 8;
+  Field reference_field = 7; Field value_field = 8; Field datasheet_field = 9; Field description_field = 10;
 }
 `;
 

@@ -70,6 +70,12 @@ message ClearSelection { kiapi.common.types.ItemHeader header = 1; }
 
 message SaveDocumentToString { kiapi.common.types.DocumentSpecifier document = 1; }
 message SavedDocumentResponse { kiapi.common.types.DocumentSpecifier document = 1; string contents = 2; }
+// A text's glyphs as KiCad draws them (stroke segments at the pen width, or outline polygons). A text box
+// is rendered at the origin (KiCad copies only its string and attributes), so its glyphs need moving.
+message TextOrTextBox { oneof inner { kiapi.common.types.Text text = 1; kiapi.common.types.TextBox textbox = 2; } }
+message TextWithShapes { TextOrTextBox text = 1; kiapi.common.types.CompoundShape shapes = 2; }
+message GetTextAsShapes { repeated TextOrTextBox text = 1; }
+message GetTextAsShapesResponse { repeated TextWithShapes text_with_shapes = 1; }
 message GetNetClasses {}
 message NetClassesResponse { repeated kiapi.common.project.NetClass net_classes = 1; }
 `;

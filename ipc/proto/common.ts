@@ -80,6 +80,11 @@ message TextAttributes {
   Vector2 size = 14;
 }
 message Text { Vector2 position = 2; TextAttributes attributes = 3; string text = 5; string hyperlink = 6; }
+message TextBox {
+  Vector2 top_left = 2; Vector2 bottom_right = 3; TextAttributes attributes = 4; string text = 6;
+  bool border_enabled = 8; Distance margin_left = 9; Distance margin_top = 10; Distance margin_right = 11;
+  Distance margin_bottom = 12;
+}
 message StrokeAttributes { Distance width = 1; StrokeLineStyle style = 2; Color color = 3; }
 message GraphicFillAttributes { GraphicFillType fill_type = 1; Color color = 2; }
 message GraphicAttributes { StrokeAttributes stroke = 1; GraphicFillAttributes fill = 2; }
@@ -95,6 +100,7 @@ message GraphicShape {
     GraphicCircleAttributes circle = 7; PolySet polygon = 8; GraphicBezierAttributes bezier = 9;
   }
 }
+message CompoundShape { repeated GraphicShape shapes = 1; }
 `;
 
 export const PROJECT_PROTO = `

@@ -27,6 +27,11 @@ export const SINCE_KICAD_10: ReadonlySet<string> = new Set([
   'kiapi.board.types.ViaPluggingMode', 'kiapi.board.types.ViaCoveringMode', 'kiapi.board.types.ViaDrillCappingMode',
   'kiapi.board.types.ViaDrillFillingMode', 'kiapi.board.types.ViaDrillPostMachiningMode',
   'kiapi.board.types.PadTeardropMode', 'kiapi.board.types.ZoneLayerOverride',
+  // Text boxes gain a border flag and margins (GetTextAsShapes then draws the border too); texts a parent.
+  'kiapi.common.types.TextBox.border_enabled', 'kiapi.common.types.TextBox.margin_left',
+  'kiapi.common.types.TextBox.margin_top', 'kiapi.common.types.TextBox.margin_right',
+  'kiapi.common.types.TextBox.margin_bottom',
+  'kiapi.board.types.BoardText.parent', 'kiapi.board.types.BoardTextBox.parent', 'kiapi.board.types.BoardTextBox.knockout',
 ]);
 
 /** Fields KiCad 10 moved into a oneof; on the wire a oneof member is an ordinary field, so 9 reads them the same. */

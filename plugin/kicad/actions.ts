@@ -11,6 +11,7 @@ import type { SessionPorts } from '../../engine/session/session.ts';
 import { KicadBusyError, KicadApiError, type BoardItem, type KicadClient } from '../../ipc/index.ts';
 import { sessionPorts } from '../session-host.ts';
 import { BoardSync, type LiveBoard, type SyncReport } from './board-sync.ts';
+import { TextGlyphCache } from './text-glyphs.ts';
 import { commitMessage, copperDiff, writeBack, WriteBackError } from './write-back.ts';
 
 export type ActionName = 'route-selected' | 'check' | 'open-panel';
@@ -53,13 +54,21 @@ export function hostPorts(design: Design, files: DesignFiles, log: (line: string
   });
 }
 
-/** The live board: KiCad's text of it (unsaved edits included) and the project files beside it. */
-export async function readLive(client: KicadClient): Promise<LiveBoard> {
+const glyphCaches = new WeakMap<KicadClient, TextGlyphCache>();
+
+/**
+ * The live board: KiCad's text of it (unsaved edits included), the project files beside it, and the
+ * glyphs of its copper texts as the editor draws them (asked again only when the text changed).
+ */
+export async function readLive(client: KicadClient, log?: (line: string) => void): Promise<LiveBoard> {
   const doc = await client.board();
   const text = await client.boardText();
   const stem = join(doc.projectPath, doc.boardFilename.replace(/\.kicad_pcb$/, ''));
   const read = (ext: string) => (existsSync(stem + ext) ? readFileSync(stem + ext, 'utf8') : undefined);
-  return { text, path: join(doc.projectPath, doc.boardFilename), project: read('.kicad_pro'), dru: read('.kicad_dru') };
+  let cache = glyphCaches.get(client);
+  if (!cache) glyphCaches.set(client, (cache = new TextGlyphCache()));
+  const textGlyphs = await cache.read(client, text, log);
+  return { text, path: join(doc.projectPath, doc.boardFilename), project: read('.kicad_pro'), dru: read('.kicad_dru'), textGlyphs };
 }
 
 class Timer {
@@ -97,7 +106,7 @@ export async function runAction(ctx: ActionContext, req: ActionRequest): Promise
 }
 
 async function syncNow(ctx: ActionContext, client: KicadClient, timer: Timer): Promise<{ live: LiveBoard; sync: SyncReport }> {
-  const live = await readLive(client);
+  const live = await readLive(client, ctx.log);
   timer.lap('read_ms');
   const sync = ctx.sync.sync(live);
   timer.lap('sync_ms');
@@ -130,7 +139,7 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
     if (!r.committed) return refusal(r, nets, timer);
     const after = s.states.current;
     // The user may have edited the board while the router worked: look again before writing.
-    const again = await readLive(client);
+    const again = await readLive(client, ctx.log);
     timer.lap('recheck_ms');
     if (again.text !== live.text || again.project !== live.project || again.dru !== live.dru) {
       s.states.restore(before.id, { tool: 'sync', args: { reason: 'the board changed while routing: nothing was written' } });

@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import type { Board } from '../../engine/board/model.ts';
 import { loadDesign, type Design, type DesignFiles } from '../../engine/kicad/load.ts';
+import type { TextGlyphs } from '../../engine/kicad/read-text.ts';
 import type { NewTrack, NewVia } from '../../engine/kicad/write-board.ts';
 import { copperDigest, type SessionCopper } from '../../engine/session/copper.ts';
 import { Session, type SessionPorts, type StateNote } from '../../engine/session/session.ts';
@@ -18,6 +19,8 @@ export interface LiveBoard {
   path: string;
   project?: string;
   dru?: string;
+  /** The glyphs of its copper texts as the editor draws them (derived from `text`). */
+  textGlyphs?: readonly TextGlyphs[];
 }
 
 export type SyncKind = 'rebuilt' | 'unchanged' | 'own-copper';
@@ -115,6 +118,7 @@ export class BoardSync {
     const files: DesignFiles = {
       board: live.text, boardName: live.path, project: live.project, projectName: live.path.replace(/\.kicad_pcb$/, '.kicad_pro'),
       dru: live.dru, druName: live.path.replace(/\.kicad_pcb$/, '.kicad_dru'),
+      ...(live.textGlyphs?.length ? { textGlyphs: live.textGlyphs } : {}),
     };
     const design = loadDesign(files);
     this.#session = new Session(design, this.makePorts(design, files), { boardName: basename(live.path) });
