@@ -1,6 +1,7 @@
 // Sizes against the rules: `track_width` (tracks and arcs below the minimum for their net and
 // layer), `via_diameter`, `annular_width` (via ring), `drill_out_of_range` (via and plated pad
-// holes below the minimum through-hole size). One finding per item and check.
+// holes below the minimum through-hole size; micro-vias' below the micro-via drill as
+// `microvia_drill_out_of_range`). One finding per item and check.
 
 import type { RuleResolver } from '../board/rules.ts';
 import type { CopperItems } from './copper-items.ts';
@@ -24,7 +25,8 @@ export function checkWidths(copper: CopperItems, rules: RuleResolver, sink: Viol
       const ring = Math.trunc((v.size - v.drill) / 2);
       if (ring < m.viaAnnularWidth) sink.add('annular_width', `Annular width (min ${mmText(m.viaAnnularWidth)}; actual ${mmText(ring)})`, v.at, [it.net], [itemRef(it)]);
       const minH = micro ? m.microviaDrill : m.throughHoleDiameter;
-      if (v.drill < minH) sink.add('drill_out_of_range', `Hole size (min ${mmText(minH)}; actual ${mmText(v.drill)})`, v.at, [it.net], [itemRef(it)]);
+      // KiCad reports a micro-via's drill under its own type.
+      if (v.drill < minH) sink.add(micro ? 'microvia_drill_out_of_range' : 'drill_out_of_range', `${micro ? 'Micro via hole' : 'Hole'} size (min ${mmText(minH)}; actual ${mmText(v.drill)})`, v.at, [it.net], [itemRef(it)]);
     } else if (it.kind === 'pad') {
       const p = board.pads[it.ref];
       if (!p.drill || p.type === 'np_thru_hole') continue;
