@@ -47,34 +47,6 @@ export function agreementCases(kicad: Kicad): AgreementCase[] {
   return out;
 }
 
-/** The DRC types KiCad 9.0 lets a project set a severity for (its project file's rule_severities). */
-export const KICAD9_DRC_TYPES: readonly string[] = [
-  'annular_width', 'clearance', 'connection_width', 'copper_edge_clearance', 'copper_sliver', 'courtyards_overlap', 'creepage',
-  'diff_pair_gap_out_of_range', 'diff_pair_uncoupled_length_too_long', 'drill_out_of_range', 'duplicate_footprints', 'extra_footprint',
-  'footprint', 'footprint_filters_mismatch', 'footprint_symbol_mismatch', 'footprint_type_mismatch', 'hole_clearance', 'hole_to_hole',
-  'holes_co_located', 'invalid_outline', 'isolated_copper', 'item_on_disabled_layer', 'items_not_allowed', 'length_out_of_range',
-  'lib_footprint_issues', 'lib_footprint_mismatch', 'malformed_courtyard', 'microvia_drill_out_of_range', 'mirrored_text_on_front_layer',
-  'missing_courtyard', 'missing_footprint', 'net_conflict', 'nonmirrored_text_on_back_layer', 'npth_inside_courtyard', 'padstack',
-  'pth_inside_courtyard', 'shorting_items', 'silk_edge_clearance', 'silk_over_copper', 'silk_overlap', 'skew_out_of_range',
-  'solder_mask_bridge', 'starved_thermal', 'text_height', 'text_on_edge_cuts', 'text_thickness', 'through_hole_pad_without_hole',
-  'too_many_vias', 'track_angle', 'track_dangling', 'track_segment_length', 'track_width', 'tracks_crossing', 'unconnected_items',
-  'unresolved_variable', 'via_dangling', 'zones_intersect',
-];
-
-/**
- * The DRC types KiCad 10.0 added to KiCad 9's (it renamed and removed none), with what each means
- * for the engine. KiCad 10 reports none of them on the bench or its faulty copies.
- */
-export const KICAD10_ADDED_DRC_TYPES: Readonly<Record<string, string>> = {
-  track_not_centered_on_via:
-    'routing-relevant: a track ending inside a via but off its centre. KiCad 10 ignores it unless the project says otherwise (set to error, it finds 120 on 5 of the 72 reference routings); the router ends every track on a via at its centre (route/boards.test.ts judges that with the check on), so the engine does not check it',
-  track_on_post_machined_layer:
-    'routing-relevant only on boards with backdrilled or post-machined holes (a KiCad 10 padstack feature the engine does not read, and no bench board has)',
-  missing_tuning_profile: 'length tuning (KiCad 10 tuning profiles): a net class names a profile that does not exist; not a routing check',
-  tuning_profile_track_geometries: 'length tuning (KiCad 10 tuning profiles): track widths and gaps a profile implies; not a routing check',
-  footprint_symbol_field_mismatch: 'schematic parity (footprint fields against symbol fields); the engine sees no schematic',
-};
-
 export interface EngineCounts {
   counts: Record<string, number>;
   unconnected: number;
