@@ -1,6 +1,10 @@
 // Routes every bare board of a benchmark set with the built CLI, judges each output with
 // ../shared/bench/tools/judge.py (KiCad's DRC is the judge) and prints the PCBWorld table per
 // tier: CP, Rout., DRV, WL, Via, Time, beside the reference routing's WL and Via.
+// Each board is judged once, with its project's rules but every DRC type added copper could cause
+// raised to error (engine/drc/kicad-audit.json): CP, DRV and DRV+ are by the project's own
+// severities, DRV+s counts every such type. A type KiCad finds more of on the routed board than
+// on the bare one that the engine does not model fails the run (exit 1), loudly.
 //   npm run bench -- [--kicad 9|10] [--set DIR] [--out FILE] [--tier A] [--only SUBSTR] [--every N] [--threads T] [--variants V] [--work W]
 // --kicad 10 routes the bench's KiCad 10 copy and judges with KiCad 10 (default 9, or TRACEMAKER_KICAD).
 // --selected: the plugin's everyday case instead of bare boards: from each reference board a stable
@@ -67,6 +71,37 @@ if (selected && boards.length > 0) {
   }
 }
 
+// Every type added copper could cause, and the ones the engine checks (engine/drc/kicad-audit.json).
+const audit = JSON.parse(readFileSync(join(root, 'engine', 'drc', 'kicad-audit.json'), 'utf8')).types;
+const causable = audit.filter((e) => e.status !== 'not_from_copper' && !e.reportedOnly).map((e) => e.type);
+const modelled = new Set(audit.filter((e) => e.status === 'modelled').map((e) => e.type));
+const sidecar = (board, ext) => {
+  const stem = board.slice(0, -'.kicad_pcb'.length);
+  for (const c of [stem, stem.replace(/\.(ref|bare|nozones|routed)$/, '')]) if (existsSync(c + ext)) return c + ext;
+  return null;
+};
+// The project's severities (KiCad's defaults where it says nothing) and the strict copy of it.
+const severities = (pro) => {
+  const sev = pro ? (JSON.parse(readFileSync(pro, 'utf8')).board?.design_settings?.rule_severities ?? {}) : {};
+  const out = {};
+  for (const e of audit) out[e.type] = sev[e.type] ?? (typeof e.severity === 'string' ? e.severity : e.severity[String(kicad.major)]);
+  return out;
+};
+const strictProject = (pro, file) => {
+  const data = pro ? JSON.parse(readFileSync(pro, 'utf8')) : {};
+  const ds = ((data.board ??= {}).design_settings ??= {});
+  ds.rule_severities ??= {};
+  for (const t of causable) ds.rule_severities[t] = 'error';
+  writeFileSync(file, JSON.stringify(data, null, 2));
+  return file;
+};
+const countTypes = (report) => {
+  const c = {};
+  for (const v of JSON.parse(readFileSync(report, 'utf8')).violations ?? []) c[v.type] = (c[v.type] ?? 0) + 1;
+  return c;
+};
+const unmodelledSeen = [];
+
 const records = [];
 for (const b of boards) {
   const out = join(work, `${b.name}.routed.kicad_pcb`);
@@ -88,7 +123,28 @@ for (const b of boards) {
   let verdict = null;
   if (r.status === 0) {
     try {
-      verdict = JSON.parse(execFileSync(python, [judge, b.bare, out, '--time', seconds.toFixed(3)], { encoding: 'utf8', maxBuffer: 1 << 28, env: kicad.env }));
+      const pro = sidecar(b.bare, '.kicad_pro');
+      const reports = join(work, 'reports', b.name);
+      mkdirSync(reports, { recursive: true });
+      const strict = strictProject(pro, join(reports, 'strict.kicad_pro'));
+      verdict = JSON.parse(execFileSync(python, [judge, b.bare, out, '--time', seconds.toFixed(3), '--pro', strict, '--keep-reports', reports], { encoding: 'utf8', maxBuffer: 1 << 28, env: kicad.env }));
+      if (verdict.ok) {
+        // The judge saw every causable type as an error; the project's own view is recovered per type.
+        const sev = severities(pro);
+        const bare = countTypes(join(reports, 'bare.drc.json'));
+        const routed = countTypes(join(reports, 'routed.drc.json'));
+        const own = (c) => Object.entries(c).reduce((n, [t, k]) => n + (sev[t] === 'error' || !(t in sev) ? k : 0), 0);
+        const added = {};
+        for (const [t, k] of Object.entries(routed)) if (k > (bare[t] ?? 0)) added[t] = k - (bare[t] ?? 0);
+        for (const t of Object.keys(added)) if (!modelled.has(t)) unmodelledSeen.push(`${b.tier}/${b.name}: ${t} +${added[t]}`);
+        Object.assign(verdict, {
+          drv: own(routed),
+          drv_new: Math.max(0, own(routed) - own(bare)),
+          drv_by_type: Object.fromEntries(Object.entries(routed).filter(([t]) => sev[t] === 'error' || !(t in sev))),
+          strict_added: added,
+          clean_pass: verdict.fully_connected && verdict.integrity_ok && own(routed) === 0,
+        });
+      }
     } catch (e) {
       verdict = { ok: false, error: String(e.message ?? e).slice(0, 300) };
     }
@@ -109,6 +165,7 @@ for (const b of boards) {
     drv: verdict?.drv ?? null,
     drv_new: verdict?.drv_new ?? null,
     drv_by_type: verdict?.drv_by_type ?? {},
+    strict_added: verdict?.strict_added ?? {},
     wirelength_mm: verdict?.wirelength_mm ?? 0,
     vias: verdict?.vias ?? 0,
     // Selected mode compares the added copper with what the person drew for those nets.
@@ -121,7 +178,7 @@ for (const b of boards) {
   };
   records.push(rec);
   console.log(
-    `${b.tier} ${b.name.padEnd(44)} CP ${rec.clean_pass ? 1 : 0} rout ${rec.routability.toFixed(3)} drv ${rec.drv ?? '-'} ${JSON.stringify(rec.drv_by_type)} WL ${rec.wirelength_mm.toFixed(1)}/${rec.ref_wirelength_mm ?? '-'} via ${rec.vias}/${rec.ref_vias ?? '-'} ${seconds.toFixed(2)} s${rec.max_rss_mb ? ` ${rec.max_rss_mb} MB` : ''}${rec.ok ? '' : ' ERROR ' + (rec.error ?? '')}`,
+    `${b.tier} ${b.name.padEnd(44)} CP ${rec.clean_pass ? 1 : 0} rout ${rec.routability.toFixed(3)} drv ${rec.drv ?? '-'} ${JSON.stringify(rec.drv_by_type)} strict+ ${JSON.stringify(rec.strict_added)} WL ${rec.wirelength_mm.toFixed(1)}/${rec.ref_wirelength_mm ?? '-'} via ${rec.vias}/${rec.ref_vias ?? '-'} ${seconds.toFixed(2)} s${rec.max_rss_mb ? ` ${rec.max_rss_mb} MB` : ''}${rec.ok ? '' : ' ERROR ' + (rec.error ?? '')}`,
   );
 }
 
@@ -132,22 +189,28 @@ const median = (xs) => {
   return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
 };
 console.log(`\njudged by KiCad ${kicad.version} on ${setDir}${selected ? ', selected nets stripped from the reference routing and routed back (WL and Via: the added copper against the person\'s for those nets)' : ''}`);
-console.log('tier  boards  CP     Rout.  DRV  DRV+ WL (ref)            Via (ref)    Time med (max)');
+console.log('tier  boards  CP     Rout.  DRV  DRV+ DRV+s WL (ref)            Via (ref)    Time med (max)');
 for (const tier of [...new Set(records.map((r) => r.tier))]) {
   const rs = records.filter((r) => r.tier === tier);
   const cp = rs.filter((r) => r.clean_pass).length / rs.length;
   const rout = rs.reduce((s, r) => s + r.routability, 0) / rs.length;
   const drv = rs.reduce((s, r) => s + (r.drv ?? 0), 0);
   const added = rs.reduce((s, r) => s + (r.drv_new ?? 0), 0);
+  const strictAdded = rs.reduce((s, r) => s + Object.values(r.strict_added ?? {}).reduce((a, k) => a + k, 0), 0);
   const wl = rs.reduce((s, r) => s + r.wirelength_mm, 0);
   const rwl = rs.reduce((s, r) => s + (r.ref_wirelength_mm ?? 0), 0);
   const via = rs.reduce((s, r) => s + r.vias, 0);
   const rvia = rs.reduce((s, r) => s + (r.ref_vias ?? 0), 0);
   const t = rs.map((r) => r.seconds);
   console.log(
-    `${tier.padEnd(5)} ${String(rs.length).padEnd(7)} ${cp.toFixed(2).padEnd(6)} ${rout.toFixed(3).padEnd(6)} ${String(drv).padEnd(4)} ${String(added).padEnd(4)} ${wl.toFixed(0).padStart(7)} (${rwl.toFixed(0)}) ${(wl / (rwl || 1)).toFixed(2)}×  ${String(via).padStart(5)} (${rvia}) ${(via / (rvia || 1)).toFixed(2)}×  ${median(t).toFixed(2)} s (${Math.max(...t).toFixed(1)})`,
+    `${tier.padEnd(5)} ${String(rs.length).padEnd(7)} ${cp.toFixed(2).padEnd(6)} ${rout.toFixed(3).padEnd(6)} ${String(drv).padEnd(4)} ${String(added).padEnd(4)} ${String(strictAdded).padEnd(5)} ${wl.toFixed(0).padStart(7)} (${rwl.toFixed(0)}) ${(wl / (rwl || 1)).toFixed(2)}×  ${String(via).padStart(5)} (${rvia}) ${(via / (rvia || 1)).toFixed(2)}×  ${median(t).toFixed(2)} s (${Math.max(...t).toFixed(1)})`,
   );
 }
 mkdirSync(dirname(outFile), { recursive: true });
 writeFileSync(outFile, JSON.stringify(records, null, 2) + '\n');
 console.log(`\nrecords: ${outFile}`);
+if (unmodelledSeen.length) {
+  console.error(`\nFAIL: KiCad found more of a type the engine does not model on ${unmodelledSeen.length} routed board(s) than on the bare board:`);
+  for (const u of unmodelledSeen) console.error(`  ${u}`);
+  process.exitCode = 1;
+}
