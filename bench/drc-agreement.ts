@@ -3,8 +3,15 @@
 // cases, with how many cases have findings of that type on either side; then every mismatch.
 // Figures, not pass/fail (the test checks the known list), for one KiCad version: KiCad 9 on the
 // shared bench, KiCad 10 on its KiCad 10 copy.
-//   npx tsx bench/drc-agreement.ts [--kicad 9|10]      (or TRACEMAKER_KICAD; default 9)
-import { agreementCases, compare, engineDrc, type Mismatch } from '../tests/support/drc-agreement.ts';
+// --routed DIR judges instead the route benchmark's outputs in DIR (NAME.routed.kicad_pcb, as
+// `npm run bench -- --out DIR/../x.json` leaves them), each with its zones refilled by KiCad first.
+//   npx tsx bench/drc-agreement.ts [--kicad 9|10] [--routed DIR]     (or TRACEMAKER_KICAD; default 9)
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { agreementCases, compare, engineDrc, type AgreementCase, type Mismatch } from '../tests/support/drc-agreement.ts';
+import { benchBoards, benchOf } from '../tests/support/bench.ts';
+import { refilledCase } from '../tests/support/routed-cases.ts';
 import { kicadDrc } from '../tests/support/kicad-drc.ts';
 import { kicads } from '../tests/support/kicad.ts';
 import { VIOLATION_TYPES } from '../engine/drc/violation.ts';
@@ -18,7 +25,21 @@ if (want !== '9' && want !== '10') {
 // kicads() reads the versions from the environment; this run is about one.
 process.env.TRACEMAKER_KICAD = want;
 const [kicad] = kicads();
-const cases = agreementCases(kicad);
+const routedFlag = process.argv.indexOf('--routed');
+let cases: AgreementCase[];
+if (routedFlag >= 0) {
+  const dir = resolve(process.argv[routedFlag + 1] ?? '');
+  const tmp = mkdtempSync(join(tmpdir(), 'tm-routed-'));
+  cases = [];
+  for (const b of benchBoards(benchOf(kicad))) {
+    const routed = join(dir, `${b.name}.routed.kicad_pcb`);
+    if (existsSync(routed)) cases.push(refilledCase(kicad, `${b.tier}/${b.name}/routed`, routed, b.pro, tmp));
+  }
+  if (!cases.length) {
+    console.error(`--routed ${dir}: no NAME.routed.kicad_pcb of a bench board there`);
+    process.exit(2);
+  }
+} else cases = agreementCases(kicad);
 console.log(`KiCad ${kicad.version} (${kicad.cli}), ${cases.length} cases`);
 const mismatches: Mismatch[] = [];
 const present = new Map<string, number>();
