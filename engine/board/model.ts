@@ -80,6 +80,13 @@ export interface Pad {
   primitives?: Primitive[];
   /** Clearance override on the pad, nm (else the footprint's, else rules). */
   clearance?: number;
+  /** Solder mask sides the pad opens (F.Mask, B.Mask or `*.Mask` in its layers); none if absent. */
+  maskSides?: MaskSides;
+  /** Solder mask expansion written on the pad (`solder_mask_margin`), nm; else the footprint's,
+   *  else the board's `pad_to_mask_clearance`. */
+  maskMargin?: number;
+  /** Pin type from the schematic (`pintype`), as written. */
+  pinType?: string;
   /** Offset of the pad's s-expression in the source text. */
   src: number;
 }
@@ -94,6 +101,10 @@ export interface Footprint {
   side: 'front' | 'back';
   locked: boolean;
   clearance?: number;
+  /** Solder mask expansion for the footprint's pads (`solder_mask_margin`), nm. */
+  maskMargin?: number;
+  /** `(attr … allow_soldermask_bridges)`: mask apertures in it may bridge nets. */
+  allowMaskBridges?: boolean;
   /** Net-tie groups: pad numbers that may short to each other. */
   netTiePadGroups: string[][];
   pads: number[];
@@ -131,8 +142,39 @@ export interface Via {
   locked: boolean;
   removeUnusedLayers: boolean;
   keepEndLayers: boolean;
+  /** The via's own tenting, per side, where it overrides the board's (absent: the board's). */
+  tenting?: { front?: boolean; back?: boolean };
   uuid: string;
   src: number;
+}
+
+/** Solder mask sides: bit 0 F.Mask, bit 1 B.Mask. */
+export type MaskSides = number;
+
+/** A board or footprint graphic on F.Mask or B.Mask: an opening in the solder mask. */
+export interface MaskGraphic {
+  index: number;
+  /** 0 = F.Mask, 1 = B.Mask. */
+  side: 0 | 1;
+  shape: Primitive;
+  /** Footprint index, or -1 for a board graphic. */
+  footprint: number;
+  /** Text: `shape` is then its box, since glyphs are not modelled (the DRC leaves it out). */
+  text?: boolean;
+  src: number;
+}
+
+/** The board setup's solder mask settings (`.kicad_pcb` setup), nm. */
+export interface MaskSetup {
+  /** `pad_to_mask_clearance`: the default solder mask expansion. */
+  padToMask: number;
+  /** `solder_mask_min_width`: the narrowest web of mask between two openings. */
+  minWidth: number;
+  /** `allow_soldermask_bridges_in_footprints`. */
+  allowBridgesInFootprints: boolean;
+  /** `tenting`: vias are covered by mask on that side unless a via says otherwise. */
+  tentFront: boolean;
+  tentBack: boolean;
 }
 
 /** A track or via on a copper layer the board does not enable. KiCad loads such items and its
@@ -256,6 +298,10 @@ export interface Board {
   vias: Via[];
   zones: Zone[];
   graphics: CopperGraphic[];
+  /** Graphics on the solder mask layers (absent when the reader did not look). */
+  maskGraphics?: MaskGraphic[];
+  /** Solder mask settings of the board setup (absent: KiCad's defaults). */
+  mask?: MaskSetup;
   outline: OutlineShape[];
   /** Tracks and vias on copper layers the board does not enable (absent when there are none). */
   offLayerItems?: OffLayerItem[];

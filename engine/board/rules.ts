@@ -23,6 +23,9 @@ export interface BoardMinimums {
   allowBlindBuried: boolean;
   allowMicrovias: boolean;
   maxError: number;
+  /** Solder mask to copper clearance (`solder_mask_to_copper_clearance`): how far copper must
+   *  keep from another net's mask opening. */
+  solderMaskToCopper: number;
 }
 
 export interface NetClass {
@@ -92,6 +95,7 @@ const DEFAULT_SEVERITY: Record<string, Severity> = {
   via_dangling: 'warning',
   item_on_disabled_layer: 'error',
   items_not_allowed: 'error',
+  solder_mask_bridge: 'error',
   unconnected_items: 'error',
 };
 

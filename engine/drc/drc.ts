@@ -12,6 +12,7 @@ import { checkEdges } from './edge.ts';
 import { checkHoleToHole } from './hole-to-hole.ts';
 import { checkKeepouts } from './keepout.ts';
 import { checkTextClearance } from './text-clearance.ts';
+import { checkSolderMask } from './solder-mask.ts';
 import { checkWidths } from './widths.ts';
 import { CopperItems } from './copper-items.ts';
 import { ViolationSink, VIOLATION_TYPES, type Violation, type ViolationType } from './violation.ts';
@@ -59,6 +60,7 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
   checkWidths(copper, rules, sink, scope);
   checkHoleToHole(copper, rules, sink, scope);
   checkKeepouts(copper, sink, scope);
+  checkSolderMask(copper, rules, sink, scope);
   // Off-layer items are the board's own, never added copper, but they count in the ratsnest.
   const offClusters = checkDisabledLayers(board, copper, scope ? null : sink);
   return { violations: sink.violations, unconnected: conn.unconnected + offClusters, errors: summarise(sink.violations) };

@@ -21,7 +21,8 @@ export type ViolationType =
   | 'track_dangling'
   | 'via_dangling'
   | 'item_on_disabled_layer'
-  | 'items_not_allowed';
+  | 'items_not_allowed'
+  | 'solder_mask_bridge';
 
 export const VIOLATION_TYPES: readonly ViolationType[] = [
   'clearance',
@@ -38,12 +39,13 @@ export const VIOLATION_TYPES: readonly ViolationType[] = [
   'via_dangling',
   'item_on_disabled_layer',
   'items_not_allowed',
+  'solder_mask_bridge',
 ];
 
 /** Which board item a violation names: kind and index in the board's array ('off_layer':
- *  board.offLayerItems). */
+ *  board.offLayerItems, 'mask': board.maskGraphics). */
 export interface ItemRef {
-  kind: CopperItem['kind'] | 'outline' | 'keepout' | 'off_layer';
+  kind: CopperItem['kind'] | 'outline' | 'keepout' | 'off_layer' | 'mask';
   index: number;
 }
 

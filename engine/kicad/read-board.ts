@@ -5,7 +5,7 @@
 import type { Board, CopperLayer, OffLayerItem, Pt, StackupLayer, Track, Via } from '../board/model.ts';
 import { copperRank, LayerResolver } from '../board/layers.ts';
 import { atomAt, child, children, head, parseSexpr, type SList } from './sexpr.ts';
-import { readFootprint } from './read-footprint.ts';
+import { maskSide, readFootprint } from './read-footprint.ts';
 import { identity, layerList, layerOf, readPrimitive } from './read-shapes.ts';
 import { NetTable } from './read-nets.ts';
 import { readCopperText, readFootprintTexts } from './read-text.ts';
@@ -54,6 +54,7 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
     vias: [],
     zones: [],
     graphics: [],
+    maskGraphics: [],
     outline: [],
     stackup: [],
     thickness: 1_600_000,
@@ -67,12 +68,14 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
   const setup = child(root, 'setup');
   const stackup = setup && child(setup, 'stackup');
   if (stackup) board.stackup = readStackup(ctx, stackup);
+  board.mask = readMaskSetup(ctx, setup);
 
   const sink = { board, layers, nets, maxError };
   for (let k = 1; k < root.items.length; k++) {
     const it = root.items[k];
     if (it.kind !== 'list') continue;
     const h = head(it);
+    if (h === 'gr_text') readMaskText(ctx, it, board);
     switch (h) {
       case 'footprint':
       case 'module':
@@ -103,10 +106,12 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
           const layer = layerOf(it);
           if (layer === undefined) break;
           const copper = layers.index(layer);
-          if (copper < 0 && layer !== 'Edge.Cuts') break;
+          const mask = maskSide(layer);
+          if (copper < 0 && layer !== 'Edge.Cuts' && mask < 0) break;
           const shape = readPrimitive(ctx, it, identity, maxError);
           if (!shape) break;
-          if (layer === 'Edge.Cuts') board.outline.push({ shape, footprint: -1, src: it.start });
+          if (mask !== -1) board.maskGraphics!.push({ index: board.maskGraphics!.length, side: mask, shape, footprint: -1, src: it.start });
+          else if (layer === 'Edge.Cuts') board.outline.push({ shape, footprint: -1, src: it.start });
           else {
             const net = nets.of(child(it, 'net'));
             board.graphics.push({ index: board.graphics.length, layer: copper, net, shape, footprint: -1, src: it.start });
@@ -208,8 +213,74 @@ function readVia(ctx: ReadContext, node: SList, layers: LayerResolver, nets: Net
     locked: flag(node, 'locked'),
     removeUnusedLayers: flag(node, 'remove_unused_layers'),
     keepEndLayers: flag(node, 'keep_end_layers'),
+    ...(child(node, 'tenting') ? { tenting: readTenting(child(node, 'tenting')!) } : {}),
     uuid: ctx.str(node, 'uuid') ?? ctx.str(node, 'tstamp') ?? '',
     src: node.start,
+  };
+}
+
+/**
+ * `(tenting …)` of the setup or a via: KiCad 9 lists the tented sides (`(tenting front back)`,
+ * `(tenting none)`, `(tenting)`: none), KiCad 10 says each side (`(tenting (front yes) (back no))`),
+ * where `none` or a missing side means the board's.
+ */
+function readTenting(node: SList): { front?: boolean; back?: boolean } {
+  const out: { front?: boolean; back?: boolean } = {};
+  let listed = false;
+  for (let k = 1; k < node.items.length; k++) {
+    const it = node.items[k];
+    if (it.kind === 'atom') {
+      listed = true;
+      if (it.text === 'front') out.front = true;
+      else if (it.text === 'back') out.back = true;
+    } else {
+      const side = head(it);
+      const v = atomAt(it, 1);
+      if ((side === 'front' || side === 'back') && (v === 'yes' || v === 'no')) out[side] = v === 'yes';
+    }
+  }
+  if (listed || node.items.length === 1) {
+    out.front ??= false;
+    out.back ??= false;
+  }
+  return out;
+}
+
+/** Text on F.Mask or B.Mask opens the mask: kept as its (rotated) box, since glyphs are not
+ *  modelled; the router keeps out of it, the DRC leaves it out. */
+function readMaskText(ctx: ReadContext, node: SList, board: Board): void {
+  const side = maskSide(layerOf(node) ?? '');
+  if (side === -1) return;
+  const value = atomAt(node, 1) ?? '';
+  const at = ctx.need(node, 'at');
+  const c = { x: ctx.nm(at, 1), y: ctx.nm(at, 2) };
+  const angle = at.items.length > 3 ? ctx.num(at, 3) : 0;
+  const font = child(child(node, 'effects') ?? node, 'font');
+  const size = font && child(font, 'size');
+  const h = size ? ctx.nm(size, 1) : 1_500_000;
+  const w = size ? ctx.nm(size, 2) : h;
+  const thick = (font && ctx.optNm(font, 'thickness')) ?? Math.round(h / 8);
+  const lines = value.split('\n');
+  const hw = (Math.max(...lines.map((l) => [...l].length)) * w) / 2 + thick;
+  const hh = (lines.length * h * 1.4) / 2 + thick;
+  const r = (angle * Math.PI) / 180;
+  const ex = Math.ceil(Math.abs(hw * Math.cos(r)) + Math.abs(hh * Math.sin(r)));
+  const ey = Math.ceil(Math.abs(hw * Math.sin(r)) + Math.abs(hh * Math.cos(r)));
+  const shape = { kind: 'rect' as const, a: { x: c.x - ex, y: c.y - ey }, b: { x: c.x + ex, y: c.y + ey }, width: 0, filled: true };
+  board.maskGraphics!.push({ index: board.maskGraphics!.length, side, shape, footprint: -1, text: true, src: node.start });
+}
+
+/** The setup's solder mask settings; KiCad's defaults where the file says nothing. */
+function readMaskSetup(ctx: ReadContext, setup: SList | undefined): NonNullable<Board['mask']> {
+  const tenting = setup && child(setup, 'tenting');
+  const tent = tenting ? readTenting(tenting) : {};
+  const bridges = setup && child(setup, 'allow_soldermask_bridges_in_footprints');
+  return {
+    padToMask: (setup && ctx.optNm(setup, 'pad_to_mask_clearance')) ?? 0,
+    minWidth: (setup && ctx.optNm(setup, 'solder_mask_min_width')) ?? 0,
+    allowBridgesInFootprints: !!bridges && atomAt(bridges, 1) === 'yes',
+    tentFront: tent.front ?? true,
+    tentBack: tent.back ?? true,
   };
 }
 

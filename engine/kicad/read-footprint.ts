@@ -23,6 +23,22 @@ export interface FootprintSink {
   maxError: number;
 }
 
+/** 0 for F.Mask, 1 for B.Mask, else -1. */
+export function maskSide(layer: string): 0 | 1 | -1 {
+  return layer === 'F.Mask' ? 0 : layer === 'B.Mask' ? 1 : -1;
+}
+
+/** The mask sides a pad's layer list names (`*.Mask` and `F&B.Mask` are both). */
+function maskSides(names: string[]): number {
+  let sides = 0;
+  for (const n of names) {
+    if (n === '*.Mask' || n === 'F&B.Mask') sides |= 3;
+    else if (n === 'F.Mask') sides |= 1;
+    else if (n === 'B.Mask') sides |= 2;
+  }
+  return sides;
+}
+
 function property(node: SList, name: string): string | undefined {
   for (const p of children(node, 'property')) if (atomAt(p, 1) === name) return atomAt(p, 2);
   for (const t of children(node, 'fp_text')) if (atomAt(t, 1) === name.toLowerCase()) return atomAt(t, 2);
@@ -45,6 +61,8 @@ export function readFootprint(ctx: ReadContext, node: SList, sink: FootprintSink
     side,
     locked: flag(node, 'locked'),
     clearance: ctx.optNm(node, 'clearance'),
+    maskMargin: ctx.optNm(node, 'solder_mask_margin'),
+    allowMaskBridges: flag(child(node, 'attr') ?? node, 'allow_soldermask_bridges'),
     netTiePadGroups: [],
     pads: [],
     uuid: ctx.str(node, 'uuid') ?? ctx.str(node, 'tstamp') ?? '',
@@ -72,10 +90,12 @@ export function readFootprint(ctx: ReadContext, node: SList, sink: FootprintSink
       const layer = layerOf(it);
       if (layer === undefined) continue;
       const copper = sink.layers.index(layer);
-      if (copper < 0 && layer !== 'Edge.Cuts') continue;
+      const mask = maskSide(layer);
+      if (copper < 0 && layer !== 'Edge.Cuts' && mask < 0) continue;
       const shape = readPrimitive(ctx, it, tf, sink.maxError);
       if (!shape) continue;
-      if (layer === 'Edge.Cuts') board.outline.push({ shape, footprint: fp.index, src: it.start });
+      if (mask !== -1) (board.maskGraphics ??= []).push({ index: board.maskGraphics.length, side: mask, shape, footprint: fp.index, src: it.start });
+      else if (layer === 'Edge.Cuts') board.outline.push({ shape, footprint: fp.index, src: it.start });
       else {
         const net = sink.nets.of(child(it, 'net'));
         board.graphics.push({ index: board.graphics.length, layer: copper, net, shape, footprint: fp.index, src: it.start });
@@ -156,6 +176,9 @@ function readPad(ctx: ReadContext, node: SList, fp: Footprint, sink: FootprintSi
     chamferCorners,
     delta,
     clearance: ctx.optNm(node, 'clearance'),
+    maskSides: maskSides(layerList(node)),
+    maskMargin: ctx.optNm(node, 'solder_mask_margin'),
+    pinType: ctx.str(node, 'pintype'),
     src: node.start,
   };
   if (shape === 'custom') {

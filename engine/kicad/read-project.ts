@@ -23,6 +23,7 @@ export const DEFAULT_MINIMUMS: BoardMinimums = {
   allowBlindBuried: false,
   allowMicrovias: false,
   maxError: 5_000,
+  solderMaskToCopper: 0,
 };
 
 export const DEFAULT_CLASS: NetClass = {
@@ -108,6 +109,7 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
     mm('min_microvia_diameter', 'microviaDiameter');
     mm('min_microvia_drill', 'microviaDrill');
     mm('max_error', 'maxError');
+    mm('solder_mask_to_copper_clearance', 'solderMaskToCopper');
     if (typeof r.allow_blind_buried_vias === 'boolean') rules.minimums.allowBlindBuried = r.allow_blind_buried_vias;
     if (typeof r.allow_microvias === 'boolean') rules.minimums.allowMicrovias = r.allow_microvias;
   }

@@ -7,7 +7,7 @@ import { bbox, circle, collides, overlaps, segment, SpatialIndex, type Shape } f
 import type { RouterHost } from './host.ts';
 import { spanMask, type ViaSpan } from './via-span.ts';
 
-type Kind = 'pad' | 'copper' | 'zone' | 'keepout' | 'hole' | 'edge';
+type Kind = 'pad' | 'copper' | 'zone' | 'keepout' | 'hole' | 'edge' | 'mask';
 
 interface Item {
   kind: Kind;
@@ -43,7 +43,7 @@ export class Checker {
     this.#all = host.layerCount >= 32 ? 0xffffffff >>> 0 : ((1 << host.layerCount) - 1) >>> 0;
     for (const p of host.pads) push({ kind: 'pad', shape: p.shape, layers: p.layers, net: p.net, clearance: p.clearance, plated: true, keepTracks: false, keepVias: false });
     for (const o of host.obstacles) {
-      const kind: Kind = o.kind === 'keepout' ? 'keepout' : o.kind === 'zone' ? 'zone' : 'copper';
+      const kind: Kind = o.kind === 'keepout' ? 'keepout' : o.kind === 'zone' ? 'zone' : o.kind === 'mask' ? 'mask' : 'copper';
       push({ kind, shape: o.shape, layers: o.layers, net: o.net, clearance: o.clearance, plated: true, keepTracks: !!o.keepTracks, keepVias: !!o.keepVias });
     }
     for (const h of host.holes) push({ kind: 'hole', shape: h.shape, layers: this.#all, net: h.net, clearance: 0, plated: h.plated, keepTracks: false, keepVias: false });
@@ -87,6 +87,11 @@ export class Checker {
           if (it.plated && it.net === net && it.net > 0) break;
           // A zero hole clearance still keeps copper off the hole itself (KiCad reports it).
           if (collides(s, it.shape, Math.max(r.holeClearance(net, it.net), 1))) return { net: it.net, kind: 'hole' };
+          break;
+        case 'mask':
+          // A solder mask opening: only its own net's copper may show in it.
+          if (it.net === net && net > 0) break;
+          if (overlaps(s, it.shape) || collides(s, it.shape, it.clearance)) return { net: Math.max(it.net, 0), kind: 'mask' };
           break;
         case 'zone':
           if (this.softZones || it.net === net) break;

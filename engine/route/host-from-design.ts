@@ -8,6 +8,7 @@ import type { Design } from '../kicad/load.ts';
 import type { NewTrack, NewVia } from '../kicad/write-board.ts';
 import { arc, arcToPolyline, circle, compound, inflate, overlaps, polygon, rect, segment, type Shape } from '../geom/index.ts';
 import { padShape } from '../board/pad-copper.ts';
+import { maskOpenings } from '../drc/solder-mask.ts';
 import type { HostHole, HostObstacle, HostPad, HostRules, RouterHost } from './host.ts';
 
 /** A board graphic as copper: outlines keep their stroke, filled shapes their area. */
@@ -210,6 +211,11 @@ export function boardParts(design: Design): BoardParts {
     const glyphs = g.text?.glyphs?.map(shapeOfPrimitive).filter((x): x is Shape => x !== undefined);
     const shape = glyphs?.length ? compound(glyphs) : shapeOfPrimitive(g.shape);
     if (shape) rest.push({ kind: 'graphic', shape, layers: 1 << g.layer, net: g.net, clearance: 0 });
+  }
+  // Solder mask openings: copper of another net must not show in them beside this one's.
+  const leastClearance = Math.max(rules.minimums.clearance, Math.min(...rules.project.classes.map((c) => c.clearance)));
+  for (const m of maskOpenings(board, rules, leastClearance)) {
+    rest.push({ kind: 'mask', shape: m.shape, layers: m.side === 0 ? 1 : (1 << (board.copperLayers.length - 1)) >>> 0, net: m.net, clearance: m.clearance });
   }
   const outline: Shape[] = [];
   const edges: number[] = [];

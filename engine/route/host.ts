@@ -27,7 +27,9 @@ export interface HostPad {
   throughHole: boolean;
 }
 
-export type ObstacleKind = 'track' | 'via' | 'zone' | 'graphic' | 'keepout' | 'hole';
+/** 'mask': a solder mask opening; copper of nets other than `net` (of every net when -1) keeps
+ *  exactly `clearance` from it, not the copper clearance (KiCad's solder_mask_bridge). */
+export type ObstacleKind = 'track' | 'via' | 'zone' | 'graphic' | 'keepout' | 'hole' | 'mask';
 
 /** Fixed copper, keep-outs and holes that are not pads. */
 export interface HostObstacle {

@@ -218,6 +218,14 @@ function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: Rast
         if (o.keepVias && o.layers) map.work += raster(o.shape, vr, 1, viaMargin, markVia(BLOCKED, o.layers));
         return;
       }
+      if (o.kind === 'mask') {
+        // A mask opening: its one exposed net may pass, others keep the mask clearance.
+        const owner = o.net > 0 ? o.net : BLOCKED;
+        const clr = Math.max(o.clearance, 1);
+        for (const l of layersOf(o.layers)) map.work += raster(o.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, owner));
+        if (o.layers) map.work += raster(o.shape, vr, clr, viaMargin, markVia(owner, o.layers));
+        return;
+      }
       if (o.kind === 'zone' && opt.softZones) {
         // KiCad refills a fill around new copper of other nets: not a wall, a cost for them.
         for (const l of layersOf(o.layers)) map.work += raster(o.shape, 0, 1, 0, (c) => own(map.zone, l * cells + c, o.net));

@@ -1,5 +1,6 @@
 // The cases of the DRC agreement suite for one KiCad version (every bench board bare and routed in
-// that version's own format, and faulty copies of a spread of them) and the comparison of the
+// that version's own format, faulty copies of a spread of them, and the router's own output for
+// that spread with zones refilled by KiCad) and the comparison of the
 // engine's counts with KiCad's per "type:severity".
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { VIOLATION_TYPES } from '../../engine/drc/violation.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
 import { benchBoards, benchOf } from './bench.ts';
 import { FAULT_KINDS, writeFault } from './faults.ts';
+import { routedCase } from './routed-cases.ts';
 import type { Kicad } from './kicad.ts';
 import type { DrcInput, KicadDrc } from './kicad-drc.ts';
 
@@ -43,6 +45,8 @@ export function agreementCases(kicad: Kicad): AgreementCase[] {
       const f = writeFault({ name: `${b.tier}/${b.name}/ref`, board: b.ref, pro: b.pro }, kind, dir);
       if (f) out.push(f);
     }
+    // What the router itself writes for the board, refilled by KiCad.
+    out.push(routedCase(kicad, `${b.tier}/${b.name}/routed`, b.bare, b.pro, dir));
   }
   return out;
 }

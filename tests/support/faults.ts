@@ -9,6 +9,8 @@ import type { Board, Pad, Pt } from '../../engine/board/model.ts';
 import { loadDesign, type Design } from '../../engine/kicad/load.ts';
 import { addCopper, formatMm, netArgument, type NewTrack, type NewVia } from '../../engine/kicad/write-board.ts';
 import { VIOLATION_TYPES } from '../../engine/drc/violation.ts';
+import { graphicShape } from '../../engine/drc/item-shapes.ts';
+import { bbox } from '../../engine/geom/shapes.ts';
 
 export type FaultKind =
   | 'foreign-pad'
@@ -21,9 +23,10 @@ export type FaultKind =
   | 'dru-tight'
   | 'disabled-layer'
   | 'bad-via'
+  | 'mask-bridge'
   | 'strict';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'disabled-layer', 'bad-via', 'strict'];
+export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'disabled-layer', 'bad-via', 'mask-bridge', 'strict'];
 
 /** The routing-relevant checks a strict copy sets to error: every type the engine checks. */
 export const STRICT_TYPES: readonly string[] = VIOLATION_TYPES;
@@ -200,6 +203,46 @@ export function makeFault(design: Design, kind: FaultKind): { text: string; dru?
       const net = board.nets.find((n) => n.code > 0);
       if (!net) return null;
       return add([], [{ at: { x: cx + 250_000, y: cy + 250_000 }, size: 350_000, drill: 250_000, layerFrom: 0, layerTo: board.copperLayers.length - 1, net: net.code }]);
+    }
+    case 'mask-bridge': {
+      // A mask opening (a filled circle on F.Mask) over a front pad and beside it a short track of
+      // another net, both exposed: KiCad's solder_mask_bridge. The pad is one with nothing else
+      // near, so the opening shows only these two.
+      const front = netted(board).filter((p) => (p.maskSides ?? 0) & 1 && p.layers & 1);
+      const other = (p: Pad) => board.pads.find((q) => q.net > 0 && q.net !== p.net);
+      for (let k = 0; k < front.length; k++) {
+        const p = front[(k + (front.length >> 1)) % front.length];
+        const q = other(p);
+        if (!q) continue;
+        const half = Math.max(p.size.w, p.size.h) / 2;
+        const w = width(design, q.net, 0);
+        const gap = design.rules.clearance({ net: p.net, layer: 0 }, { net: q.net, layer: 0 });
+        const r0 = Math.round(half + gap + w + 200_000);
+        const radius = r0 + w + 500_000;
+        const reach = radius + 500_000;
+        const far = (x: number, y: number, r: number) => Math.hypot(x - p.at.x, y - p.at.y) > reach + r;
+        if (!board.pads.every((o) => o === p || far(o.at.x, o.at.y, Math.max(o.size.w, o.size.h) / 2 + Math.hypot(o.offset.x, o.offset.y)))) continue;
+        if (!board.vias.every((v) => far(v.at.x, v.at.y, v.size / 2))) continue;
+        const off = (t: { start: Pt; end: Pt; width: number }) => {
+          const dx = t.end.x - t.start.x, dy = t.end.y - t.start.y;
+          const u = dx || dy ? Math.max(0, Math.min(1, ((p.at.x - t.start.x) * dx + (p.at.y - t.start.y) * dy) / (dx * dx + dy * dy))) : 0;
+          return far(t.start.x + u * dx, t.start.y + u * dy, t.width / 2);
+        };
+        if (!board.tracks.every((t) => t.kind === 'segment' ? off(t) : off({ ...t, start: t.start, end: t.start }) && off({ ...t, start: t.end, end: t.end }))) continue;
+        // Copper graphics and text (KiCad 9 counts text under an opening as copper of no net).
+        const clear = board.graphics.every((g) => {
+          const sh = graphicShape(g.shape);
+          if (g.layer !== 0 || !sh) return true;
+          const b = bbox(sh);
+          return b.minX > p.at.x + reach || b.maxX < p.at.x - reach || b.minY > p.at.y + reach || b.maxY < p.at.y - reach;
+        });
+        if (!clear) continue;
+        const c = `\t(gr_circle (center ${formatMm(p.at.x)} ${formatMm(p.at.y)}) (end ${formatMm(p.at.x + radius)} ${formatMm(p.at.y)}) (stroke (width 0) (type solid)) (fill yes) (layer "F.Mask") (uuid "7d1e6c2a-0000-4000-8000-0000000a5c01"))\n`;
+        const text = addCopper(board, [track(design, { x: p.at.x + r0, y: p.at.y }, { x: p.at.x + r0, y: p.at.y + 300_000 }, 0, q.net)], []);
+        const end = text.lastIndexOf(')');
+        return { text: text.slice(0, end) + c + text.slice(end) };
+      }
+      return null;
     }
     case 'strict':
       return { text: board.text };
