@@ -12,7 +12,7 @@ export interface Connection {
   a: string;
   b: string;
   length_mm: number;
-  reason?: 'boxed_in' | 'blocked' | 'no_via_site' | 'budget' | 'unreachable';
+  reason?: 'boxed_in' | 'blocked' | 'no_via_site' | 'budget' | 'unreachable' | 'rule_not_supported';
   why?: string;
   tried?: boolean;
   rips?: number;

@@ -11,6 +11,7 @@ export const REASONS: Record<string, { label: string; hint: string }> = {
   no_via_site: { label: 'No via site', hint: 'it needs a layer change and no via fits nearby' },
   budget: { label: 'Out of work', hint: 'the work budget ran out before it was finished' },
   unreachable: { label: 'Unreachable', hint: 'no path exists on the allowed layers' },
+  rule_not_supported: { label: 'Custom rule', hint: 'a custom rule the router does not model governs this net: route it by hand' },
   untried: { label: 'Not routed yet', hint: 'no route has tried this connection' },
 };
 

@@ -70,7 +70,71 @@ export interface CustomRule {
   layer: string | undefined;
   condition: RuleCondition | null;
   constraints: RuleConstraint[];
+  /** KiCad constraint keywords of the rule the engine does not model (`length`, `skew`, …), or,
+   *  when the condition could not be read, every keyword of the rule (none of them applies). */
+  unmodelled: string[];
+  /** The condition could not be read: the rule is not applied, and for the router it may match
+   *  any net (see unmodelledRules). */
+  unreadCondition?: boolean;
+  /** The file the rule came from, as the reader was told (for messages). */
+  source?: string;
 }
+
+/** A custom rule that governs a net with constraints the engine does not model. */
+export interface UnmodelledRule {
+  rule: string;
+  /** File name of the rule (no folders). */
+  file: string;
+  /** Constraint keywords new copper could break, in the rule's order. */
+  constraints: string[];
+  /** The rule's condition could not be read, so it is taken to match every net. */
+  unreadCondition: boolean;
+}
+
+/**
+ * Constraint keywords that no track or via the router adds can break: they judge footprints,
+ * silkscreen, text, zone fills or mask and paste openings. Every other keyword the engine does
+ * not model, known or not, is taken to be breakable by new copper.
+ */
+const COPPER_BLIND = new Set([
+  'courtyard_clearance',
+  'silk_clearance',
+  'text_height',
+  'text_thickness',
+  'thermal_relief_gap',
+  'thermal_spoke_width',
+  'min_resolved_spokes',
+  'zone_connection',
+  'solder_mask_expansion',
+  'solder_paste_abs_margin',
+  'solder_paste_rel_margin',
+  'bridged_mask',
+]);
+
+/** Whether tracks and vias the router adds could break a constraint of this KiCad keyword. */
+export function newCopperCanBreak(kind: string): boolean {
+  return !COPPER_BLIND.has(kind);
+}
+
+/** Keywords KiCad evaluates for one item (B absent); every other one is asked of a pair. */
+const SINGLE_ITEM = new Set([
+  'length',
+  'skew',
+  'via_count',
+  'diff_pair_gap',
+  'diff_pair_uncoupled',
+  'track_angle',
+  'track_segment_length',
+  'track_width',
+  'via_diameter',
+  'hole_size',
+  'annular_width',
+  'connection_width',
+  'disallow',
+]);
+
+/** Three-valued truth of a condition asked of one net: undefined = cannot tell. */
+type Maybe = boolean | undefined;
 
 /** What a rule condition can ask of an item. */
 export interface RuleItem {
@@ -191,6 +255,58 @@ export class RuleResolver {
       if (this.#matches(rule, a, b) || (b && this.#matches(rule, b, a))) return con[bound];
     }
     return undefined;
+  }
+
+  /**
+   * Custom rules with constraints the engine does not model, that new copper could break, and
+   * whose condition can match an item of `net` on some layer (a rule's layer clause is not
+   * asked). A pair constraint is asked with the net as A and as B, the other item unknown; a
+   * single-item one with the net as A. What the condition cannot tell counts as a match, and a
+   * rule whose condition could not be read matches every net. In file order.
+   */
+  unmodelledRules(net: number): UnmodelledRule[] {
+    const out: UnmodelledRule[] = [];
+    for (const rule of this.custom) {
+      const kinds = rule.unmodelled.filter(newCopperCanBreak);
+      if (kinds.length === 0) continue;
+      const hit = kinds.filter((k) => rule.unreadCondition || !rule.condition || this.#mayMatch(rule.condition, net, !SINGLE_ITEM.has(k)));
+      if (hit.length === 0) continue;
+      const file = (rule.source ?? '').split(/[\\/]/).pop() ?? '';
+      out.push({ rule: rule.name, file, constraints: hit, unreadCondition: rule.unreadCondition === true });
+    }
+    return out;
+  }
+
+  /** The constraint keywords of unmodelledRules(net), each once, in first-seen order. */
+  unmodelledConstraints(net: number): string[] {
+    return [...new Set(this.unmodelledRules(net).flatMap((r) => r.constraints))];
+  }
+
+  #mayMatch(c: RuleCondition, net: number, pair: boolean): boolean {
+    if (this.#maybe(c, 'A', net) !== false) return true;
+    return pair && this.#maybe(c, 'B', net) !== false;
+  }
+
+  /** A condition with item `role` of net `net` and the other item unknown. */
+  #maybe(c: RuleCondition, role: 'A' | 'B', net: number): Maybe {
+    if (c.kind === 'and') {
+      const a = this.#maybe(c.a, role, net);
+      if (a === false) return false;
+      const b = this.#maybe(c.b, role, net);
+      if (b === false) return false;
+      return a === true && b === true ? true : undefined;
+    }
+    if (c.kind === 'or') {
+      const a = this.#maybe(c.a, role, net);
+      if (a === true) return true;
+      const b = this.#maybe(c.b, role, net);
+      if (b === true) return true;
+      return a === false && b === false ? false : undefined;
+    }
+    // The other item, and the layer of either, could be anything.
+    if (c.item !== role || c.prop === 'Layer') return undefined;
+    const v = c.prop === 'NetClass' ? this.netClass(net).name : (this.board.nets[net]?.name ?? '');
+    return (v === c.value) !== c.negate;
   }
 
   /** Copper clearance between two items of different nets, nm. */

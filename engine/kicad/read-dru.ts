@@ -1,10 +1,12 @@
 // Reads `.kicad_dru` custom rules: `(rule "name" (layer …) (condition "…") (constraint …))`.
 // Supported constraints: clearance, track_width, via_diameter, hole_clearance, edge_clearance,
 // hole_size; conditions compare A/B NetClass, NetName and Layer. Anything else is a warning that
-// names the rule and the clause, and a rule with an unsupported condition is not applied.
+// names the rule and the clause. Other constraint keywords are kept as the rule's `unmodelled`
+// kinds, and a rule with an unsupported condition is not applied but kept with all its kinds
+// unmodelled, so the router can leave alone the nets such rules may govern (rules.ts).
 
 import type { Diagnostic } from '../board/model.ts';
-import type { CustomRule, RuleCondition, RuleConstraint } from '../board/rules.ts';
+import { newCopperCanBreak, type CustomRule, type RuleCondition, type RuleConstraint } from '../board/rules.ts';
 import { atomAt, children, head, parseSexpr, type SList } from './sexpr.ts';
 import { ReadContext } from './values.ts';
 
@@ -31,8 +33,9 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
       continue;
     }
     const name = atomAt(it, 1) ?? '';
-    const rule: CustomRule = { name, order: rules.length, layer: undefined, condition: null, constraints: [] };
-    let usable = true;
+    const rule: CustomRule = { name, order: rules.length, layer: undefined, condition: null, constraints: [], unmodelled: [], source };
+    const kinds: string[] = [];
+    let unread: Diagnostic | undefined;
     for (let j = 2; j < it.items.length; j++) {
       const c = it.items[j];
       if (c.kind !== 'list') continue;
@@ -43,12 +46,15 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
         const parsed = parseCondition(expr);
         if ('error' in parsed) {
           warn(c, `rule "${name}": condition "${expr}" is not supported (${parsed.error}); the rule is not applied`);
-          usable = false;
+          unread = warnings[warnings.length - 1];
         } else rule.condition = parsed.cond;
       } else if (ch === 'constraint') {
         const kind = atomAt(c, 1) ?? '';
+        if (!kinds.includes(kind)) kinds.push(kind);
         if (!CONSTRAINTS.has(kind)) {
-          warn(c, `rule "${name}": constraint ${kind} is not supported and is ignored`);
+          if (!rule.unmodelled.includes(kind)) rule.unmodelled.push(kind);
+          const routed = newCopperCanBreak(kind) ? '; the router leaves the nets it may govern unrouted' : ' and is ignored';
+          warn(c, `rule "${name}": constraint ${kind} is not supported${routed}`);
           continue;
         }
         const con: RuleConstraint = { kind: kind as RuleConstraint['kind'] };
@@ -64,7 +70,16 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
         warn(c, `rule "${name}": (severity) is not supported and is ignored`);
       } else warn(c, `rule "${name}": clause (${ch}) is not supported and is ignored`);
     }
-    if (usable && rule.constraints.length > 0) rules.push(rule);
+    if (unread) {
+      // Not applied, as before; but what it constrains may be any net's, so new copper that
+      // could break it is held back everywhere while it stands (the other rules still apply).
+      const guards = kinds.filter(newCopperCanBreak);
+      if (guards.length > 0) unread.message += `; as new copper could break its ${guards.join(', ')}, the router routes no net while it stands (the other rules still apply)`;
+      rule.constraints = [];
+      rule.unmodelled = kinds;
+      rule.unreadCondition = true;
+    }
+    if (rule.constraints.length > 0 || rule.unmodelled.length > 0) rules.push(rule);
   }
   return { rules, warnings };
 }

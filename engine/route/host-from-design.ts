@@ -100,6 +100,7 @@ function hostRules(rules: RuleResolver): HostRules {
     holeClearance: (a, b) => rules.holeClearance({ net: a, layer: 0 }, { net: b, layer: 0 }),
     holeToHole: rules.holeToHole,
     className: (net) => rules.netClass(net).name,
+    unmodelled: (net) => rules.unmodelledRules(net),
   };
 }
 

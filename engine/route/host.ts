@@ -72,6 +72,9 @@ export interface HostRules {
   holeToHole: number;
   /** Name of the net class of a net: nets of one class share obstacle maps. */
   className(net: number): string;
+  /** Custom rules with constraints the router does not model that may govern a net (KiCad
+   *  constraint keywords): the router leaves such a net unrouted. None when absent. */
+  unmodelled?(net: number): readonly { rule: string; file: string; constraints: readonly string[]; unreadCondition: boolean }[];
 }
 
 export interface RouterHost {

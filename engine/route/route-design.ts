@@ -21,6 +21,7 @@ import { bothVerify, islandVerify, ReliefGuard, settleIslands } from './plane-is
 import { prunePlaneJoins, type PlaneLinks } from './plane-joins.ts';
 import { UnionFind } from '../drc/connectivity.ts';
 import { Explainer, explainStuck } from './stuck.ts';
+import { heldNets, withHeldNets } from './held-nets.ts';
 import { spanMask, viaFor } from './via-span.ts';
 import { defaultWork, MAX_WORK, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
 
@@ -106,7 +107,10 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   // A zone fill no pad of its net touches is an island KiCad removes on refill: not a piece.
   for (const [net, groups] of pieces) pieces.set(net, groups.filter((g) => g.some((i) => !items[i].zone)));
   const wanted = new Set(req.nets ?? [...pieces.keys()]);
-  const nets = [...pieces.keys()].filter((n) => wanted.has(n) && (pieces.get(n)?.length ?? 0) > 1).sort((a, b) => a - b);
+  const asked = [...pieces.keys()].filter((n) => wanted.has(n) && (pieces.get(n)?.length ?? 0) > 1).sort((a, b) => a - b);
+  // Nets under custom rules the router does not model stay open, named in the result.
+  const held = heldNets(host, asked);
+  const nets = held.size > 0 ? asked.filter((n) => !held.has(n)) : asked;
   let connections = 0;
   for (const n of nets) connections += pieces.get(n)!.length - 1;
   const budget = Math.min(MAX_WORK, Math.max(0, req.work ?? defaultWork(connections)));
@@ -174,7 +178,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   work += router.work;
   const copper = new Map<number, PathCopper[]>();
   for (const [net, joins] of kept) copper.set(net, joins.map((j) => j.copper));
-  return buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut, planes);
+  return withHeldNets(host, buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut, planes), held, pieces, items);
 }
 
 /** Nets of at least this many pieces (grounds, supplies, buses of many pins) route before the rest,

@@ -84,7 +84,8 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
  */
 function withRipping(req: RouteRequest, fixed: RouteResult, again: (req: RouteRequest) => RouteResult): RouteResult {
   const s = req.session;
-  if (!s || fixed.open.length === 0 || fixed.stopped === 'cancelled') return fixed;
+  // Nets held back for custom rules stay open however the rest is routed: no reason to redo.
+  if (!s || fixed.open.every((c) => c.stuck?.reason === 'rule_not_supported') || fixed.stopped === 'cancelled') return fixed;
   const tracks: number[] = [];
   const vias: number[] = [];
   s.tracks.forEach((t, i) => t.rippable && tracks.push(i));

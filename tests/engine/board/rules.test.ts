@@ -1,0 +1,109 @@
+// RuleResolver.unmodelledRules: which custom rules the engine does not model may govern a net.
+// Conditions on A/B NetClass and NetName are asked of the net; what cannot be told for one net
+// (the other item, a layer) counts as a match; an unreadable condition matches every net.
+import { describe, expect, it } from 'vitest';
+import { loadDesign } from '../../../engine/kicad/load.ts';
+
+const BOARD = `(kicad_pcb
+\t(version 20241229)
+\t(generator "pcbnew")
+\t(layers
+\t\t(0 "F.Cu" signal)
+\t\t(2 "B.Cu" signal)
+\t\t(25 "Edge.Cuts" user)
+\t)
+\t(net 0 "")
+\t(net 1 "GND")
+\t(net 2 "USB_D+")
+\t(net 3 "USB_D-")
+\t(net 4 "+5V")
+\t(net 5 "SIG")
+)
+`;
+
+const PRO = JSON.stringify({
+  net_settings: {
+    classes: [
+      { name: 'Default', clearance: 0.2, track_width: 0.25, via_diameter: 0.6, via_drill: 0.3, priority: 2147483647 },
+      { name: 'Power', clearance: 0.2, track_width: 0.5, via_diameter: 0.8, via_drill: 0.4, priority: 1 },
+    ],
+    netclass_patterns: [{ netclass: 'Power', pattern: '+5V' }, { netclass: 'Power', pattern: 'GND' }],
+  },
+});
+
+const NETS = { GND: 1, DP: 2, DM: 3, V5: 4, SIG: 5 };
+
+function design(dru: string) {
+  return loadDesign({ board: BOARD, project: PRO, projectName: 'b.kicad_pro', dru, druName: '/some/where/b.kicad_dru' });
+}
+
+describe('RuleResolver.unmodelledConstraints', () => {
+  it('by net name, with || and !=', () => {
+    const d = design(`(version 1)
+(rule "len_usb" (condition "A.NetName == 'USB_D+' || A.NetName == 'USB_D-'") (constraint length (max 40mm)))
+(rule "few vias" (condition "A.NetName != 'GND' && A.NetClass != 'Power'") (constraint via_count (max 2)))`);
+    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['length', 'via_count']);
+    expect(d.rules.unmodelledConstraints(NETS.DM)).toEqual(['length', 'via_count']);
+    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['via_count']);
+    expect(d.rules.unmodelledConstraints(NETS.GND)).toEqual([]);
+    expect(d.rules.unmodelledConstraints(NETS.V5)).toEqual([]);
+    expect(d.rules.unmodelledRules(NETS.DP)[0]).toEqual({ rule: 'len_usb', file: 'b.kicad_dru', constraints: ['length'], unreadCondition: false });
+  });
+
+  it('by net class', () => {
+    const d = design(`(version 1)
+(rule "power angle" (condition "A.NetClass == 'Power'") (constraint track_angle (min 45deg)) (constraint track_width (min 0.5mm)))`);
+    expect(d.rules.unmodelledConstraints(NETS.GND)).toEqual(['track_angle']);
+    expect(d.rules.unmodelledConstraints(NETS.V5)).toEqual(['track_angle']);
+    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual([]);
+    // The modelled constraint of the same rule still applies.
+    expect(d.rules.trackWidth(NETS.V5, 0)).toBe(500_000);
+  });
+
+  it('a rule without a condition matches every net; copper-blind keywords match none', () => {
+    const d = design(`(version 1)
+(rule "segments" (constraint track_segment_length (min 0.1mm)))
+(rule "silk" (constraint silk_clearance (min 0.1mm)))
+(rule "mask" (constraint solder_mask_expansion (opt 0.05mm)))`);
+    for (const n of Object.values(NETS)) expect(d.rules.unmodelledConstraints(n)).toEqual(['track_segment_length']);
+  });
+
+  it('what one net cannot tell counts as a match: the other item of a pair, a layer', () => {
+    const d = design(`(version 1)
+(rule "creep" (condition "A.NetName == '+5V'") (constraint creepage (min 2mm)))
+(rule "len 5V" (condition "A.NetName == '+5V'") (constraint length (max 10mm)))
+(rule "skew top" (condition "A.Layer == 'F.Cu' && A.NetName == 'SIG'") (constraint skew (max 1mm)))
+(rule "dp gap" (condition "B.NetClass == 'Power'") (constraint diff_pair_gap (min 0.2mm)))`);
+    // Creepage is between two items: +5V's neighbours of any net are governed too.
+    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['creepage', 'skew', 'diff_pair_gap']);
+    // Length is asked of one item (A): only +5V. A B-only condition on a one-item keyword
+    // cannot be told (KiCad asks it with no B), so it matches.
+    expect(d.rules.unmodelledConstraints(NETS.V5)).toEqual(['creepage', 'length', 'diff_pair_gap']);
+    expect(d.rules.unmodelledConstraints(NETS.GND)).toEqual(['creepage', 'diff_pair_gap']);
+  });
+
+  it('a rule whose condition cannot be read guards every net, and applies nothing', () => {
+    const d = design(`(version 1)
+(rule "typed" (condition "A.Type == 'track'") (constraint clearance (min 0.5mm)) (constraint silk_clearance (min 1mm)))
+(rule "plain" (condition "A.NetName == 'SIG'") (constraint track_width (min 0.3mm) (opt 0.3mm)))`);
+    for (const n of Object.values(NETS)) {
+      expect(d.rules.unmodelledRules(n)).toEqual([{ rule: 'typed', file: 'b.kicad_dru', constraints: ['clearance'], unreadCondition: true }]);
+    }
+    // As before: the unreadable rule sets no clearance; the readable one still applies.
+    expect(d.rules.clearance({ net: NETS.SIG, layer: 0 }, { net: NETS.GND, layer: 0 })).toBe(200_000);
+    expect(d.rules.maxClearance()).toBe(200_000);
+    expect(d.rules.trackWidth(NETS.SIG, 0)).toBe(300_000);
+    expect(d.warnings.find((w) => w.message.startsWith('rule "typed": condition'))?.message).toMatch(/router routes no net while it stands \(the other rules still apply\)$/);
+  });
+
+  it('an unreadable condition over copper-blind keywords guards nothing', () => {
+    const d = design(`(version 1)
+(rule "typed silk" (condition "A.Type == 'text'") (constraint silk_clearance (min 0.2mm)) (constraint text_height (min 1mm)))`);
+    for (const n of Object.values(NETS)) expect(d.rules.unmodelledConstraints(n)).toEqual([]);
+  });
+
+  it('no custom rules, no answer', () => {
+    const d = loadDesign({ board: BOARD, project: PRO });
+    for (const n of Object.values(NETS)) expect(d.rules.unmodelledRules(n)).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+// Custom rules the engine does not model are kept, not dropped: each rule keeps the constraint
+// keywords it could not apply, with its condition, so the router can leave their nets alone.
+import { describe, expect, it } from 'vitest';
+import { parseDru } from '../../../engine/kicad/read-dru.ts';
+
+const DRU = `(version 1)
+(rule "len_usb"
+  (condition "A.NetName == 'USB_D+' || A.NetName == 'USB_D-'")
+  (constraint length (min 10mm) (max 40mm))
+  (constraint skew (max 0.5mm)))
+(rule "wide and few vias"
+  (condition "A.NetClass == 'Power'")
+  (constraint track_width (min 0.4mm))
+  (constraint via_count (max 2)))
+(rule "silk"
+  (constraint silk_clearance (min 0.1mm)))
+(rule "dp"
+  (constraint diff_pair_gap (min 0.15mm) (max 0.2mm))
+  (constraint diff_pair_uncoupled (max 5mm))
+  (constraint track_angle (min 45deg))
+  (constraint track_segment_length (min 0.2mm))
+  (constraint creepage (min 2mm))
+  (condition "A.NetClass == 'DP'"))
+(rule "typed"
+  (condition "A.Type == 'track'")
+  (constraint clearance (min 0.3mm)))
+(rule "typed silk"
+  (condition "A.Type == 'text'")
+  (constraint silk_clearance (min 0.2mm)))
+(rule "plain"
+  (constraint clearance (min 0.25mm)))
+`;
+
+describe('parseDru: constraints the engine does not model', () => {
+  const { rules, warnings } = parseDru(DRU, '/projects/board.kicad_dru');
+  const byName = new Map(rules.map((r) => [r.name, r]));
+
+  it('keeps every rule, with its unmodelled keywords and its condition', () => {
+    expect(rules.map((r) => r.name)).toEqual(['len_usb', 'wide and few vias', 'silk', 'dp', 'typed', 'typed silk', 'plain']);
+    const len = byName.get('len_usb')!;
+    expect(len.unmodelled).toEqual(['length', 'skew']);
+    expect(len.constraints).toEqual([]);
+    expect(len.condition).toEqual({
+      kind: 'or',
+      a: { kind: 'cmp', item: 'A', prop: 'NetName', negate: false, value: 'USB_D+' },
+      b: { kind: 'cmp', item: 'A', prop: 'NetName', negate: false, value: 'USB_D-' },
+    });
+    expect(len.source).toBe('/projects/board.kicad_dru');
+    expect(byName.get('wide and few vias')!.unmodelled).toEqual(['via_count']);
+    expect(byName.get('wide and few vias')!.constraints).toEqual([{ kind: 'track_width', min: 400_000 }]);
+    expect(byName.get('silk')!.unmodelled).toEqual(['silk_clearance']);
+    expect(byName.get('dp')!.unmodelled).toEqual(['diff_pair_gap', 'diff_pair_uncoupled', 'track_angle', 'track_segment_length', 'creepage']);
+    expect(byName.get('plain')!.unmodelled).toEqual([]);
+    expect(byName.get('plain')!.unreadCondition).toBeUndefined();
+  });
+
+  it('a rule with an unreadable condition applies nothing and keeps all its keywords', () => {
+    const typed = byName.get('typed')!;
+    expect(typed.unreadCondition).toBe(true);
+    expect(typed.condition).toBeNull();
+    expect(typed.constraints).toEqual([]);
+    expect(typed.unmodelled).toEqual(['clearance']);
+    expect(byName.get('typed silk')!.unmodelled).toEqual(['silk_clearance']);
+  });
+
+  it('warns once per clause, saying what the router does about it', () => {
+    const text = warnings.map((w) => `${w.line}: ${w.message}`);
+    expect(text).toContain('4: rule "len_usb": constraint length is not supported; the router leaves the nets it may govern unrouted');
+    expect(text).toContain('9: rule "wide and few vias": constraint via_count is not supported; the router leaves the nets it may govern unrouted');
+    expect(text).toContain('11: rule "silk": constraint silk_clearance is not supported and is ignored');
+    expect(text).toContain(
+      '20: rule "typed": condition "A.Type == \'track\'" is not supported ("A.Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer); the rule is not applied; as new copper could break its clearance, the router routes no net while it stands (the other rules still apply)',
+    );
+    expect(text.find((t) => t.startsWith('23: rule "typed silk": condition'))).toMatch(/the rule is not applied$/);
+    // File order is kept.
+    const lines = warnings.map((w) => w.line!);
+    expect([...lines].sort((a, b) => a - b)).toEqual(lines);
+  });
+});
