@@ -23,10 +23,11 @@ export type FaultKind =
   | 'dru-tight'
   | 'disabled-layer'
   | 'bad-via'
+  | 'text-cross'
   | 'mask-bridge'
   | 'strict';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'disabled-layer', 'bad-via', 'mask-bridge', 'strict'];
+export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'disabled-layer', 'bad-via', 'text-cross', 'mask-bridge', 'strict'];
 
 /** The routing-relevant checks a strict copy sets to error: every type the engine checks. */
 export const STRICT_TYPES: readonly string[] = VIOLATION_TYPES;
@@ -243,6 +244,21 @@ export function makeFault(design: Design, kind: FaultKind): { text: string; dru?
         return { text: text.slice(0, end) + c + text.slice(end) };
       }
       return null;
+    }
+    case 'text-cross': {
+      // A track of some net straight across the widest copper text, through the middle of the box
+      // that holds its glyphs; fields, which KiCad's DRC passes by, are left alone (boards without
+      // copper text have no such fault).
+      const texts = board.graphics.filter((g) => g.text && !g.text.knockout && !g.text.field);
+      if (!texts.length) return null;
+      const wide = (g: (typeof texts)[number]) => g.text!.box.maxX - g.text!.box.minX;
+      const g = texts.reduce((a, b) => (wide(b) > wide(a) ? b : a));
+      const net = board.nets.find((n) => n.code > 0);
+      if (!net) return null;
+      const { minX, minY, maxX, maxY } = g.text!.box;
+      const y = Math.round((minY + maxY) / 2);
+      const inset = Math.round((maxX - minX) * 0.15);
+      return add([track(design, { x: minX + inset, y }, { x: maxX - inset, y }, g.layer, net.code)]);
     }
     case 'strict':
       return { text: board.text };
