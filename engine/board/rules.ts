@@ -54,6 +54,9 @@ export interface ProjectRules {
 
 export type RuleCondition =
   | { kind: 'cmp'; item: 'A' | 'B'; prop: 'NetClass' | 'NetName' | 'Layer'; negate: boolean; value: string }
+  /** `A.inDiffPair('pattern')`: the item's net has a differential-pair partner and the pair's
+   *  base name matches the wildcard pattern. */
+  | { kind: 'diffPair'; item: 'A' | 'B'; pattern: string }
   | { kind: 'and'; a: RuleCondition; b: RuleCondition }
   | { kind: 'or'; a: RuleCondition; b: RuleCondition };
 
@@ -68,13 +71,14 @@ export interface CustomRule {
   name: string;
   order: number;
   layer: string | undefined;
+  /** The condition; when it could not be read, its readable `&&` conjuncts (every item the
+   *  whole condition matches, this matches too), or null. */
   condition: RuleCondition | null;
   constraints: RuleConstraint[];
-  /** KiCad constraint keywords of the rule the engine does not model (`length`, `skew`, …), or,
-   *  when the condition could not be read, every keyword of the rule (none of them applies). */
+  /** KiCad constraint keywords of the rule the engine does not model (`length`, `skew`, …). */
   unmodelled: string[];
-  /** The condition could not be read: the rule is not applied, and for the router it may match
-   *  any net (see unmodelledRules). */
+  /** The condition could not be read: the rule applies nothing, and for the router it may match
+   *  any net its readable conjuncts allow (see unmodelledRules). */
   unreadCondition?: boolean;
   /** The file the rule came from, as the reader was told (for messages). */
   source?: string;
@@ -155,6 +159,7 @@ const DEFAULT_SEVERITY: Record<string, Severity> = {
   via_diameter: 'error',
   annular_width: 'error',
   drill_out_of_range: 'error',
+  microvia_drill_out_of_range: 'error',
   track_dangling: 'warning',
   via_dangling: 'warning',
   item_on_disabled_layer: 'error',
@@ -225,6 +230,23 @@ export class RuleResolver {
     return this.#eval(rule.condition, a, b);
   }
 
+  /**
+   * Whether a net is one of a differential pair whose base name matches `pattern`: as KiCad
+   * pairs nets, the name ends in +/- or P/N (digits and underscores after it allowed) and the
+   * net with the other suffix exists; the base is the name without the suffix.
+   */
+  #inDiffPair(net: number, pattern: string): boolean {
+    const name = this.board.nets[net]?.name ?? '';
+    let k = name.length - 1;
+    while (k >= 0 && /[0-9_]/.test(name[k])) k--;
+    const other: Record<string, string> = { '+': '-', '-': '+', P: 'N', N: 'P' };
+    const mate = other[name[k]];
+    if (k < 0 || !mate) return false;
+    const partner = name.slice(0, k) + mate + name.slice(k + 1);
+    if (!this.board.netByName.has(partner)) return false;
+    return wildcard(pattern).test(name.slice(0, k));
+  }
+
   #layerMatches(name: string, layer: number): boolean {
     if (name === 'outer') return layer === 0 || layer === this.#layerNames.length - 1;
     if (name === 'inner') return layer > 0 && layer < this.#layerNames.length - 1;
@@ -236,6 +258,7 @@ export class RuleResolver {
     if (c.kind === 'or') return this.#eval(c.a, a, b) || this.#eval(c.b, a, b);
     const item = c.item === 'A' ? a : b;
     if (!item) return false;
+    if (c.kind === 'diffPair') return this.#inDiffPair(item.net, c.pattern);
     let v: string;
     if (c.prop === 'NetClass') v = this.netClass(item.net).name;
     else if (c.prop === 'NetName') v = this.board.nets[item.net]?.name ?? '';
@@ -262,14 +285,15 @@ export class RuleResolver {
    * whose condition can match an item of `net` on some layer (a rule's layer clause is not
    * asked). A pair constraint is asked with the net as A and as B, the other item unknown; a
    * single-item one with the net as A. What the condition cannot tell counts as a match, and a
-   * rule whose condition could not be read matches every net. In file order.
+   * rule whose condition could not be read matches every net its readable conjuncts allow. In
+   * file order.
    */
   unmodelledRules(net: number): UnmodelledRule[] {
     const out: UnmodelledRule[] = [];
     for (const rule of this.custom) {
       const kinds = rule.unmodelled.filter(newCopperCanBreak);
       if (kinds.length === 0) continue;
-      const hit = kinds.filter((k) => rule.unreadCondition || !rule.condition || this.#mayMatch(rule.condition, net, !SINGLE_ITEM.has(k)));
+      const hit = kinds.filter((k) => !rule.condition || this.#mayMatch(rule.condition, net, !SINGLE_ITEM.has(k)));
       if (hit.length === 0) continue;
       const file = (rule.source ?? '').split(/[\\/]/).pop() ?? '';
       out.push({ rule: rule.name, file, constraints: hit, unreadCondition: rule.unreadCondition === true });
@@ -304,7 +328,9 @@ export class RuleResolver {
       return a === false && b === false ? false : undefined;
     }
     // The other item, and the layer of either, could be anything.
-    if (c.item !== role || c.prop === 'Layer') return undefined;
+    if (c.item !== role) return undefined;
+    if (c.kind === 'diffPair') return this.#inDiffPair(net, c.pattern);
+    if (c.prop === 'Layer') return undefined;
     const v = c.prop === 'NetClass' ? this.netClass(net).name : (this.board.nets[net]?.name ?? '');
     return (v === c.value) !== c.negate;
   }

@@ -18,6 +18,7 @@ export type ViolationType =
   | 'via_diameter'
   | 'annular_width'
   | 'drill_out_of_range'
+  | 'microvia_drill_out_of_range'
   | 'track_dangling'
   | 'via_dangling'
   | 'item_on_disabled_layer'
@@ -35,6 +36,7 @@ export const VIOLATION_TYPES: readonly ViolationType[] = [
   'via_diameter',
   'annular_width',
   'drill_out_of_range',
+  'microvia_drill_out_of_range',
   'track_dangling',
   'via_dangling',
   'item_on_disabled_layer',

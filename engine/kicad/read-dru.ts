@@ -1,9 +1,11 @@
 // Reads `.kicad_dru` custom rules: `(rule "name" (layer …) (condition "…") (constraint …))`.
 // Supported constraints: clearance, track_width, via_diameter, hole_clearance, edge_clearance,
-// hole_size; conditions compare A/B NetClass, NetName and Layer. Anything else is a warning that
+// hole_size; conditions compare A/B NetClass, NetName and Layer, and ask A/B.inDiffPair('…').
+// Anything else is a warning that
 // names the rule and the clause. Other constraint keywords are kept as the rule's `unmodelled`
-// kinds, and a rule with an unsupported condition is not applied but kept with all its kinds
-// unmodelled, so the router can leave alone the nets such rules may govern (rules.ts).
+// kinds, so the router can leave alone the nets such rules may govern (rules.ts); a rule with an
+// unsupported condition is not applied, and its unmodelled kinds guard the nets that the
+// condition's readable conjuncts do not rule out.
 
 import type { Diagnostic } from '../board/model.ts';
 import { newCopperCanBreak, type CustomRule, type RuleCondition, type RuleConstraint } from '../board/rules.ts';
@@ -47,6 +49,8 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
         if ('error' in parsed) {
           warn(c, `rule "${name}": condition "${expr}" is not supported (${parsed.error}); the rule is not applied`);
           unread = warnings[warnings.length - 1];
+          // What can be read of it still bounds the nets it may govern (readableConjuncts).
+          rule.condition = readableConjuncts(expr);
         } else rule.condition = parsed.cond;
       } else if (ch === 'constraint') {
         const kind = atomAt(c, 1) ?? '';
@@ -71,12 +75,13 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
       } else warn(c, `rule "${name}": clause (${ch}) is not supported and is ignored`);
     }
     if (unread) {
-      // Not applied, as before; but what it constrains may be any net's, so new copper that
-      // could break it is held back everywhere while it stands (the other rules still apply).
-      const guards = kinds.filter(newCopperCanBreak);
-      if (guards.length > 0) unread.message += `; as new copper could break its ${guards.join(', ')}, the router routes no net while it stands (the other rules still apply)`;
+      // Not applied, as before. Its modelled constraints are left out as before (the engine keeps
+      // to the other rules); the ones the engine does not model hold back the nets it may govern:
+      // every net its readable conjuncts do not rule out.
+      const guards = rule.unmodelled.filter(newCopperCanBreak);
+      const scope = rule.condition ? 'the nets it may govern' : 'any net';
+      if (guards.length > 0) unread.message += `; as new copper could break its ${guards.join(', ')}, the router leaves ${scope} unrouted (the other rules still apply)`;
       rule.constraints = [];
-      rule.unmodelled = kinds;
       rule.unreadCondition = true;
     }
     if (rule.constraints.length > 0 || rule.unmodelled.length > 0) rules.push(rule);
@@ -99,6 +104,39 @@ type Parsed = { cond: RuleCondition } | { error: string };
 const TOKEN = /\s*(&&|\|\||==|!=|\(|\)|'[^']*'|"[^"]*"|[AB]\.[A-Za-z_]+|[^\s()]+)/y;
 
 /** Condition language subset: `A.NetClass == 'x'`, `B.NetName != 'y'`, `A.Layer == 'F.Cu'`, &&, ||, (). */
+/**
+ * The conjuncts of a condition joined by a top-level `&&` that parse, joined again: every item
+ * the whole condition matches, this matches too (null when none parses or the condition has a
+ * top-level `||`, which could match anything).
+ */
+export function readableConjuncts(expr: string): RuleCondition | null {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < expr.length; i++) {
+    const ch = expr[i];
+    if (quote) {
+      if (ch === quote) quote = '';
+    } else if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (depth === 0 && expr.startsWith('||', i)) return null;
+    else if (depth === 0 && expr.startsWith('&&', i)) {
+      parts.push(expr.slice(start, i));
+      start = i + 2;
+      i++;
+    }
+  }
+  parts.push(expr.slice(start));
+  let out: RuleCondition | null = null;
+  for (const part of parts) {
+    const p = parseCondition(part);
+    if ('cond' in p) out = out ? { kind: 'and', a: out, b: p.cond } : p.cond;
+  }
+  return out;
+}
+
 export function parseCondition(expr: string): Parsed {
   const tokens: string[] = [];
   TOKEN.lastIndex = 0;
@@ -118,6 +156,13 @@ export function parseCondition(expr: string): Parsed {
       return c;
     }
     const lhs = tokens[i++] ?? '';
+    const dp = /^([AB])\.inDiffPair$/.exec(lhs);
+    if (dp) {
+      const arg = tokens[i + 1] ?? '';
+      if (tokens[i] !== '(' || !/^['"].*['"]$/.test(arg) || tokens[i + 2] !== ')') fail(`expected ${lhs}('pattern')`);
+      i += 3;
+      return { kind: 'diffPair', item: dp[1] as 'A' | 'B', pattern: arg.slice(1, -1) };
+    }
     const lm = /^([AB])\.(NetClass|NetName|Layer)$/.exec(lhs);
     if (!lm) fail(`"${lhs}" is not one of A/B.NetClass, A/B.NetName, A/B.Layer`);
     const op = tokens[i++];

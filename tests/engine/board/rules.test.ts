@@ -1,6 +1,7 @@
 // RuleResolver.unmodelledRules: which custom rules the engine does not model may govern a net.
 // Conditions on A/B NetClass and NetName are asked of the net; what cannot be told for one net
-// (the other item, a layer) counts as a match; an unreadable condition matches every net.
+// (the other item, a layer) counts as a match; an unreadable condition matches every net its
+// readable conjuncts allow.
 import { describe, expect, it } from 'vitest';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 
@@ -82,18 +83,39 @@ describe('RuleResolver.unmodelledConstraints', () => {
     expect(d.rules.unmodelledConstraints(NETS.GND)).toEqual(['creepage', 'diff_pair_gap']);
   });
 
-  it('a rule whose condition cannot be read guards every net, and applies nothing', () => {
+  it('a rule whose condition cannot be read applies nothing; its unmodelled keywords guard the nets its readable conjuncts allow', () => {
     const d = design(`(version 1)
 (rule "typed" (condition "A.Type == 'track'") (constraint clearance (min 0.5mm)) (constraint silk_clearance (min 1mm)))
+(rule "typed len" (condition "A.Type == 'track' && A.NetName == 'SIG'") (constraint length (max 20mm)))
+(rule "dp skew" (condition "A.isPlated() && A.NetClass == 'Power'") (constraint skew (max 1mm)))
+(rule "either" (condition "A.isPlated() || A.NetName == 'SIG'") (constraint via_count (max 2)))
 (rule "plain" (condition "A.NetName == 'SIG'") (constraint track_width (min 0.3mm) (opt 0.3mm)))`);
-    for (const n of Object.values(NETS)) {
-      expect(d.rules.unmodelledRules(n)).toEqual([{ rule: 'typed', file: 'b.kicad_dru', constraints: ['clearance'], unreadCondition: true }]);
-    }
-    // As before: the unreadable rule sets no clearance; the readable one still applies.
+    // "typed" constrains only what the engine models: dropped as before, it guards nothing.
+    // "typed len" can only match SIG, "dp skew" only the Power class; "either" any net.
+    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['length', 'via_count']);
+    for (const n of [NETS.GND, NETS.V5]) expect(d.rules.unmodelledConstraints(n)).toEqual(['skew', 'via_count']);
+    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['via_count']);
+    expect(d.rules.unmodelledRules(NETS.SIG)[0]).toEqual({ rule: 'typed len', file: 'b.kicad_dru', constraints: ['length'], unreadCondition: true });
+    // As before: the unreadable rules set nothing; the readable one still applies.
     expect(d.rules.clearance({ net: NETS.SIG, layer: 0 }, { net: NETS.GND, layer: 0 })).toBe(200_000);
     expect(d.rules.maxClearance()).toBe(200_000);
     expect(d.rules.trackWidth(NETS.SIG, 0)).toBe(300_000);
-    expect(d.warnings.find((w) => w.message.startsWith('rule "typed": condition'))?.message).toMatch(/router routes no net while it stands \(the other rules still apply\)$/);
+    expect(d.warnings.find((w) => w.message.startsWith('rule "typed": condition'))?.message).toMatch(/the rule is not applied$/);
+    expect(d.warnings.find((w) => w.message.startsWith('rule "typed len": condition'))?.message).toMatch(/could break its length, the router leaves the nets it may govern unrouted \(the other rules still apply\)$/);
+    expect(d.warnings.find((w) => w.message.startsWith('rule "either": condition'))?.message).toMatch(/the router leaves any net unrouted/);
+  });
+
+  it('A.inDiffPair asks whether a net has its +/- or P/N partner and the pair\u2019s base name matches', () => {
+    const d = design(`(version 1)
+(rule "usb gap" (condition "A.inDiffPair('USB_D')") (constraint diff_pair_gap (min 0.15mm)) (constraint track_width (min 0.2mm) (opt 0.2mm)))
+(rule "any pair" (condition "A.inDiffPair('*')") (constraint skew (max 0.5mm)))`);
+    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['diff_pair_gap', 'skew']);
+    expect(d.rules.unmodelledConstraints(NETS.DM)).toEqual(['diff_pair_gap', 'skew']);
+    // +5V ends in a digit after no +/-; SIG ends in G: neither is in a pair.
+    for (const n of [NETS.GND, NETS.V5, NETS.SIG]) expect(d.rules.unmodelledConstraints(n)).toEqual([]);
+    // The rule reads, so its modelled width applies to the pair's nets.
+    expect(d.rules.trackWidth(NETS.DP, 0)).toBe(200_000);
+    expect(d.warnings.filter((w) => w.message.includes('condition'))).toEqual([]);
   });
 
   it('an unreadable condition over copper-blind keywords guards nothing', () => {

@@ -24,6 +24,10 @@ const DRU = `(version 1)
 (rule "typed"
   (condition "A.Type == 'track'")
   (constraint clearance (min 0.3mm)))
+(rule "typed len"
+  (condition "A.Type == 'track' && A.NetClass == 'DP'")
+  (constraint clearance (min 0.3mm))
+  (constraint length (max 30mm)))
 (rule "typed silk"
   (condition "A.Type == 'text'")
   (constraint silk_clearance (min 0.2mm)))
@@ -36,7 +40,7 @@ describe('parseDru: constraints the engine does not model', () => {
   const byName = new Map(rules.map((r) => [r.name, r]));
 
   it('keeps every rule, with its unmodelled keywords and its condition', () => {
-    expect(rules.map((r) => r.name)).toEqual(['len_usb', 'wide and few vias', 'silk', 'dp', 'typed', 'typed silk', 'plain']);
+    expect(rules.map((r) => r.name)).toEqual(['len_usb', 'wide and few vias', 'silk', 'dp', 'typed len', 'typed silk', 'plain']);
     const len = byName.get('len_usb')!;
     expect(len.unmodelled).toEqual(['length', 'skew']);
     expect(len.constraints).toEqual([]);
@@ -54,12 +58,14 @@ describe('parseDru: constraints the engine does not model', () => {
     expect(byName.get('plain')!.unreadCondition).toBeUndefined();
   });
 
-  it('a rule with an unreadable condition applies nothing and keeps all its keywords', () => {
-    const typed = byName.get('typed')!;
+  it('a rule with an unreadable condition applies nothing; it stays only for keywords the engine does not model, bounded by its readable conjuncts', () => {
+    // "typed" sets only a clearance: dropped as before.
+    expect(byName.has('typed')).toBe(false);
+    const typed = byName.get('typed len')!;
     expect(typed.unreadCondition).toBe(true);
-    expect(typed.condition).toBeNull();
+    expect(typed.condition).toEqual({ kind: 'cmp', item: 'A', prop: 'NetClass', negate: false, value: 'DP' });
     expect(typed.constraints).toEqual([]);
-    expect(typed.unmodelled).toEqual(['clearance']);
+    expect(typed.unmodelled).toEqual(['length']);
     expect(byName.get('typed silk')!.unmodelled).toEqual(['silk_clearance']);
   });
 
@@ -68,10 +74,11 @@ describe('parseDru: constraints the engine does not model', () => {
     expect(text).toContain('4: rule "len_usb": constraint length is not supported; the router leaves the nets it may govern unrouted');
     expect(text).toContain('9: rule "wide and few vias": constraint via_count is not supported; the router leaves the nets it may govern unrouted');
     expect(text).toContain('11: rule "silk": constraint silk_clearance is not supported and is ignored');
+    expect(text).toContain('20: rule "typed": condition "A.Type == \'track\'" is not supported ("A.Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer); the rule is not applied');
     expect(text).toContain(
-      '20: rule "typed": condition "A.Type == \'track\'" is not supported ("A.Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer); the rule is not applied; as new copper could break its clearance, the router routes no net while it stands (the other rules still apply)',
+      '23: rule "typed len": condition "A.Type == \'track\' && A.NetClass == \'DP\'" is not supported ("A.Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer); the rule is not applied; as new copper could break its length, the router leaves the nets it may govern unrouted (the other rules still apply)',
     );
-    expect(text.find((t) => t.startsWith('23: rule "typed silk": condition'))).toMatch(/the rule is not applied$/);
+    expect(text.find((t) => t.startsWith('27: rule "typed silk": condition'))).toMatch(/the rule is not applied$/);
     // File order is kept.
     const lines = warnings.map((w) => w.line!);
     expect([...lines].sort((a, b) => a - b)).toEqual(lines);
