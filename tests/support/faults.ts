@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Board, Pad, Pt } from '../../engine/board/model.ts';
 import { loadDesign, type Design } from '../../engine/kicad/load.ts';
+import { parseSexpr } from '../../engine/kicad/sexpr.ts';
 import { addCopper, formatMm, netArgument, type NewTrack, type NewVia } from '../../engine/kicad/write-board.ts';
 import { VIOLATION_TYPES } from '../../engine/drc/violation.ts';
 import { graphicShape } from '../../engine/drc/item-shapes.ts';
@@ -23,11 +24,13 @@ export type FaultKind =
   | 'dru-tight'
   | 'disabled-layer'
   | 'bad-via'
+  | 'npth-cross'
+  | 'widened'
   | 'text-cross'
   | 'mask-bridge'
   | 'strict';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'disabled-layer', 'bad-via', 'text-cross', 'mask-bridge', 'strict'];
+export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'disabled-layer', 'bad-via', 'npth-cross', 'widened', 'text-cross', 'mask-bridge', 'strict'];
 
 /** The routing-relevant checks a strict copy sets to error: every type the engine checks. */
 export const STRICT_TYPES: readonly string[] = VIOLATION_TYPES;
@@ -244,6 +247,30 @@ export function makeFault(design: Design, kind: FaultKind): { text: string; dru?
         return { text: text.slice(0, end) + c + text.slice(end) };
       }
       return null;
+    }
+    case 'npth-cross': {
+      // A track of some net straight across the middle non-plated hole, on the first layer.
+      const holes = board.pads.filter((p) => p.type === 'np_thru_hole' && p.drill && p.drill.w > 0);
+      if (!holes.length) return null;
+      const h = holes[holes.length >> 1];
+      const net = board.nets.find((n) => n.code > 0);
+      if (!net) return null;
+      const reach = Math.max(h.drill!.w, h.drill!.h);
+      return add([track(design, { x: h.at.x - reach, y: h.at.y }, { x: h.at.x + reach, y: h.at.y }, 0, net.code)]);
+    }
+    case 'widened': {
+      // Every seventh straight track three times as wide, in the file's own text: the shorts and
+      // clearance findings this makes come in clusters, which is where KiCad's counting rules
+      // (one finding per track, which pair wins) show.
+      const segs = board.tracks.filter((t) => t.kind === 'segment');
+      if (segs.length < 7) return null;
+      let text = board.text;
+      for (const t of segs.filter((_, k) => k % 7 === 6).sort((a, b) => b.src - a.src)) {
+        const end = t.src + parseSexpr(text.slice(t.src)).end;
+        const block = text.slice(t.src, end).replace(/\(width [0-9.]+\)/, `(width ${formatMm(3 * t.width)})`);
+        text = text.slice(0, t.src) + block + text.slice(end);
+      }
+      return { text };
     }
     case 'text-cross': {
       // A track of some net straight across the widest copper text, through the middle of the box
