@@ -8,7 +8,7 @@ import { atomAt, child, children, head, parseSexpr, type SList } from './sexpr.t
 import { maskSide, readFootprint } from './read-footprint.ts';
 import { identity, layerList, layerOf, readPrimitive } from './read-shapes.ts';
 import { NetTable } from './read-nets.ts';
-import { readCopperText, readFootprintTexts } from './read-text.ts';
+import { readCopperText, readFootprintTexts, readMaskText } from './read-text.ts';
 import { readZone } from './read-zone.ts';
 import { flag, ReadContext } from './values.ts';
 
@@ -75,7 +75,7 @@ export function parseBoard(text: string, opts: ReadBoardOptions = {}): Board {
     const it = root.items[k];
     if (it.kind !== 'list') continue;
     const h = head(it);
-    if (h === 'gr_text') readMaskText(ctx, it, board);
+    if (h === 'gr_text' || h === 'gr_text_box') readMaskText(ctx, it, board);
     switch (h) {
       case 'footprint':
       case 'module':
@@ -246,29 +246,6 @@ function readTenting(node: SList): { front?: boolean; back?: boolean } {
   return out;
 }
 
-/** Text on F.Mask or B.Mask opens the mask: kept as its (rotated) box, since glyphs are not
- *  modelled; the router keeps out of it, the DRC leaves it out. */
-function readMaskText(ctx: ReadContext, node: SList, board: Board): void {
-  const side = maskSide(layerOf(node) ?? '');
-  if (side === -1) return;
-  const value = atomAt(node, 1) ?? '';
-  const at = ctx.need(node, 'at');
-  const c = { x: ctx.nm(at, 1), y: ctx.nm(at, 2) };
-  const angle = at.items.length > 3 ? ctx.num(at, 3) : 0;
-  const font = child(child(node, 'effects') ?? node, 'font');
-  const size = font && child(font, 'size');
-  const h = size ? ctx.nm(size, 1) : 1_500_000;
-  const w = size ? ctx.nm(size, 2) : h;
-  const thick = (font && ctx.optNm(font, 'thickness')) ?? Math.round(h / 8);
-  const lines = value.split('\n');
-  const hw = (Math.max(...lines.map((l) => [...l].length)) * w) / 2 + thick;
-  const hh = (lines.length * h * 1.4) / 2 + thick;
-  const r = (angle * Math.PI) / 180;
-  const ex = Math.ceil(Math.abs(hw * Math.cos(r)) + Math.abs(hh * Math.sin(r)));
-  const ey = Math.ceil(Math.abs(hw * Math.sin(r)) + Math.abs(hh * Math.cos(r)));
-  const shape = { kind: 'rect' as const, a: { x: c.x - ex, y: c.y - ey }, b: { x: c.x + ex, y: c.y + ey }, width: 0, filled: true };
-  board.maskGraphics!.push({ index: board.maskGraphics!.length, side, shape, footprint: -1, text: true, src: node.start });
-}
 
 /** The setup's solder mask settings; KiCad's defaults where the file says nothing. */
 function readMaskSetup(ctx: ReadContext, setup: SList | undefined): NonNullable<Board['mask']> {

@@ -1,5 +1,5 @@
 // Copper text from a `.kicad_pcb`: board texts and text boxes, and the texts, fields and text boxes of
-// footprints, on copper layers. KiCad's stroke font is not embedded here, so a text stands as a box
+// footprints, on copper layers (and on mask layers, where a text is an opening in the mask). KiCad's stroke font is not embedded here, so a text stands as a box
 // that contains every glyph KiCad draws (anchor with justification, rotation, mirroring and keep-
 // upright applied), except where the file carries the rendered outline of a TrueType text
 // (`render_cache`), which is taken exactly. Glyphs from the running KiCad attach later (attachGlyphs).
@@ -58,20 +58,15 @@ export function isBoardText(h: string): boolean {
   return BOARD_TEXTS.has(h);
 }
 
-/**
- * Reads one copper text (gr_text, gr_text_box, or inside `footprint` fp_text, property, fp_text_box)
- * into board.graphics; texts on other layers, hidden ones and empty ones are skipped.
- */
-export function readCopperText(ctx: ReadContext, node: SList, board: Board, layers: LayerResolver, footprint = -1, placement?: Placement): void {
-  const layerName = layerOf(node);
-  const layer = layerName === undefined ? -1 : layers.index(layerName);
-  if (layer < 0) return;
+/** A text's value and the corners of a box holding its glyphs (absolute nm); null when the text is
+ *  hidden or empty and so draws nothing. */
+function textOutline(ctx: ReadContext, node: SList, footprint: number, placement?: Placement): { value: string; corners: Pt[]; isBox: boolean } | null {
   const h = head(node);
   const isBox = h.endsWith('text_box');
   const value = h === 'property' ? (atomAt(node, 2) ?? '') : h === 'fp_text' ? (atomAt(node, 2) ?? '') : (atomAt(node, 1) ?? '');
   const effects = child(node, 'effects');
-  if (flag(node, 'hide') || (effects && flag(effects, 'hide'))) return;
-  if (!isBox && value.trim() === '') return;
+  if (flag(node, 'hide') || (effects && flag(effects, 'hide'))) return null;
+  if (!isBox && value.trim() === '') return null;
   const font = effects && child(effects, 'font');
   const sizeNode = font && child(font, 'size');
   const hgt = sizeNode ? ctx.nm(sizeNode, 1) : 1_000_000;
@@ -105,6 +100,26 @@ export function readCopperText(ctx: ReadContext, node: SList, board: Board, laye
     const italic = !!font && flag(font, 'italic');
     corners = strokeTextCorners(value, anchor, angle, { w: wid, h: hgt, thick, spacing, italic }, words);
   }
+  return { value, corners, isBox };
+}
+
+function roundedPoly(corners: Pt[]): Primitive {
+  return { kind: 'poly', pts: corners.map((p) => ({ x: Math.round(p.x), y: Math.round(p.y) })), width: 0, filled: true };
+}
+
+/**
+ * Reads one copper text (gr_text, gr_text_box, or inside `footprint` fp_text, property, fp_text_box)
+ * into board.graphics; texts on other layers, hidden ones and empty ones are skipped.
+ */
+export function readCopperText(ctx: ReadContext, node: SList, board: Board, layers: LayerResolver, footprint = -1, placement?: Placement): void {
+  const layerName = layerOf(node);
+  const layer = layerName === undefined ? -1 : layers.index(layerName);
+  if (layer < 0) return;
+  const outline = textOutline(ctx, node, footprint, placement);
+  if (!outline) return;
+  const { value, corners, isBox } = outline;
+  const h = head(node);
+  const effects = child(node, 'effects');
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const p of corners) {
     minX = Math.min(minX, p.x);
@@ -121,24 +136,32 @@ export function readCopperText(ctx: ReadContext, node: SList, board: Board, laye
   if (h === 'property') text.field = true;
   const cache = !isBox && !text.knockout ? renderCache(ctx, node) : null;
   if (cache && cache.length > 0) text.glyphs = cache;
-  board.graphics.push({
-    index: board.graphics.length,
-    layer,
-    net: 0,
-    shape: { kind: 'poly', pts: corners.map((p) => ({ x: Math.round(p.x), y: Math.round(p.y) })), width: 0, filled: true },
-    text,
-    footprint,
-    src: node.start,
-  });
+  board.graphics.push({ index: board.graphics.length, layer, net: 0, shape: roundedPoly(corners), text, footprint, src: node.start });
 }
 
-/** Reads the copper texts of a footprint (fp_text, property, fp_text_box), placed as the footprint is. */
+/**
+ * Reads one text on F.Mask or B.Mask (board or footprint, as readCopperText) into
+ * board.maskGraphics as the same glyph box: a mask opening shaped like the text, which the router
+ * keeps out of (the DRC leaves it out: glyphs are not modelled).
+ */
+export function readMaskText(ctx: ReadContext, node: SList, board: Board, footprint = -1, placement?: Placement): void {
+  const layer = layerOf(node);
+  const side = layer === 'F.Mask' ? 0 : layer === 'B.Mask' ? 1 : -1;
+  if (side === -1) return;
+  const outline = textOutline(ctx, node, footprint, placement);
+  if (!outline) return;
+  (board.maskGraphics ??= []).push({ index: board.maskGraphics.length, side, shape: roundedPoly(outline.corners), footprint, text: true, src: node.start });
+}
+
+/** Reads the copper and mask texts of a footprint (fp_text, property, fp_text_box), placed as the footprint is. */
 export function readFootprintTexts(ctx: ReadContext, node: SList, board: Board, layers: LayerResolver, footprint: number): void {
   const at = ctx.need(node, 'at');
   const placement = { at: { x: ctx.nm(at, 1), y: ctx.nm(at, 2) }, rotation: at.items.length > 3 ? ctx.num(at, 3) : 0 };
   for (let k = 1; k < node.items.length; k++) {
     const it = node.items[k];
-    if (it.kind === 'list' && FOOTPRINT_TEXTS.has(head(it))) readCopperText(ctx, it, board, layers, footprint, placement);
+    if (it.kind !== 'list' || !FOOTPRINT_TEXTS.has(head(it))) continue;
+    readCopperText(ctx, it, board, layers, footprint, placement);
+    readMaskText(ctx, it, board, footprint, placement);
   }
 }
 
