@@ -8,7 +8,9 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { newCopperCanBreak } from '../../../engine/board/rules.ts';
 import { VIOLATION_TYPES } from '../../../engine/drc/violation.ts';
+import { parseDru } from '../../../engine/kicad/read-dru.ts';
 import { generateBoard } from '../../../engine/kicad/generate-board.ts';
 import { defaultSeverity, kicadAudit } from '../../support/kicad-audit.ts';
 import { kicads } from '../../support/kicad.ts';
@@ -34,6 +36,14 @@ describe('the DRC audit table', () => {
   it('marks modelled exactly the types the engine checks (and the ratsnest)', () => {
     const modelled = audit.filter((e) => e.status === 'modelled').map((e) => e.type).sort();
     expect(modelled).toEqual([...VIOLATION_TYPES, 'unconnected_items'].sort());
+  });
+
+  it('guards each guarded type by its constraint: a rule setting it holds its nets back from the router', () => {
+    for (const e of audit.filter((x) => x.status === 'guarded')) {
+      expect(newCopperCanBreak(e.constraint!), e.type).toBe(true);
+      const { rules } = parseDru(`(version 1)\n(rule "r" (condition "A.NetName == 'N'") (constraint ${e.constraint} (max 1mm)))\n`);
+      expect(rules[0]?.unmodelled, e.type).toEqual([e.constraint]);
+    }
   });
 
   it('leaves unmodelled only types that are not errors unless a project raises them', () => {
