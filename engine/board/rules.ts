@@ -3,7 +3,9 @@
 // KiCad: net class values, raised by the board minimums, overridden by matching custom rules
 // (a later rule in the file wins over an earlier one).
 
-import type { Board, Diagnostic } from './model.ts';
+import type { Board, Diagnostic, LayerMask } from './model.ts';
+import type { Shape } from '../geom/shapes.ts';
+import { RuleAreas } from './rule-area.ts';
 
 export type Severity = 'error' | 'warning' | 'ignore';
 
@@ -57,6 +59,9 @@ export type RuleCondition =
   /** `A.inDiffPair('pattern')`: the item's net has a differential-pair partner and the pair's
    *  base name matches the wildcard pattern. */
   | { kind: 'diffPair'; item: 'A' | 'B'; pattern: string }
+  /** `A.intersectsArea('name')` / `A.enclosedByArea('name')`: the item's copper reaches into /
+   *  lies within a zone or rule area of that name (wildcards allowed); see rule-area.ts. */
+  | { kind: 'area'; item: 'A' | 'B'; test: 'intersects' | 'enclosed'; name: string }
   | { kind: 'and'; a: RuleCondition; b: RuleCondition }
   | { kind: 'or'; a: RuleCondition; b: RuleCondition };
 
@@ -140,11 +145,32 @@ const SINGLE_ITEM = new Set([
 /** Three-valued truth of a condition asked of one net: undefined = cannot tell. */
 type Maybe = boolean | undefined;
 
+function and3(a: Maybe, b: () => Maybe): Maybe {
+  if (a === false) return false;
+  const y = b();
+  if (y === false) return false;
+  return a === true && y === true ? true : undefined;
+}
+
+function or3(a: Maybe, b: () => Maybe): Maybe {
+  if (a === true) return true;
+  const y = b();
+  if (y === true) return true;
+  return a === false && y === false ? false : undefined;
+}
+
 /** What a rule condition can ask of an item. */
 export interface RuleItem {
   net: number;
-  /** Copper layer index the check is on. */
+  /** Copper layer index the check is on; -1 for none in particular (a via's size). */
   layer: number;
+  /** The item's copper, nm, for area conditions. Without it an area condition cannot be told,
+   *  and a rule that depends on one may only raise what applies (see #bound). */
+  shape?: Shape;
+  /** The item's copper layers (default: `layer` alone). */
+  layers?: LayerMask;
+  /** Zone index when the item is (a fill of) a zone. */
+  zone?: number;
 }
 
 /** KiCad's severities for the checks the engine runs, when the project says nothing. */
@@ -187,6 +213,7 @@ export class RuleResolver {
   readonly defaultClass: NetClass;
   readonly #classByName = new Map<string, NetClass>();
   readonly #layerNames: string[];
+  readonly #areas: RuleAreas;
 
   constructor(
     readonly board: Board,
@@ -196,6 +223,7 @@ export class RuleResolver {
     for (const c of project.classes) this.#classByName.set(c.name, c);
     this.defaultClass = this.#classByName.get('Default') ?? project.classes[0];
     this.#layerNames = board.copperLayers.map((l) => l.name);
+    this.#areas = new RuleAreas(board.zones);
     const matchers = project.patterns.map((p) => ({ cls: this.#classByName.get(p.netclass)!, w: wildcard(p.pattern), r: anchoredRegex(p.pattern) }));
     this.classOfNet = board.nets.map((net) => {
       const found: NetClass[] = [];
@@ -224,8 +252,8 @@ export class RuleResolver {
     return this.project.severities.get(type) ?? DEFAULT_SEVERITY[type] ?? 'error';
   }
 
-  #matches(rule: CustomRule, a: RuleItem, b: RuleItem | null): boolean {
-    if (rule.layer !== undefined && !this.#layerMatches(rule.layer, a.layer)) return false;
+  #matches(rule: CustomRule, a: RuleItem, b: RuleItem | null): Maybe {
+    if (rule.layer !== undefined && a.layer >= 0 && !this.#layerMatches(rule.layer, a.layer)) return false;
     if (!rule.condition) return true;
     return this.#eval(rule.condition, a, b);
   }
@@ -253,12 +281,19 @@ export class RuleResolver {
     return this.#layerNames[layer] === name;
   }
 
-  #eval(c: RuleCondition, a: RuleItem, b: RuleItem | null): boolean {
-    if (c.kind === 'and') return this.#eval(c.a, a, b) && this.#eval(c.b, a, b);
-    if (c.kind === 'or') return this.#eval(c.a, a, b) || this.#eval(c.b, a, b);
+  /** A condition for a pair (or one item); undefined when an area condition meets an item
+   *  without geometry. */
+  #eval(c: RuleCondition, a: RuleItem, b: RuleItem | null): Maybe {
+    if (c.kind === 'and') return and3(this.#eval(c.a, a, b), () => this.#eval(c.b, a, b));
+    if (c.kind === 'or') return or3(this.#eval(c.a, a, b), () => this.#eval(c.b, a, b));
     const item = c.item === 'A' ? a : b;
     if (!item) return false;
     if (c.kind === 'diffPair') return this.#inDiffPair(item.net, c.pattern);
+    if (c.kind === 'area') {
+      if (!item.shape) return undefined;
+      const probe = { shape: item.shape, layers: item.layers ?? ((1 << Math.max(item.layer, 0)) >>> 0), layer: item.layer, zone: item.zone };
+      return c.test === 'intersects' ? this.#areas.intersects(c.name, probe) : this.#areas.enclosedBy(c.name, probe);
+    }
     let v: string;
     if (c.prop === 'NetClass') v = this.netClass(item.net).name;
     else if (c.prop === 'NetName') v = this.board.nets[item.net]?.name ?? '';
@@ -268,16 +303,27 @@ export class RuleResolver {
 
   /**
    * The last matching custom rule's bound for a constraint, trying (A,B) and (B,A) since KiCad
-   * evaluates a pair both ways. Undefined when no custom rule applies.
+   * evaluates a pair both ways; `otherwise` when no custom rule applies (undefined: none).
+   *
+   * A rule whose match cannot be told (an area condition asked without the item's geometry, as
+   * the router asks per net and layer) may only raise the result: its bound counts when it is
+   * larger than what applies without it, so a rule that lowers a minimum under an area does not
+   * apply there and one that raises it does. Every bound the engine reads is a minimum or the
+   * width the router draws, so larger is the safe side.
    */
-  #custom(kind: RuleConstraint['kind'], bound: 'min' | 'opt' | 'max', a: RuleItem, b: RuleItem | null): number | undefined {
-    for (let k = this.custom.length - 1; k >= 0; k--) {
+  #bound(kind: RuleConstraint['kind'], bound: 'min' | 'opt' | 'max', a: RuleItem, b: RuleItem | null, otherwise?: number): number | undefined {
+    let floor: number | undefined;
+    let found: number | undefined;
+    for (let k = this.custom.length - 1; k >= 0 && found === undefined; k--) {
       const rule = this.custom[k];
       const con = rule.constraints.find((x) => x.kind === kind && x[bound] !== undefined);
       if (!con) continue;
-      if (this.#matches(rule, a, b) || (b && this.#matches(rule, b, a))) return con[bound];
+      const m = or3(this.#matches(rule, a, b), () => (b ? this.#matches(rule, b, a) : false));
+      if (m === true) found = con[bound];
+      else if (m === undefined) floor = Math.max(floor ?? -Infinity, con[bound]!);
     }
-    return undefined;
+    const v = found ?? otherwise;
+    return floor === undefined ? v : Math.max(v ?? -Infinity, floor);
   }
 
   /**
@@ -330,16 +376,22 @@ export class RuleResolver {
     // The other item, and the layer of either, could be anything.
     if (c.item !== role) return undefined;
     if (c.kind === 'diffPair') return this.#inDiffPair(net, c.pattern);
+    if (c.kind === 'area') return undefined;
     if (c.prop === 'Layer') return undefined;
     const v = c.prop === 'NetClass' ? this.netClass(net).name : (this.board.nets[net]?.name ?? '');
     return (v === c.value) !== c.negate;
   }
 
-  /** Copper clearance between two items of different nets, nm. */
-  clearance(a: RuleItem, b: RuleItem): number {
-    const custom = this.#custom('clearance', 'min', a, b);
-    const base = custom ?? Math.max(this.netClass(a.net).clearance, this.netClass(b.net).clearance);
-    return Math.max(base, this.minimums.clearance);
+  /**
+   * Copper clearance between two items of different nets, nm. A matching custom rule decides
+   * outright, below the board minimum and a zone's own clearance too (KiCad returns a custom
+   * rule's constraint before it raises net class values to local clearances and the board
+   * minimum); else the larger class clearance, raised to `local` (a zone's own clearance, nm)
+   * and the board minimum.
+   */
+  clearance(a: RuleItem, b: RuleItem, local = 0): number {
+    const base = Math.max(this.netClass(a.net).clearance, this.netClass(b.net).clearance, local, this.minimums.clearance);
+    return this.#bound('clearance', 'min', a, b, base)!;
   }
 
   /** The largest clearance any pair on the board can need, nm: the margin for spatial queries. */
@@ -353,21 +405,22 @@ export class RuleResolver {
   /** Width the router draws a net's tracks with on a layer, nm (custom opt/min, else class). */
   trackWidth(net: number, layer: number): number {
     const item = { net, layer };
-    const w = this.#custom('track_width', 'opt', item, null) ?? this.#custom('track_width', 'min', item, null) ?? this.netClass(net).trackWidth;
+    const w = this.#bound('track_width', 'opt', item, null, this.#bound('track_width', 'min', item, null, this.netClass(net).trackWidth))!;
     return Math.max(w, this.minimums.trackWidth);
   }
 
-  /** Smallest track width allowed for a net on a layer, nm. */
-  minTrackWidth(net: number, layer: number): number {
-    return Math.max(this.#custom('track_width', 'min', { net, layer }, null) ?? 0, this.minimums.trackWidth);
+  /** Smallest track width allowed for a net on a layer (or for an item, with its geometry), nm. */
+  minTrackWidth(net: number | RuleItem, layer = 0): number {
+    const item = typeof net === 'number' ? { net, layer } : net;
+    return Math.max(this.#bound('track_width', 'min', item, null) ?? 0, this.minimums.trackWidth);
   }
 
   /** Via the router places for a net: diameter and drill, nm. */
   via(net: number): { diameter: number; drill: number } {
     const c = this.netClass(net);
     const item = { net, layer: 0 };
-    const d = this.#custom('via_diameter', 'opt', item, null) ?? this.#custom('via_diameter', 'min', item, null) ?? c.viaDiameter;
-    const h = this.#custom('hole_size', 'opt', item, null) ?? this.#custom('hole_size', 'min', item, null) ?? c.viaDrill;
+    const d = this.#bound('via_diameter', 'opt', item, null, this.#bound('via_diameter', 'min', item, null, c.viaDiameter))!;
+    const h = this.#bound('hole_size', 'opt', item, null, this.#bound('hole_size', 'min', item, null, c.viaDrill))!;
     return { diameter: Math.max(d, this.minimums.viaDiameter), drill: Math.max(h, this.minimums.throughHoleDiameter) };
   }
 
@@ -379,12 +432,27 @@ export class RuleResolver {
 
   /** Copper to board edge, nm. */
   edgeClearance(net: number, layer: number): number {
-    return Math.max(this.#custom('edge_clearance', 'min', { net, layer }, null) ?? 0, this.minimums.copperEdgeClearance);
+    return Math.max(this.#bound('edge_clearance', 'min', { net, layer }, null) ?? 0, this.minimums.copperEdgeClearance);
   }
 
   /** Copper to a hole of another net, nm. */
   holeClearance(a: RuleItem, b: RuleItem): number {
-    return Math.max(this.#custom('hole_clearance', 'min', a, b) ?? 0, this.minimums.holeClearance);
+    return Math.max(this.#bound('hole_clearance', 'min', a, b) ?? 0, this.minimums.holeClearance);
+  }
+
+  /**
+   * Smallest via diameter allowed for a via, nm: a matching custom rule's minimum outright
+   * (below the board minimum too, as KiCad lets a custom rule decide), else the board minimum
+   * (micro-via minimum for micro-vias). `via.layer` -1: the via as a whole.
+   */
+  minViaDiameter(via: RuleItem, micro: boolean): number {
+    return this.#bound('via_diameter', 'min', via, null, micro ? this.minimums.microviaDiameter : this.minimums.viaDiameter)!;
+  }
+
+  /** Smallest drilled hole allowed for a via or plated pad, nm: as minViaDiameter, over
+   *  hole_size and the board's through-hole (or micro-via drill) minimum. */
+  minHoleSize(item: RuleItem, micro: boolean): number {
+    return this.#bound('hole_size', 'min', item, null, micro ? this.minimums.microviaDrill : this.minimums.throughHoleDiameter)!;
   }
 
   get holeToHole(): number {

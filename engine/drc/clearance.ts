@@ -5,7 +5,8 @@
 // checked against items once per (item, zone, layer). Zone-to-zone clearance is not checked.
 
 import type { Board } from '../board/model.ts';
-import type { RuleResolver } from '../board/rules.ts';
+import { DRC_EPSILON } from '../board/rule-area.ts';
+import type { RuleItem, RuleResolver } from '../board/rules.ts';
 import { compareDistance } from '../geom/collide.ts';
 import { nearest } from '../geom/distance.ts';
 import { segmentsIntersect } from '../geom/predicates.ts';
@@ -13,8 +14,8 @@ import type { Shape } from '../geom/shapes.ts';
 import type { CopperItem, CopperItems } from './copper-items.ts';
 import { mmText, ViolationSink, type ItemRef } from './violation.ts';
 
-/** KiCad's DRC epsilon (ADVANCED_CFG DRCEpsilon, 0.0005 mm): a gap this much under the rule passes. */
-export const DRC_EPSILON = 500;
+/** KiCad's DRC epsilon: a gap this much under the rule passes. */
+export { DRC_EPSILON };
 
 /** Distance below `limit` (nm) between two shapes, with KiCad's epsilon: limit − ε, floor 0. */
 export function tooClose(a: Shape, b: Shape, limit: number): boolean {
@@ -40,17 +41,22 @@ export function localClearance(board: Board, it: CopperItem): number | undefined
 
 /**
  * Clearance required between two items on a layer, nm, as KiCad resolves it: a pad or footprint
- * override wins outright (the larger of two); otherwise the rules, raised to a zone's own
- * clearance when one of the pair is that zone's fill. So a pad whose footprint asks 0.2 mm
+ * override wins outright (the larger of two); then a matching custom rule, outright; otherwise
+ * the net classes, raised to a zone's own clearance when one of the pair is that zone's fill. So a pad whose footprint asks 0.2 mm
  * beside a fill whose zone asks 0.5 mm needs 0.2 mm (kicad-cli 9 and 10 agree).
  */
 export function pairClearance(board: Board, rules: RuleResolver, a: CopperItem, b: CopperItem, layer: number): number {
   const la = localClearance(board, a);
   const lb = localClearance(board, b);
   if (la !== undefined || lb !== undefined) return Math.max(la ?? 0, lb ?? 0);
-  let c = rules.clearance({ net: a.net, layer }, { net: b.net, layer });
-  for (const it of [a, b]) if (it.kind === 'zone') c = Math.max(c, board.zones[it.ref].clearance);
-  return c;
+  let zone = 0;
+  for (const it of [a, b]) if (it.kind === 'zone') zone = Math.max(zone, board.zones[it.ref].clearance);
+  return rules.clearance(ruleItem(a, layer), ruleItem(b, layer), zone);
+}
+
+/** What a rule condition may ask of a copper item on a layer (its net, layer and copper). */
+export function ruleItem(it: CopperItem, layer: number): RuleItem {
+  return { net: it.net, layer, shape: it.shape, layers: it.layers, ...(it.kind === 'zone' ? { zone: it.ref } : {}) };
 }
 
 function inNetTieFootprint(board: Board, it: CopperItem): boolean {
@@ -208,7 +214,7 @@ function holePair(rules: RuleResolver, sink: ViolationSink, a: CopperItem, h: Co
   if (!h.hole) return false;
   const layer = firstLayer(a.layers);
   if (layer < 0) return false;
-  const c = rules.holeClearance({ net: a.net, layer }, { net: h.net, layer });
+  const c = rules.holeClearance(ruleItem(a, layer), ruleItem(h, layer));
   // With no hole clearance at all KiCad still reports copper over the hole ("actual < 0").
   if (c <= 0 ? compareDistance(a.shape, h.hole, 0) !== 0 : !tooClose(a.shape, h.hole, c)) return false;
   const n = nearest(a.shape, h.hole);

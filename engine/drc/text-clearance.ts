@@ -17,7 +17,7 @@ import type { Board } from '../board/model.ts';
 import type { RuleResolver } from '../board/rules.ts';
 import { compareDistance } from '../geom/collide.ts';
 import { nearest } from '../geom/distance.ts';
-import { localClearance, tooClose } from './clearance.ts';
+import { localClearance, ruleItem, tooClose } from './clearance.ts';
 import type { CopperItem, CopperItems, CopperText } from './copper-items.ts';
 import { judgedByKicad10 } from './kicad-version.ts';
 import { mmText, type ViolationSink } from './violation.ts';
@@ -25,7 +25,7 @@ import { mmText, type ViolationSink } from './violation.ts';
 function clearanceFor(board: Board, rules: RuleResolver, t: CopperText, it: CopperItem): number {
   const local = localClearance(board, it);
   if (local !== undefined) return local;
-  return rules.clearance({ net: t.net, layer: t.layer }, { net: it.net, layer: t.layer });
+  return rules.clearance({ net: t.net, layer: t.layer, shape: t.shape }, ruleItem(it, t.layer));
 }
 
 /**

@@ -1,6 +1,7 @@
 // Reads `.kicad_dru` custom rules: `(rule "name" (layer …) (condition "…") (constraint …))`.
 // Supported constraints: clearance, track_width, via_diameter, hole_clearance, edge_clearance,
-// hole_size; conditions compare A/B NetClass, NetName and Layer, and ask A/B.inDiffPair('…').
+// hole_size; conditions compare A/B NetClass, NetName and Layer, and ask A/B.inDiffPair('…'),
+// A/B.intersectsArea('…') and A/B.enclosedByArea('…') (a zone or rule area by name).
 // Anything else is a warning that
 // names the rule and the clause. Other constraint keywords are kept as the rule's `unmodelled`
 // kinds, so the router can leave alone the nets such rules may govern (rules.ts); a rule with an
@@ -156,6 +157,17 @@ export function parseCondition(expr: string): Parsed {
       return c;
     }
     const lhs = tokens[i++] ?? '';
+    const area = /^([AB])\.(intersectsArea|enclosedByArea)$/.exec(lhs);
+    if (area) {
+      const arg = tokens[i + 1] ?? '';
+      if (tokens[i] !== '(' || !/^['"].*['"]$/.test(arg) || tokens[i + 2] !== ')') fail(`expected ${lhs}('area name')`);
+      // 'A' / 'B' name the pair's other item (a zone), and a zone's uuid names that zone alone:
+      // neither is modelled.
+      const name = arg.slice(1, -1);
+      if (name === '' || name === 'A' || name === 'B' || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name)) fail(`${lhs}('${name}') is not supported`);
+      i += 3;
+      return { kind: 'area', item: area[1] as 'A' | 'B', test: area[2] === 'intersectsArea' ? 'intersects' : 'enclosed', name };
+    }
     const dp = /^([AB])\.inDiffPair$/.exec(lhs);
     if (dp) {
       const arg = tokens[i + 1] ?? '';
