@@ -3,7 +3,8 @@
 // cases, with how many cases have findings of that type on either side; then every mismatch.
 // Figures, not pass/fail (the test checks the known list), for one KiCad version: KiCad 9 on the
 // shared bench, KiCad 10 on its KiCad 10 copy.
-// --routed DIR judges instead the route benchmark's outputs in DIR (NAME.routed.kicad_pcb, as
+// The widened copies (every seventh track three times as wide), which the suite does not pin, are
+// judged here too. --routed DIR judges instead the route benchmark's outputs in DIR (NAME.routed.kicad_pcb, as
 // `npm run bench -- --out DIR/../x.json` leaves them), each with its zones refilled by KiCad first.
 //   npx tsx bench/drc-agreement.ts [--kicad 9|10] [--routed DIR]     (or TRACEMAKER_KICAD; default 9)
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -39,7 +40,7 @@ if (routedFlag >= 0) {
     console.error(`--routed ${dir}: no NAME.routed.kicad_pcb of a bench board there`);
     process.exit(2);
   }
-} else cases = agreementCases(kicad);
+} else cases = agreementCases(kicad, true);
 console.log(`KiCad ${kicad.version} (${kicad.cli}), ${cases.length} cases`);
 const mismatches: Mismatch[] = [];
 const present = new Map<string, number>();
