@@ -117,6 +117,12 @@ export interface AreaProbe {
   zone?: number;
 }
 
+/** Anchored wildcard (`*`, `?`) test, as KiCad matches net class patterns and area names. */
+export function wildcard(pattern: string, flags = ''): RegExp {
+  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${re}$`, flags);
+}
+
 /**
  * The zones and rule areas of a board by name, for rule conditions. As KiCad: every zone (board
  * and footprint, copper zones and rule areas) whose name matches the wildcard (`*`, `?`, case
@@ -139,7 +145,7 @@ export class RuleAreas {
   named(pattern: string): Zone[] {
     let found = this.#byName.get(pattern);
     if (!found) {
-      const re = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 's');
+      const re = wildcard(pattern, 's');
       found = this.#zones.filter((z) => re.test(z.name));
       this.#byName.set(pattern, found);
     }

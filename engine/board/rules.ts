@@ -5,7 +5,7 @@
 
 import type { Board, Diagnostic, LayerMask } from './model.ts';
 import type { Shape } from '../geom/shapes.ts';
-import { RuleAreas } from './rule-area.ts';
+import { RuleAreas, wildcard } from './rule-area.ts';
 
 export type Severity = 'error' | 'warning' | 'ignore';
 
@@ -194,12 +194,6 @@ const DEFAULT_SEVERITY: Record<string, Severity> = {
   unconnected_items: 'error',
 };
 
-/** Anchored wildcard (`*`, `?`) test, as KiCad matches net class patterns. */
-function wildcard(pattern: string): RegExp {
-  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${re}$`);
-}
-
 function anchoredRegex(pattern: string): RegExp | null {
   try {
     return new RegExp(`^(?:${pattern})$`);
@@ -214,6 +208,7 @@ export class RuleResolver {
   readonly #classByName = new Map<string, NetClass>();
   readonly #layerNames: string[];
   readonly #areas: RuleAreas;
+  readonly #diffPairs = new Map<string, boolean>();
 
   constructor(
     readonly board: Board,
@@ -264,6 +259,14 @@ export class RuleResolver {
    * net with the other suffix exists; the base is the name without the suffix.
    */
   #inDiffPair(net: number, pattern: string): boolean {
+    // Asked for every pair a diff-pair rule is tried on: the answer per net and pattern is kept.
+    const key = `${net}\u0000${pattern}`;
+    let known = this.#diffPairs.get(key);
+    if (known === undefined) this.#diffPairs.set(key, (known = this.#diffPairOf(net, pattern)));
+    return known;
+  }
+
+  #diffPairOf(net: number, pattern: string): boolean {
     const name = this.board.nets[net]?.name ?? '';
     let k = name.length - 1;
     while (k >= 0 && /[0-9_]/.test(name[k])) k--;

@@ -8,6 +8,7 @@ import type { Board, CopperGraphic, Primitive, Pt } from '../board/model.ts';
 import type { LayerResolver } from '../board/layers.ts';
 import { rotatePoint } from '../geom/units.ts';
 import { atomAt, child, children, head, type SList } from './sexpr.ts';
+import { maskSide } from './read-footprint.ts';
 import { layerOf } from './read-shapes.ts';
 import { flag, type ReadContext } from './values.ts';
 
@@ -146,7 +147,7 @@ export function readCopperText(ctx: ReadContext, node: SList, board: Board, laye
  */
 export function readMaskText(ctx: ReadContext, node: SList, board: Board, footprint = -1, placement?: Placement): void {
   const layer = layerOf(node);
-  const side = layer === 'F.Mask' ? 0 : layer === 'B.Mask' ? 1 : -1;
+  const side = maskSide(layer ?? '');
   if (side === -1) return;
   const outline = textOutline(ctx, node, footprint, placement);
   if (!outline) return;
