@@ -1,51 +1,30 @@
 // The plugin's everyday case made from a person's routing: from each reference board, a stable
 // quarter of its signal nets (at most 10; none a zone's net, none without routed copper) has its
 // tracks and vias taken out, every other byte kept. Prints, per board, the stripped file, the nets
-// and the person's length of what was taken, as JSON on stdout.
+// and the person's length, vias and track items (segments and arcs) of what was taken, as JSON.
 //   node --import tsx bench/strip-nets.ts OUTDIR REF.kicad_pcb…
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseBoard } from '../engine/kicad/read-board.ts';
 import { parseSexpr } from '../engine/kicad/sexpr.ts';
-import type { Board, Track } from '../engine/board/model.ts';
+import type { Track } from '../engine/board/model.ts';
 import { arcGeometry } from '../engine/geom/arc.ts';
-
-const MAX_NETS = 10;
-
-// FNV-1a of the name: the choice depends on the net's name only, not on file order or codes.
-function rank(name: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
-}
+import { chooseNets } from './choose-nets.ts';
 
 function trackLengthMm(t: Track): number {
   const g = t.mid && arcGeometry(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y);
   return (g ? g.r * g.sweep : Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y)) / 1e6;
 }
 
-/** The nets to strip: routed signal nets (two or more pads, no zone), a stable quarter, at most 10. */
-export function chooseNets(board: Board): string[] {
-  const zoneNets = new Set(board.zones.filter((z) => !z.keepout).map((z) => z.net));
-  const pads = new Map<number, number>();
-  for (const p of board.pads) pads.set(p.net, (pads.get(p.net) ?? 0) + 1);
-  const routed = new Set([...board.tracks.map((t) => t.net), ...board.vias.map((v) => v.net)]);
-  const eligible = board.nets
-    // A comma would split the name in `--nets`.
-    .filter((n) => n.code !== 0 && !n.name.includes(',') && !zoneNets.has(n.code) && (pads.get(n.code) ?? 0) >= 2 && routed.has(n.code))
-    .map((n) => n.name)
-    .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
-  return eligible.slice(0, Math.min(MAX_NETS, Math.ceil(eligible.length / 4)));
-}
-
-function strip(file: string, outDir: string): { board: string; nets: string[]; person_mm: number; person_vias: number } {
+function strip(file: string, outDir: string): { board: string; nets: string[]; person_mm: number; person_vias: number; person_segments: number } {
   const text = readFileSync(file, 'utf8');
   const board = parseBoard(text, { source: file });
   const nets = chooseNets(board);
   const codes = new Set(nets.map((n) => board.netByName.get(n)!));
   const cut = new Set<number>();
   let mm = 0;
-  for (const t of board.tracks) if (codes.has(t.net)) { cut.add(t.src); mm += trackLengthMm(t); }
+  let segments = 0;
+  for (const t of board.tracks) if (codes.has(t.net)) { cut.add(t.src); mm += trackLengthMm(t); segments++; }
   let vias = 0;
   for (const v of board.vias) if (codes.has(v.net)) { cut.add(v.src); vias++; }
   // Take out each cut item with the line it stands on, so the rest keeps its bytes.
@@ -71,7 +50,7 @@ function strip(file: string, outDir: string): { board: string; nets: string[]; p
   // The rules go with the board (the bare board's project, as the judge takes it).
   const dir = file.slice(0, file.length - basename(file).length);
   for (const ext of ['.kicad_pro', '.kicad_dru']) if (existsSync(join(dir, stem + ext))) copyFileSync(join(dir, stem + ext), join(outDir, stem + ext));
-  return { board: to, nets, person_mm: Math.round(mm * 1000) / 1000, person_vias: vias };
+  return { board: to, nets, person_mm: Math.round(mm * 1000) / 1000, person_vias: vias, person_segments: segments };
 }
 
 const [outDir, ...files] = process.argv.slice(2);

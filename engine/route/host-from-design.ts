@@ -94,6 +94,7 @@ function hostRules(rules: RuleResolver): HostRules {
       if (!v) viaCache.set(net, (v = rules.via(net)));
       return v;
     },
+    minVia: (net) => ({ diameter: rules.minViaDiameter({ net, layer: -1 }, false), drill: rules.minHoleSize({ net, layer: -1 }, false) }),
     blindBuried: rules.minimums.allowBlindBuried,
     microVia: (net) => (rules.minimums.allowMicrovias ? rules.microVia(net) : undefined),
     edgeClearance: (net, layer) => rules.edgeClearance(net, layer),

@@ -2,7 +2,7 @@
 // may end on each piece, and the order in which the pieces are joined (nearest first, Prim).
 
 import type { Pt } from '../board/model.ts';
-import { bbox } from '../geom/index.ts';
+import { bbox, type Shape } from '../geom/index.ts';
 import { padAccess, sitesInside } from './access.ts';
 import type { Checker } from './checker.ts';
 import type { ConnItem } from './connectivity.ts';
@@ -21,6 +21,9 @@ export interface Piece {
   anchors: Pt[];
   /** Layers the piece's nodes lie on. */
   layers: number;
+  /** Its copper (pads and tracks, with their layer masks): where a route could touch it at
+   *  any width, for the proof that a pad is fenced in (fence-proof.ts). */
+  copper: { shape: Shape; layers: number }[];
 }
 
 export interface NetPlan {
@@ -59,10 +62,11 @@ export function planNet(
   const pieces: Piece[] = [];
   let minPad = Infinity;
   for (const g of groups) {
-    const piece: Piece = { pads: [], nodes: [], stubs: new Map(), anchors: [], layers: 0 };
+    const piece: Piece = { pads: [], nodes: [], stubs: new Map(), anchors: [], layers: 0, copper: [] };
     const seen = new Set<number>();
     for (const i of g) {
       const it = items[i];
+      piece.copper.push({ shape: it.shape, layers: it.layers });
       if (it.pad >= 0) {
         const pad = host.pads[it.pad];
         piece.pads.push(it.pad);

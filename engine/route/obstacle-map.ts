@@ -31,6 +31,15 @@ export interface MapOptions {
   softZones: boolean;
   viaInPad: boolean;
   viasOffPads: boolean;
+  /** A map for proofs, not for routing (fence-proof.ts): a site is marked only when no point of
+   *  its cell could hold a track or via centre, so what its flood cannot reach, no route can. */
+  relaxed?: boolean;
+}
+
+/** How far a relaxed map shrinks every obstacle: past the half-diagonal of a cell, so a cell
+ *  is marked only when every point of it is. */
+export function relaxSlack(step: number): number {
+  return Math.ceil(step * Math.SQRT1_2) + 1;
 }
 
 export class ObstacleMap {
@@ -168,6 +177,15 @@ function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: Rast
     for (let k = 0; k < runs.length; k += 2) for (let c = runs[k], end = c + runs[k + 1]; c < end; c++) mark(c);
     return ras.work;
   };
+  // What keeps copper out. A relaxed map shrinks it by the slack instead of growing it by the
+  // step margin: the disc's radius first, the clearance for what is left.
+  const slack = opt.relaxed ? relaxSlack(grid.step) : 0;
+  const wall = (shape: Shape, r: number, clear: number, margin: number, mark: (cell: number) => void): number => {
+    if (!slack) return raster(shape, r, clear, margin, mark);
+    const rr = r - slack;
+    const cc = rr < 0 ? clear + rr : clear;
+    return cc > 0 ? raster(shape, Math.max(0, rr), cc, 0, mark) : 0;
+  };
   const profile = map.profile;
   const L = grid.layers;
   const cells = grid.cells;
@@ -193,37 +211,37 @@ function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: Rast
   return {
     outline(e: Shape): void {
       for (let l = 0; l < L; l++) {
-        const clr = Math.max(rules.edgeClearance(net, l), profile.clearance, 1);
-        map.work += raster(e, half(profile.width[l]), clr, trackMargin(l), markTrack(l, BLOCKED));
+        const clr = Math.max(rules.edgeClearance(net, l), slack ? 1 : profile.clearance, 1);
+        map.work += wall(e, half(profile.width[l]), clr, trackMargin(l), markTrack(l, BLOCKED));
       }
-      const clr = Math.max(rules.edgeClearance(net, 0), profile.clearance, 1);
-      map.work += raster(e, vr, clr, viaMargin, markVia(BLOCKED));
+      const clr = Math.max(rules.edgeClearance(net, 0), slack ? 1 : profile.clearance, 1);
+      map.work += wall(e, vr, clr, viaMargin, markVia(BLOCKED));
     },
     pad(pad: HostPad): void {
       for (const l of layersOf(pad.layers)) {
         const clr = Math.max(rules.clearance(net, pad.net, l), pad.clearance);
         // A pad blocks other nets by clearance; for its own net the same sites stay usable.
-        map.work += raster(pad.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, pad.net));
+        map.work += wall(pad.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, pad.net));
       }
       let vclr = Math.max(rules.clearance(net, pad.net, 0), pad.clearance);
       for (let l = 1; l < L; l++) vclr = Math.max(vclr, rules.clearance(net, pad.net, l));
       // Vias keep off pads: other nets' by clearance, own pads unless via-in-pad is allowed.
       const ownOk = opt.viaInPad && !pad.throughHole && !opt.viasOffPads;
-      map.work += raster(pad.shape, vr, vclr, viaMargin, markVia(pad.net, pad.layers));
-      if (!ownOk && pad.net > 0) map.work += raster(pad.shape, vr, opt.viasOffPads ? vclr : 1, viaMargin, markVia(BLOCKED, pad.layers));
+      map.work += wall(pad.shape, vr, vclr, viaMargin, markVia(pad.net, pad.layers));
+      if (!ownOk && pad.net > 0) map.work += wall(pad.shape, vr, opt.viasOffPads ? vclr : 1, viaMargin, markVia(BLOCKED, pad.layers));
     },
     obstacle(o: HostObstacle): void {
       if (o.kind === 'keepout') {
-        for (const l of layersOf(o.layers)) if (o.keepTracks) map.work += raster(o.shape, half(profile.width[l]), 1, trackMargin(l), markTrack(l, BLOCKED));
-        if (o.keepVias && o.layers) map.work += raster(o.shape, vr, 1, viaMargin, markVia(BLOCKED, o.layers));
+        for (const l of layersOf(o.layers)) if (o.keepTracks) map.work += wall(o.shape, half(profile.width[l]), 1, trackMargin(l), markTrack(l, BLOCKED));
+        if (o.keepVias && o.layers) map.work += wall(o.shape, vr, 1, viaMargin, markVia(BLOCKED, o.layers));
         return;
       }
       if (o.kind === 'mask') {
         // A mask opening: its one exposed net may pass, others keep the mask clearance.
         const owner = o.net > 0 ? o.net : BLOCKED;
         const clr = Math.max(o.clearance, 1);
-        for (const l of layersOf(o.layers)) map.work += raster(o.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, owner));
-        if (o.layers) map.work += raster(o.shape, vr, clr, viaMargin, markVia(owner, o.layers));
+        for (const l of layersOf(o.layers)) map.work += wall(o.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, owner));
+        if (o.layers) map.work += wall(o.shape, vr, clr, viaMargin, markVia(owner, o.layers));
         return;
       }
       if (o.kind === 'zone' && opt.softZones) {
@@ -233,11 +251,11 @@ function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: Rast
       }
       for (const l of layersOf(o.layers)) {
         const clr = Math.max(rules.clearance(net, o.net, l), o.clearance);
-        map.work += raster(o.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, o.net));
+        map.work += wall(o.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, o.net));
       }
       let vclr = o.clearance;
       for (const l of layersOf(o.layers)) vclr = Math.max(vclr, rules.clearance(net, o.net, l));
-      if (o.layers) map.work += raster(o.shape, vr, vclr, viaMargin, markVia(o.net, o.layers));
+      if (o.layers) map.work += wall(o.shape, vr, vclr, viaMargin, markVia(o.net, o.layers));
     },
     hole(h: HostHole): void {
       // Copper of other nets keeps hole clearance; every via drill keeps hole-to-hole.
@@ -245,11 +263,11 @@ function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: Rast
         // A zero hole clearance still keeps copper off the hole itself (KiCad reports it).
         const hc = Math.max(rules.holeClearance(net, h.net), 1);
         if (!h.plated || h.net === 0 || h.net !== net) {
-          for (let l = 0; l < L; l++) map.work += raster(h.shape, half(profile.width[l]), hc, trackMargin(l), markTrack(l, h.plated ? h.net : BLOCKED));
-          map.work += raster(h.shape, vr, hc, viaMargin, markVia(h.plated ? h.net : BLOCKED));
+          for (let l = 0; l < L; l++) map.work += wall(h.shape, half(profile.width[l]), hc, trackMargin(l), markTrack(l, h.plated ? h.net : BLOCKED));
+          map.work += wall(h.shape, vr, hc, viaMargin, markVia(h.plated ? h.net : BLOCKED));
         }
       }
-      map.work += raster(h.shape, hr, Math.max(rules.holeToHole, 1), viaMargin, markVia(BLOCKED));
+      map.work += wall(h.shape, hr, Math.max(rules.holeToHole, 1), viaMargin, markVia(BLOCKED));
     },
   };
 }
@@ -260,9 +278,16 @@ export function buildObstacleMap(host: RouterHost, grid: Grid, profile: Profile,
   const map = new ObstacleMap(grid, profile);
   const L = grid.layers;
   const cells = grid.cells;
-  // Outside the outline: nothing goes there.
+  // Outside the outline: nothing goes there (a relaxed map keeps the cells the outline passes
+  // near, which may hold a point inside).
+  let nearEdge: Uint8Array | undefined;
+  if (opt.relaxed) {
+    nearEdge = new Uint8Array(cells);
+    const edge = nearEdge;
+    for (const e of host.outline) map.work += rasterize(grid, e, 0, relaxSlack(grid.step), 0, (c) => (edge[c] = 1));
+  }
   for (let c = 0; c < cells; c++) {
-    if (grid.inside[c]) continue;
+    if (grid.inside[c] || nearEdge?.[c]) continue;
     map.via[c] = BLOCKED;
     for (let l = 0; l < L; l++) map.track[l * cells + c] = BLOCKED;
     if (map.viaLayer) for (let l = 0; l < L; l++) map.viaLayer[l * cells + c] = BLOCKED;

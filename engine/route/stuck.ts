@@ -1,22 +1,23 @@
-// Why a connection stayed open, as a typed reason with a sentence for a person. The proof is a
-// flood fill from the connection's pad over the sites its net may still use (fixed copper and
-// the nets kept in this call are walls): a small region that never reaches the other end is a
-// pad boxed in; a large one is a search that exhausted its region. Flood cells count as work.
+// Why a connection stayed open, as a typed reason with a sentence for a person. Floods decide it:
+// at the class width over what the search saw (fixed copper and this call's routes), over the fixed
+// copper alone, and the proof at the narrowest legal width (fence-proof.ts) that alone may say a
+// pad is boxed in. Blockers are the nets on the boundary of the region reached. Flood cells are work.
 
 import type { Grid } from './grid.ts';
 import type { RouterHost } from './host.ts';
 import type { NetPlan } from './net-plan.ts';
-import { BLOCKED } from './obstacle-map.ts';
+import type { ObstacleMap } from './obstacle-map.ts';
+import { cutNets, proveFenced, relaxedMap, touchSites } from './fence-proof.ts';
 import type { Router } from './router.ts';
 import type { ConnectionResult, StuckReason } from './types.ts';
 
-/** A closed region holding less than this share of the board's sites is a box round a pad. */
-const BOXED_SHARE = 0.25;
 /** Flood cells spent at most per explanation. */
 const FLOOD_LIMIT = 200_000;
 /** Flood cells spent at most over all explanations of a result: on a large board left far
  *  from done, proofs for every open connection would cost more than the routing did. */
 const EXPLAIN_LIMIT = 8_000_000;
+/** Sites of a region's boundary the exact checker is asked who holds them, at most. */
+const HELD_PROBES = 400;
 
 /** Scratch shared by the explanations of one result: a generation-marked visited array (no
  *  allocation per flood) and the flood cells still allowed. */
@@ -24,6 +25,18 @@ export class Explainer {
   #seen: Uint32Array | undefined;
   #gen = 0;
   left = EXPLAIN_LIMIT;
+  readonly #relaxed = new Map<number, ObstacleMap>();
+
+  /** The relaxed map of a plan's profile at its narrowest legal copper, built once per result
+   *  (its rasterizing is work). */
+  relaxed(host: RouterHost, grid: Grid, router: Router, plan: NetPlan): ObstacleMap {
+    let m = this.#relaxed.get(plan.profile);
+    if (!m) {
+      this.#relaxed.set(plan.profile, (m = relaxedMap(host, grid, router.profiles[plan.profile])));
+      router.work += m.work;
+    }
+    return m;
+  }
 
   /** A fresh visited mark over `n` nodes: returns the array and the mark meaning "seen". */
   mark(n: number): { seen: Uint32Array; gen: number } {
@@ -39,11 +52,16 @@ interface Flood {
   size: number;
   reachedTarget: boolean;
   viaSites: number;
+  /** Walled sites next to the region, per owner of the wall (fixed copper: net or BLOCKED). */
   hits: Map<number, number>;
+  /** Sites next to the region that only this call's routes wall off. */
+  held: number[];
   exhausted: boolean;
 }
 
-function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target: Set<number>, ex: Explainer): Flood {
+/** A flood at the class width over the router's map; with `routes`, this call's routes are
+ *  walls too (the world the search saw), else only the fixed world. */
+function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target: Set<number>, ex: Explainer, routes: boolean): Flood {
   const map = router.maps[plan.profile];
   const occ = router.occ.views[plan.profile];
   const cells = grid.cells;
@@ -51,6 +69,7 @@ function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target
   const limit = Math.min(FLOOD_LIMIT, ex.left);
   const queue: number[] = [];
   const hits = new Map<number, number>();
+  const held: number[] = [];
   let viaSites = 0;
   for (const n of from) {
     if (seen[n] !== gen) {
@@ -62,16 +81,20 @@ function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target
   const usable = (n: number): boolean => {
     const o = map.track[n];
     if (o !== 0 && o !== plan.net) {
-      if (o !== BLOCKED) hits.set(o, (hits.get(o) ?? 0) + 1);
+      hits.set(o, (hits.get(o) ?? 0) + 1);
       return false;
     }
-    return occ.track[n] === 0;
+    if (routes && occ.track[n] !== 0) {
+      held.push(n);
+      return false;
+    }
+    return true;
   };
   while (head < queue.length && head < limit) {
     const n = queue[head++];
     if (target.has(n)) {
       ex.left -= head;
-      return { size: head, reachedTarget: true, viaSites, hits, exhausted: false };
+      return { size: head, reachedTarget: true, viaSites, hits, held, exhausted: false };
     }
     const layer = Math.floor(n / cells);
     const c = n - layer * cells;
@@ -83,7 +106,7 @@ function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target
       seen[m] = gen;
       if (usable(m)) queue.push(m);
     }
-    if (grid.layers > 1 && occ.via[c] === 0) {
+    if (grid.layers > 1 && (!routes || occ.via[c] === 0)) {
       let site = false;
       for (let l = 0; l < grid.layers; l++) {
         const m = l * cells + c;
@@ -97,10 +120,33 @@ function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target
     }
   }
   ex.left -= head;
-  return { size: head, reachedTarget: false, viaSites, hits, exhausted: head < limit };
+  return { size: head, reachedTarget: false, viaSites, hits, held, exhausted: head < limit };
 }
 
-/** The reason a connection is open (the router's state after commit). */
+/** Which of this call's nets hold the given sites: the exact checker names the copper a track of
+ *  the class width there would hit. At most HELD_PROBES sites are asked. */
+function heldBy(router: Router, grid: Grid, plan: NetPlan, sites: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const width = router.profiles[plan.profile].width;
+  const stride = Math.max(1, Math.ceil(sites.length / HELD_PROBES));
+  for (let i = 0; i < sites.length; i += stride) {
+    const n = sites[i];
+    const layer = Math.floor(n / grid.cells);
+    const c = n - layer * grid.cells;
+    const x = grid.x(c);
+    const y = grid.y(c);
+    const v = router.checker.track(plan.net, layer, x, y, x, y, width[layer]);
+    router.work++;
+    if (v && v.net > 0 && v.net !== plan.net) out.set(v.net, (out.get(v.net) ?? 0) + stride);
+  }
+  return out;
+}
+
+const mm = (nm: number) => `${+(nm / 1e6).toFixed(3)} mm`;
+
+/** The reason a connection is open (the router's state after commit). Every claim is what the
+ *  floods show: "boxed in" and "unreachable" only with fence-proof.ts's proof at the narrowest
+ *  legal width; blockers are the nets whose copper bounds the region the flood reached. */
 export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan: NetPlan, conn: ConnectionResult, stopped: 'done' | 'budget' | 'cancelled', ex: Explainer): StuckReason {
   const stats = router.stats.get(plan.net)!;
   const name = (net: number) => host.netNames[net] ?? '';
@@ -108,55 +154,75 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
   const a = plan.pieces[pieceOf(conn.from.pad)];
   const b = plan.pieces[pieceOf(conn.to.pad)];
   const label = (r: { ref: string; number: string }) => `${r.ref}.${r.number}`;
+  const pair = `${label(conn.from)}–${label(conn.to)}`;
   const base = { rips: stats.rips, fails: stats.fails, tried: stats.tried, blockers: [] as StuckReason['blockers'] };
+  const named = (m: Map<number, number>) => [...m.entries()].filter(([k]) => k > 0 && k !== plan.net).sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, 5).map(([net, count]) => ({ net, name: name(net), count }));
+  const by = (list: StuckReason['blockers']) => (list.length ? ` by ${list.slice(0, 3).map((x) => x.name || `net ${x.net}`).join(', ')}` : '');
+  const prof = router.profiles[plan.profile];
+  const classWidth = mm(Math.min(...prof.width));
   if (!stats.tried && stopped !== 'done') {
-    return { ...base, reason: 'budget', why: stopped === 'cancelled' ? `The route was stopped before ${label(conn.from)}–${label(conn.to)} was attempted.` : `The work budget ran out before ${label(conn.from)}–${label(conn.to)} was attempted.` };
+    return { ...base, reason: 'budget', why: stopped === 'cancelled' ? `The route was stopped before ${pair} was attempted.` : `The work budget ran out before ${pair} was attempted.` };
   }
-  for (const [piece, ref] of [[a, conn.from], [b, conn.to]] as const) {
-    if (piece && piece.nodes.length === 0) {
-      return { ...base, reason: 'unreachable', at: ref.at, why: `Pad ${label(ref)} has no place a track of this net may touch: it lies off the board, inside a keep-out, or closer to other copper than the clearance allows.` };
-    }
-  }
+  const budgetReason = (blockers: StuckReason['blockers']): StuckReason => ({ ...base, blockers, reason: 'budget', at: conn.from.at, why: `The work budget ran out while searching for ${pair}.` });
   if (ex.left < FLOOD_LIMIT / 10) {
-    // No proof left to spend: the reason from the searches' own record.
-    const blockers = [...stats.blockers.entries()].filter(([k]) => k > 0 && k !== plan.net).sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, 5).map(([net, count]) => ({ net, name: name(net), count }));
-    if (stats.budget || stopped !== 'done') return { ...base, blockers, reason: 'budget', at: conn.from.at, why: `The work budget ran out while searching for ${label(conn.from)}–${label(conn.to)}.` };
-    return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `The search for ${label(conn.from)}–${label(conn.to)} found no legal path${blockers.length ? ` past ${blockers.slice(0, 3).map((b) => b.name || `net ${b.net}`).join(', ')}` : ''}.` };
+    // No proof left to spend: the reason from the searches' own record, which proves nothing.
+    const blockers = named(stats.blockers);
+    if (stats.budget || stopped !== 'done') return budgetReason(blockers);
+    return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `The search for ${pair} found no legal path${by(blockers)}; no proof was made that none exists.` };
   }
-  // Flood from each end with the net's own copper out of the way.
+  const narrow = ex.relaxed(host, grid, router, plan);
+  const nw = narrow.profile.width;
+  const narrowest = mm(Math.min(...nw));
+  const touch = (piece: typeof a) => touchSites(grid, narrow, plan.net, piece.copper, (l) => nw[l]);
+  for (const [piece, ref] of [[a, conn.from], [b, conn.to]] as const) {
+    if (!piece || piece.nodes.length > 0) continue;
+    if (touch(piece).length === 0) {
+      return { ...base, reason: 'unreachable', at: ref.at, why: `No track of this net, even at the narrowest legal width (${narrowest}), can touch pad ${label(ref)}: it lies off the board, inside a keep-out, or closer to other copper than the clearance allows.` };
+    }
+    const walls = new Map<number, number>();
+    touchSites(grid, router.maps[plan.profile], plan.net, piece.copper, (l) => prof.width[l], walls);
+    const blockers = named(walls);
+    return { ...base, blockers, reason: 'blocked', at: ref.at, why: `No site of the router's grid next to pad ${label(ref)} leaves room for a track of the class width (${classWidth}); a narrower neck (down to ${narrowest}) or a track off the grid may still reach it.` };
+  }
+  // The world the search saw: fixed copper and this call's routes, the net's own copper out of the way.
   const route = router.routes.get(plan.net);
   router.occ.rip(plan.net);
-  const fa = flood(router, grid, plan, a.nodes, new Set(b.nodes), ex);
-  const fb = fa.reachedTarget ? fa : flood(router, grid, plan, b.nodes, new Set(a.nodes), ex);
+  const fa = flood(router, grid, plan, a.nodes, new Set(b.nodes), ex, true);
+  const fb = fa.reachedTarget ? fa : flood(router, grid, plan, b.nodes, new Set(a.nodes), ex, true);
   if (route) router.occ.stamp(router.copperOf(plan, route));
   router.work += fa.size + (fb === fa ? 0 : fb.size);
-  const hits = new Map<number, number>(stats.blockers);
-  for (const f of [fa, fb]) for (const [k, v] of f.hits) hits.set(k, (hits.get(k) ?? 0) + v);
-  const blockers = [...hits.entries()]
-    .filter(([k]) => k > 0 && k !== plan.net)
-    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
-    .slice(0, 5)
-    .map(([net, count]) => ({ net, name: name(net), count }));
-  const who = blockers.length ? ` by ${blockers.slice(0, 3).map((b) => b.name || `net ${b.net}`).join(', ')}` : '';
-  for (const [f, ref] of [[fa, conn.from], [fb, conn.to]] as const) {
-    if (!f.reachedTarget && f.exhausted && f.size < BOXED_SHARE * grid.cells * grid.layers) {
-      return { ...base, blockers, reason: 'boxed_in', at: ref.at, why: `Pad ${label(ref)} is fenced in${who}: a flood fill from it reaches only ${f.size} grid sites and never the other end.` };
-    }
+  if (fa.reachedTarget) {
+    if (stats.budget || stopped !== 'done') return budgetReason([]);
+    return { ...base, reason: 'budget', at: conn.from.at, why: `A path for ${pair} exists on the router's grid now, but the search for it stopped at its effort limit; routing the net again may find it.` };
   }
-  if (stats.budget || stopped !== 'done') {
-    return { ...base, blockers, reason: 'budget', at: conn.from.at, why: `The work budget ran out while searching for ${label(conn.from)}–${label(conn.to)}.` };
+  // Is it fenced by fixed copper at any legal width? Flood the relaxed map from each end.
+  const { seen, gen } = ex.mark(grid.cells * grid.layers);
+  const ta = touch(a);
+  const tb = touch(b);
+  const pa = proveFenced(grid, narrow, plan.net, ta, tb, Math.min(FLOOD_LIMIT, ex.left), seen, gen);
+  ex.left -= pa.region;
+  router.work += pa.region;
+  if (pa.fenced) {
+    const again = ex.mark(grid.cells * grid.layers);
+    const pb = proveFenced(grid, narrow, plan.net, tb, ta, Math.min(FLOOD_LIMIT, ex.left), again.seen, again.gen);
+    ex.left -= pb.region;
+    router.work += pb.region;
+    const [f, ref] = pb.fenced && pb.region < pa.region ? [pb, conn.to] : [pa, conn.from];
+    const blockers = cutNets(f.cut).slice(0, 5).map(({ net, count }) => ({ net, name: name(net), count }));
+    return { ...base, blockers, reason: 'boxed_in', at: ref.at, why: `Pad ${label(ref)} is fenced in${by(blockers)}: no track of this net, at any legal width down to ${narrowest}, on or off the router's grid, gets from it to the other end past the fixed copper.` };
   }
+  if (stats.budget || stopped !== 'done') return budgetReason(named(new Map([...fa.hits, ...heldBy(router, grid, plan, fa.held)])));
+  // Not fenced. Does the fixed world leave room at the class width, or only this call's routes stand in the way?
+  const ff = flood(router, grid, plan, a.nodes, new Set(b.nodes), ex, false);
+  router.work += ff.size;
   const shared = (a.layers & b.layers) !== 0;
-  if (!fa.reachedTarget && !shared && fa.viaSites === 0) {
-    return { ...base, blockers, reason: 'no_via_site', at: conn.from.at, why: `${label(conn.from)} and ${label(conn.to)} are on different layers and no via fits anywhere the route can reach from ${label(conn.from)}.` };
+  if (!ff.reachedTarget) {
+    const blockers = named(ff.hits);
+    if (!shared && ff.viaSites === 0 && ff.exhausted) {
+      return { ...base, blockers, reason: 'no_via_site', at: conn.from.at, why: `${label(conn.from)} and ${label(conn.to)} are on different layers and no via of this net's class fits anywhere a track of its width (${classWidth}) can reach from ${label(conn.from)} on the router's grid.` };
+    }
+    return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `No path at the class width (${classWidth}) on the router's grid joins ${pair} past the fixed copper${by(blockers)}; a narrower track (down to ${narrowest}) or one off the grid may still get through.` };
   }
-  return {
-    ...base,
-    blockers,
-    reason: 'blocked',
-    at: conn.from.at,
-    why: fa.reachedTarget
-      ? `A path for ${label(conn.from)}–${label(conn.to)} exists only through space other routes of this call now hold${who}; rip them or route this net first.`
-      : `The search from ${label(conn.from)} to ${label(conn.to)} exhausted its region (${fa.size} sites) without reaching the other end; it is cut off${who}.`,
-  };
+  const blockers = named(heldBy(router, grid, plan, [...fa.held, ...(fb === fa ? [] : fb.held)]));
+  return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `A path for ${pair} exists only through space other routes of this call now hold${by(blockers)}; rip them or route this net first.` };
 }

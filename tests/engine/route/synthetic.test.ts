@@ -169,14 +169,15 @@ describe('router on synthetic worlds', () => {
   });
 
   describe('vias that drill only some layers', () => {
-    // Four layers; net B walls off F.Cu down the middle and a keep-out bars vias from B.Cu over
-    // the whole board, so a through via fits nowhere: only a via stopping short of B.Cu crosses.
+    // Four layers; net B walls off F.Cu down the middle, edge to edge, and a keep-out bars vias
+    // from B.Cu over the whole board, so a through via fits nowhere: only a via stopping short of
+    // B.Cu crosses.
     const four = (rules: Partial<RouterHost['rules']>) =>
       world([pad(0, 1, 4 * MM, 10 * MM), pad(1, 1, 16 * MM, 10 * MM), pad(2, 2, 10 * MM, 1 * MM), pad(3, 2, 10 * MM, 19 * MM)], {
         layerCount: 4,
         layerName: (i) => ['F.Cu', 'In1.Cu', 'In2.Cu', 'B.Cu'][i],
         obstacles: [
-          { kind: 'track', shape: segment(10 * MM, 1 * MM, 10 * MM, 19 * MM, 500_000), layers: 1, net: 2, clearance: 0 },
+          { kind: 'track', shape: segment(10 * MM, -1 * MM, 10 * MM, 21 * MM, 500_000), layers: 1, net: 2, clearance: 0 },
           { kind: 'keepout', shape: rect(0, 0, 20 * MM, 20 * MM), layers: 1 << 3, net: 0, keepTracks: false, keepVias: true, clearance: 0 },
         ],
         rules: { ...TEST_RULES, ...rules },
