@@ -33,38 +33,61 @@ export class Occupancy {
   #gen = 0;
   readonly #stamps = new Map<number, Stamp>();
   /** clear[a][b]: centre-to-centre distance a track of profile a needs from one of b, plus margin. */
-  readonly #tt: number[][];
-  readonly #tv: number[][];
-  readonly #vv: number[][];
+  readonly #tt: number[][] = [];
+  readonly #tv: number[][] = [];
+  readonly #vv: number[][] = [];
 
   constructor(
     readonly grid: Grid,
     readonly profiles: Profile[],
-    clearance: (a: Profile, b: Profile) => number,
-    holeToHole: number,
+    readonly clearance: (a: Profile, b: Profile) => number,
+    readonly holeToHole: number,
   ) {
-    const n = grid.cells * grid.layers;
-    this.views = profiles.map(() => ({
-      track: new Uint16Array(n),
-      via: new Uint16Array(grid.cells),
-      hist: new Float32Array(n),
-      histVia: new Float32Array(grid.cells),
-    }));
-    this.#mark = new Uint32Array(n);
+    this.views = profiles.map(() => this.#view());
+    this.#mark = new Uint32Array(grid.cells * grid.layers);
     this.#markVia = new Uint32Array(grid.cells);
+    this.#tables();
+  }
+
+  #view(): CongestionView {
+    const n = this.grid.cells * this.grid.layers;
+    return { track: new Uint16Array(n), via: new Uint16Array(this.grid.cells), hist: new Float32Array(n), histVia: new Float32Array(this.grid.cells) };
+  }
+
+  /** clear[a][b]: centre-to-centre distance a track of profile a needs from one of b, plus margin. */
+  #tables(): void {
+    const { grid, profiles, clearance, holeToHole } = this;
     const w = (p: Profile) => Math.max(...p.width);
-    this.#tt = profiles.map((a) => profiles.map((b) => {
-      const R = w(a) / 2 + clearance(a, b) + w(b) / 2;
-      return R + stepMargin(grid.step, R);
-    }));
-    this.#tv = profiles.map((a) => profiles.map((b) => {
-      const R = w(a) / 2 + clearance(a, b) + b.viaDiameter / 2;
-      return R + stepMargin(grid.step, R);
-    }));
-    this.#vv = profiles.map((a) => profiles.map((b) => {
-      const R = Math.max(a.viaDiameter / 2 + clearance(a, b) + b.viaDiameter / 2, a.viaDrill / 2 + holeToHole + b.viaDrill / 2);
-      return R + stepMargin(grid.step, R);
-    }));
+    const withMargin = (R: number) => R + stepMargin(grid.step, R);
+    const fill = (t: number[][], f: (a: Profile, b: Profile) => number) => {
+      t.length = 0;
+      for (const a of profiles) t.push(profiles.map((b) => withMargin(f(a, b))));
+    };
+    fill(this.#tt, (a, b) => w(a) / 2 + clearance(a, b) + w(b) / 2);
+    fill(this.#tv, (a, b) => w(a) / 2 + clearance(a, b) + b.viaDiameter / 2);
+    fill(this.#vv, (a, b) => Math.max(a.viaDiameter / 2 + clearance(a, b) + b.viaDiameter / 2, a.viaDrill / 2 + holeToHole + b.viaDrill / 2));
+  }
+
+  /**
+   * Adds a profile after routing has begun (a narrower twin of a class, neck-down.ts): its view
+   * gets the stamps of every net placed now, `placed` giving their copper. Returns its index
+   * and the sites stamped (work).
+   */
+  addProfile(profile: Profile, placed: readonly NetCopper[]): { index: number; work: number } {
+    const p = this.profiles.length;
+    this.profiles.push(profile);
+    this.views.push(this.#view());
+    this.#tables();
+    let work = 0;
+    for (const c of placed) {
+      const st = this.#stamps.get(c.net);
+      if (!st) continue;
+      const { track, via } = this.#stampInto(c, p);
+      st.track.push(track);
+      st.via.push(via);
+      work += track.length + via.length;
+    }
+    return { index: p, work };
   }
 
   has(net: number): boolean {
@@ -74,61 +97,67 @@ export class Occupancy {
   /** Adds a net's copper; returns the number of sites stamped (work). */
   stamp(c: NetCopper): number {
     if (this.#stamps.has(c.net)) throw new Error(`Occupancy.stamp: net ${c.net} is already stamped`);
-    const g = this.grid;
-    const cells = g.cells;
     const st: Stamp = { track: [], via: [] };
     let work = 0;
     for (let p = 0; p < this.profiles.length; p++) {
-      const gen = ++this.#gen;
-      const tr: number[] = [];
-      const vi: number[] = [];
-      const mark = this.#mark;
-      const markVia = this.#markVia;
-      const disc = (layer: number, cell: number, r: number, out: number[], m: Uint32Array, layered: boolean) => {
-        const cx = cell % g.nx;
-        const cy = (cell - cx) / g.nx;
-        const k = Math.floor(r / g.step);
-        const r2 = (r / g.step) ** 2;
-        for (let dy = -k; dy <= k; dy++) {
-          const y = cy + dy;
-          if (y < 0 || y >= g.ny) continue;
-          for (let dx = -k; dx <= k; dx++) {
-            if (dx * dx + dy * dy >= r2) continue;
-            const x = cx + dx;
-            if (x < 0 || x >= g.nx) continue;
-            const id = (layered ? layer * cells : 0) + y * g.nx + x;
-            if (m[id] !== gen) {
-              m[id] = gen;
-              out.push(id);
-            }
-          }
-        }
-      };
-      const tt = this.#tt[c.profile][p];
-      const tv = this.#tv[c.profile][p];
-      const vt = this.#tv[p][c.profile];
-      const vv = this.#vv[c.profile][p];
-      for (let i = 0; i < c.nodes.length; i++) {
-        const node = c.nodes[i];
-        const layer = Math.floor(node / cells);
-        const cell = node - layer * cells;
-        disc(layer, cell, tt, tr, mark, true);
-        disc(0, cell, tv, vi, markVia, false);
-      }
-      for (let i = 0; i < c.vias.length; i++) {
-        const m = c.viaLayers[i];
-        for (let l = 0; l < g.layers; l++) if ((m >>> l) & 1) disc(l, c.vias[i], vt, tr, mark, true);
-        disc(0, c.vias[i], vv, vi, markVia, false);
-      }
-      const view = this.views[p];
-      for (const id of tr) view.track[id]++;
-      for (const id of vi) view.via[id]++;
-      st.track.push(Int32Array.from(tr));
-      st.via.push(Int32Array.from(vi));
-      work += tr.length + vi.length;
+      const { track, via } = this.#stampInto(c, p);
+      st.track.push(track);
+      st.via.push(via);
+      work += track.length + via.length;
     }
     this.#stamps.set(c.net, st);
     return work;
+  }
+
+  /** Stamps a net's copper into profile p's view; returns the sites it stamped. */
+  #stampInto(c: NetCopper, p: number): { track: Int32Array; via: Int32Array } {
+    const g = this.grid;
+    const cells = g.cells;
+    const gen = ++this.#gen;
+    const tr: number[] = [];
+    const vi: number[] = [];
+    const mark = this.#mark;
+    const markVia = this.#markVia;
+    const disc = (layer: number, cell: number, r: number, out: number[], m: Uint32Array, layered: boolean) => {
+      const cx = cell % g.nx;
+      const cy = (cell - cx) / g.nx;
+      const k = Math.floor(r / g.step);
+      const r2 = (r / g.step) ** 2;
+      for (let dy = -k; dy <= k; dy++) {
+        const y = cy + dy;
+        if (y < 0 || y >= g.ny) continue;
+        for (let dx = -k; dx <= k; dx++) {
+          if (dx * dx + dy * dy >= r2) continue;
+          const x = cx + dx;
+          if (x < 0 || x >= g.nx) continue;
+          const id = (layered ? layer * cells : 0) + y * g.nx + x;
+          if (m[id] !== gen) {
+            m[id] = gen;
+            out.push(id);
+          }
+        }
+      }
+    };
+    const tt = this.#tt[c.profile][p];
+    const tv = this.#tv[c.profile][p];
+    const vt = this.#tv[p][c.profile];
+    const vv = this.#vv[c.profile][p];
+    for (let i = 0; i < c.nodes.length; i++) {
+      const node = c.nodes[i];
+      const layer = Math.floor(node / cells);
+      const cell = node - layer * cells;
+      disc(layer, cell, tt, tr, mark, true);
+      disc(0, cell, tv, vi, markVia, false);
+    }
+    for (let i = 0; i < c.vias.length; i++) {
+      const m = c.viaLayers[i];
+      for (let l = 0; l < g.layers; l++) if ((m >>> l) & 1) disc(l, c.vias[i], vt, tr, mark, true);
+      disc(0, c.vias[i], vv, vi, markVia, false);
+    }
+    const view = this.views[p];
+    for (const id of tr) view.track[id]++;
+    for (const id of vi) view.via[id]++;
+    return { track: Int32Array.from(tr), via: Int32Array.from(vi) };
   }
 
   /** Removes a net's stamps (no-op when it has none). */

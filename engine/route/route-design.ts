@@ -15,6 +15,7 @@ import { FRESH, type WorldSource } from './route-cache.ts';
 import { copperLength, type PathCopper } from './path-geometry.ts';
 import { Prng } from './prng.ts';
 import { repair } from './rip-up.ts';
+import { neckDown } from './neck-down.ts';
 import { Router, type RouterSettings } from './router.ts';
 import { gate, itemsOf, type Verify } from './final-gate.ts';
 import { bothVerify, islandVerify, ReliefGuard, settleIslands } from './plane-islands.ts';
@@ -164,6 +165,8 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   router.negotiate(order);
   router.commit(order);
   repair(router, order);
+  // What rip-up left apart may still go through at a narrower width, necked only where it must.
+  neckDown(router, order, { host, world, opt, items, pieces });
   // With soft zones new copper crosses other nets' fills, so the refill is judged as well:
   // first by the router, which can still detour, then in the final gate.
   const guard = opt.softZones ? new ReliefGuard(host, grid) : undefined;

@@ -168,6 +168,28 @@ describe('router on synthetic worlds', () => {
     expect(r.tracks.some((t) => t.width === 250_000)).toBe(true);
   });
 
+  it('necks a track down between another net’s tracks over the stretch where the class width does not fit', () => {
+    // Net B's pads at ±0.425 mm beside A's pad, each with a track running 3 mm up and down: the
+    // gap between them is 0.6 mm, too narrow for a 0.25 mm track with 0.2 mm either side (0.65)
+    // but room for the 0.15 mm minimum (0.55). A via fits nowhere near either.
+    const x = 10 * MM;
+    const y = 10 * MM;
+    const fine = (index: number, net: number, px: number): HostPad => ({ ...pad(index, net, px, y), shape: rect(px - 0.1 * MM, y - 0.5 * MM, px + 0.1 * MM, y + 0.5 * MM), minSize: 0.2 * MM });
+    const pitch = 425_000;
+    const fence = [x - pitch, x + pitch].flatMap((px) => [0, 1].map((l) => ({ kind: 'track' as const, shape: segment(px, y - 3 * MM, px, y + 3 * MM, 250_000), layers: 1 << l, net: 2, clearance: 0 })));
+    const pads = [fine(0, 1, x), fine(1, 2, x - pitch), fine(2, 2, x + pitch), pad(3, 1, x, 18 * MM)];
+    const r = routeHost(world(pads, { obstacles: fence }), { nets: [1] }, 0);
+    expect(r.summary.open).toBe(0);
+    const narrow = r.tracks.filter((t) => t.width === 150_000);
+    const wide = r.tracks.filter((t) => t.width === 250_000);
+    expect(narrow.length).toBeGreaterThan(0);
+    expect(wide.length).toBeGreaterThan(0);
+    // Narrow only between B's tracks (and a little past their ends), the class width beyond.
+    for (const t of narrow) for (const p of [t.start, t.end]) expect(Math.abs(p.y - y)).toBeLessThanOrEqual(3.8 * MM);
+    expect(wide.some((t) => Math.max(t.start.y, t.end.y) > y + 3.8 * MM)).toBe(true);
+    for (const t of r.tracks) for (const f of fence) if (f.layers === 1 << t.layer) expect(collides(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), f.shape, 200_000)).toBe(false);
+  });
+
   describe('vias that drill only some layers', () => {
     // Four layers; net B walls off F.Cu down the middle, edge to edge, and a keep-out bars vias
     // from B.Cu over the whole board, so a through via fits nowhere: only a via stopping short of

@@ -1,0 +1,139 @@
+// Neck-down: a net still apart after rip-up is routed again at the narrowest width its rules
+// allow, then every stretch of the new copper that fits at the class width is widened back, so
+// the track is narrow only where it must be — as a designer necks a track between fine-pitch
+// pads. Kept only when it joins more; checked exactly like all copper.
+
+import type { Pt } from '../board/model.ts';
+import type { ConnItem } from './connectivity.ts';
+import type { RouterHost } from './host.ts';
+import { planNet, type NetPlan } from './net-plan.ts';
+import type { MapOptions, Profile } from './obstacle-map.ts';
+import type { Leg, PathCopper } from './path-geometry.ts';
+import type { WorldSource } from './route-cache.ts';
+import type { Join, Router } from './router.ts';
+
+/** Bisection steps are at least this long (nm): finer buys nothing a person would see. */
+const WIDEN_RESOLUTION = 10_000;
+
+export interface NeckWorld {
+  host: RouterHost;
+  world: WorldSource;
+  opt: MapOptions;
+  items: readonly ConnItem[];
+  /** Connectivity groups (item indices) per net, as the nets were planned from. */
+  pieces: Map<number, number[][]>;
+}
+
+/** Routes the nets of `order` still apart again with a narrow twin of their class; keeps each
+ *  net's attempt only when fewer of its pieces stay apart. */
+export function neckDown(router: Router, order: readonly NetPlan[], w: NeckWorld): void {
+  const twins = new Map<number, number>();
+  for (const plan of order) {
+    const missing = router.missing(plan);
+    if (missing <= 0) continue;
+    const prof = router.profiles[plan.profile];
+    const narrow = prof.width.map((x, l) => Math.min(x, Math.max(1, w.host.rules.minTrackWidth(plan.net, l))));
+    if (narrow.every((x, l) => x === prof.width[l])) continue;
+    if (!router.mayStart()) return;
+    let k = twins.get(plan.profile);
+    if (k === undefined) twins.set(plan.profile, (k = addTwin(router, order, w, prof, narrow)));
+    const twin = planNet(w.host, router.grid, router.maps[k], router.checker, w.items, w.pieces.get(plan.net)!, plan.net, k, (l) => router.profiles[k].width[l]);
+    const saved = router.routes.get(plan.net)?.joins ?? [];
+    const prior = saved.map((j) => fixWidths(j, prof.width));
+    router.unplace(plan);
+    const got = router.commitNet(twin, prior);
+    router.unplace(twin);
+    if (router.missing(plan) >= missing) {
+      router.place(plan, saved);
+      continue;
+    }
+    // The net stays placed as its twin: its grid stamps are the narrow ones its paths were
+    // searched against, so nets placed beside it stay legal on the grid as well.
+    const narrowWidth = router.profiles[k].width;
+    router.place(twin, got.map((j) => (prior.includes(j) ? j : { ...j, copper: widen(router, plan.net, fixWidths(j, narrowWidth).copper, prof.width) })));
+  }
+}
+
+/** A narrow twin of a class profile: its obstacle map and its view in the occupancy, holding
+ *  every net placed now. Returns its index. */
+function addTwin(router: Router, order: readonly NetPlan[], w: NeckWorld, prof: Profile, width: number[]): number {
+  const twin: Profile = { ...prof, key: `${prof.key}/neck`, width };
+  const map = w.world.map(w.host, router.grid, twin, w.opt);
+  router.work += map.work;
+  const placed = order.filter((p) => router.occ.has(p.net)).map((p) => router.copperOf(p, router.routes.get(p.net)!));
+  const { index, work } = router.occ.addProfile(twin, placed);
+  router.work += work;
+  router.maps.push(map);
+  if (router.maps.length !== index + 1) throw new Error(`neckDown: profile ${index} and map ${router.maps.length - 1} disagree`);
+  return index;
+}
+
+/** The join with every leg's width written out, so it keeps it under another profile. */
+function fixWidths(j: Join, width: readonly number[]): Join {
+  return { ...j, copper: { vias: j.copper.vias, legs: j.copper.legs.map((l) => (l.width === undefined ? { ...l, width: width[l.layer] } : l)) } };
+}
+
+/** Copper routed narrow, widened to the class width wherever the exact checker allows: whole
+ *  segments, else the longest stretch from each end (the middle stays narrow). */
+function widen(router: Router, net: number, c: PathCopper, classWidth: readonly number[]): PathCopper {
+  const legs: Leg[] = [];
+  for (const leg of c.legs) {
+    const wide = classWidth[leg.layer];
+    const narrow = leg.width ?? wide;
+    if (narrow >= wide) {
+      legs.push(leg);
+      continue;
+    }
+    const fits = (a: Pt, b: Pt) => {
+      router.work++;
+      return !router.checker.track(net, leg.layer, a.x, a.y, b.x, b.y, wide);
+    };
+    const runs: Leg[] = [];
+    const push = (a: Pt, b: Pt, width: number) => {
+      if (a.x === b.x && a.y === b.y) return;
+      const last = runs[runs.length - 1];
+      const end = last?.pts[last.pts.length - 1];
+      if (last && last.width === width && end!.x === a.x && end!.y === a.y) last.pts.push(b);
+      else runs.push({ layer: leg.layer, pts: [a, b], width });
+    };
+    for (let i = 0; i + 1 < leg.pts.length; i++) {
+      const a = leg.pts[i];
+      const b = leg.pts[i + 1];
+      if (fits(a, b)) {
+        push(a, b, wide);
+        continue;
+      }
+      const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / WIDEN_RESOLUTION));
+      const at = (from: Pt, to: Pt, k: number): Pt => ({ x: from.x + Math.round(((to.x - from.x) * k) / n), y: from.y + Math.round(((to.y - from.y) * k) / n) });
+      const ka = reach(n, (k) => fits(a, at(a, b, k)));
+      const kb = reach(n, (k) => fits(at(b, a, k), b));
+      // Stretches shorter than a few widths would only add corners.
+      const least = Math.ceil((2 * wide) / WIDEN_RESOLUTION);
+      const pa = ka >= least ? ka : 0;
+      const pb = kb >= least ? kb : 0;
+      if (pa + pb >= n) {
+        push(a, b, narrow);
+        continue;
+      }
+      const p = at(a, b, pa);
+      const q = at(b, a, pb);
+      push(a, p, wide);
+      push(p, q, narrow);
+      push(q, b, wide);
+    }
+    legs.push(...runs);
+  }
+  return { legs: legs.map((l) => (l.width === undefined ? { ...l, width: classWidth[l.layer] } : l)), vias: c.vias };
+}
+
+/** The largest k in [0, n] with ok(k) (ok is monotone: true up to some k, false after). */
+function reach(n: number, ok: (k: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (ok(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
