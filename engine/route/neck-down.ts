@@ -22,12 +22,14 @@ export interface NeckWorld {
   items: readonly ConnItem[];
   /** Connectivity groups (item indices) per net, as the nets were planned from. */
   pieces: Map<number, number[][]>;
+  /** Class profile index → its narrow twin's, made on first need and kept for later calls. */
+  twins: Map<number, number>;
 }
 
 /** Routes the nets of `order` still apart again with a narrow twin of their class; keeps each
  *  net's attempt only when fewer of its pieces stay apart. */
 export function neckDown(router: Router, order: readonly NetPlan[], w: NeckWorld): void {
-  const twins = new Map<number, number>();
+  const twins = w.twins;
   for (const plan of order) {
     const missing = router.missing(plan);
     if (missing <= 0) continue;

@@ -10,12 +10,25 @@ import { viaFor } from './via-span.ts';
 
 /** Present-congestion price of the blocker search: one crossed site outweighs a long detour. */
 const BLOCKER_PRES = 60;
-/** At most this many nets are ripped for one stuck net. */
+/** At most this many nets are ripped for one stuck net (at escalation level 0; doubled per level). */
 const MAX_RIPPED = 6;
 /** Rounds over the stuck nets; a round without progress ends the repair. */
 const MAX_ROUNDS = 4;
-/** How far a chain of exchanges may go: a ripped net may rip others this many times over. */
+/** How far a chain of exchanges may go: a ripped net may rip others this many times over (at
+ *  level 0; one more per level). */
 const MAX_DEPTH = 2;
+/** The highest escalation level: budget left after it is not spent on more of the same. */
+export const MAX_LEVEL = 2;
+
+/** How far one repair may go: wider exchanges at higher levels. */
+interface Reach {
+  ripped: number;
+  depth: number;
+}
+
+function reachAt(level: number): Reach {
+  return { ripped: MAX_RIPPED << level, depth: MAX_DEPTH + level };
+}
 
 /** The nets the stuck net's cheapest soft route crosses, most crossed first ([] when none). */
 function blockersOf(router: Router, plan: NetPlan): number[] | undefined {
@@ -82,10 +95,10 @@ class Journal {
 
 /**
  * Rips `blockers`, commits the stuck net, recommits the blockers; a blocker that lost a
- * connection may in turn rip nets not yet involved (up to MAX_DEPTH). The caller keeps or
+ * connection may in turn rip nets not yet involved (up to the reach's depth). The caller keeps or
  * restores the whole exchange by the journal's open count.
  */
-function exchange(router: Router, plan: NetPlan, blockers: NetPlan[], journal: Journal, guard: Set<number>, depth: number, byNet: Map<number, NetPlan>): void {
+function exchange(router: Router, plan: NetPlan, blockers: NetPlan[], journal: Journal, guard: Set<number>, depth: number, byNet: Map<number, NetPlan>, reach: Reach): void {
   const open = new Map<number, number>();
   for (const p of [plan, ...blockers]) {
     journal.touch(p);
@@ -94,21 +107,21 @@ function exchange(router: Router, plan: NetPlan, blockers: NetPlan[], journal: J
   }
   router.commitNet(plan, router.routes.get(plan.net)?.joins ?? []);
   for (const b of blockers) router.commitNet(b, journal.saved.get(b.net)!);
-  if (depth >= MAX_DEPTH) return;
+  if (depth >= reach.depth) return;
   for (const b of blockers) {
     if (router.missing(b) <= open.get(b.net)! || !router.mayStart()) continue;
     const next = blockersOf(router, b);
-    if (!next || next.length === 0 || next.length > MAX_RIPPED || next.some((n) => guard.has(n))) continue;
+    if (!next || next.length === 0 || next.length > reach.ripped || next.some((n) => guard.has(n))) continue;
     for (const n of next) guard.add(n);
-    exchange(router, b, next.map((n) => byNet.get(n)!), journal, guard, depth + 1, byNet);
+    exchange(router, b, next.map((n) => byNet.get(n)!), journal, guard, depth + 1, byNet, reach);
   }
 }
 
 /** Tries one exchange for a stuck net; true when it was kept (fewer open connections). */
-function attempt(router: Router, plan: NetPlan, blockers: number[], byNet: Map<number, NetPlan>): boolean {
+function attempt(router: Router, plan: NetPlan, blockers: number[], byNet: Map<number, NetPlan>, reach: Reach): boolean {
   const journal = new Journal(router);
   const guard = new Set<number>([plan.net, ...blockers]);
-  exchange(router, plan, blockers.map((n) => byNet.get(n)!), journal, guard, 0, byNet);
+  exchange(router, plan, blockers.map((n) => byNet.get(n)!), journal, guard, 0, byNet, reach);
   if (journal.open() < journal.before) {
     for (const p of journal.plans) if (p.net !== plan.net) router.stats.get(p.net)!.rips++;
     return true;
@@ -117,8 +130,10 @@ function attempt(router: Router, plan: NetPlan, blockers: number[], byNet: Map<n
   return false;
 }
 
-/** Repairs the committed world until a round brings no progress or no search may start. */
-export function repair(router: Router, order: NetPlan[]): void {
+/** Repairs the committed world until a round brings no progress or no search may start; a
+ *  higher `level` rips more nets per exchange and chains exchanges further. */
+export function repair(router: Router, order: NetPlan[], level = 0): void {
+  const reach = reachAt(level);
   const byNet = new Map<number, NetPlan>();
   for (const p of order) byNet.set(p.net, p);
   // Exchanges that failed are not retried until something else changed.
@@ -129,12 +144,12 @@ export function repair(router: Router, order: NetPlan[]): void {
       if (router.missing(plan) <= 0 || tried.has(plan.net)) continue;
       if (!router.mayStart()) return;
       const blockers = blockersOf(router, plan);
-      if (!blockers || blockers.length === 0 || blockers.length > MAX_RIPPED) {
+      if (!blockers || blockers.length === 0 || blockers.length > reach.ripped) {
         tried.add(plan.net);
         continue;
       }
       if (!router.mayStart()) return;
-      if (attempt(router, plan, blockers, byNet)) {
+      if (attempt(router, plan, blockers, byNet, reach)) {
         progress = true;
         tried.clear();
       } else tried.add(plan.net);

@@ -14,7 +14,7 @@ import type { ObstacleMap, Profile } from './obstacle-map.ts';
 import { FRESH, type WorldSource } from './route-cache.ts';
 import { copperLength, type PathCopper } from './path-geometry.ts';
 import { Prng } from './prng.ts';
-import { repair } from './rip-up.ts';
+import { MAX_LEVEL, repair } from './rip-up.ts';
 import { neckDown } from './neck-down.ts';
 import { Router, type RouterSettings } from './router.ts';
 import { gate, itemsOf, type Verify } from './final-gate.ts';
@@ -166,7 +166,13 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   router.commit(order);
   repair(router, order);
   // What rip-up left apart may still go through at a narrower width, necked only where it must.
-  neckDown(router, order, { host, world, opt, items, pieces });
+  const neck = { host, world, opt, items, pieces, twins: new Map<number, number>() };
+  neckDown(router, order, neck);
+  // Connections still apart and budget left: wider exchanges, kept only where they join more.
+  for (let level = 1; level <= MAX_LEVEL && order.some((p) => router.missing(p) > 0) && router.mayStart(); level++) {
+    repair(router, order, level);
+    neckDown(router, order, neck);
+  }
   // With soft zones new copper crosses other nets' fills, so the refill is judged as well:
   // first by the router, which can still detour, then in the final gate.
   const guard = opt.softZones ? new ReliefGuard(host, grid) : undefined;
