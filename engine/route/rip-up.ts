@@ -157,3 +157,21 @@ export function repair(router: Router, order: NetPlan[], level = 0): void {
     if (!progress) return;
   }
 }
+
+/**
+ * Escalation's reorder: every net of the call taken out and committed again, the nets still
+ * apart first (each keeps what of its old route is still legal), then repaired. Kept only when
+ * fewer connections stay apart; else everything goes back as it was.
+ */
+export function reorder(router: Router, order: NetPlan[]): void {
+  const stuck = order.filter((p) => router.missing(p) > 0);
+  if (stuck.length === 0 || stuck.length === order.length || !router.mayStart()) return;
+  const journal = new Journal(router);
+  for (const p of order) journal.touch(p);
+  for (const p of order) router.unplace(p);
+  const sequence = [...stuck, ...order.filter((p) => !stuck.includes(p))];
+  for (const p of sequence) router.commitNet(p, journal.saved.get(p.net)!);
+  repair(router, sequence);
+  if (journal.open() < journal.before) return;
+  journal.restore();
+}

@@ -14,7 +14,7 @@ import type { ObstacleMap, Profile } from './obstacle-map.ts';
 import { FRESH, type WorldSource } from './route-cache.ts';
 import { copperLength, type PathCopper } from './path-geometry.ts';
 import { Prng } from './prng.ts';
-import { MAX_LEVEL, repair } from './rip-up.ts';
+import { MAX_LEVEL, reorder, repair } from './rip-up.ts';
 import { neckDown } from './neck-down.ts';
 import { Router, type RouterSettings } from './router.ts';
 import { gate, itemsOf, type Verify } from './final-gate.ts';
@@ -173,6 +173,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
     repair(router, order, level);
     neckDown(router, order, neck);
   }
+  if (order.some((p) => router.missing(p) > 0)) reorder(router, order);
   // With soft zones new copper crosses other nets' fills, so the refill is judged as well:
   // first by the router, which can still detour, then in the final gate.
   const guard = opt.softZones ? new ReliefGuard(host, grid) : undefined;
