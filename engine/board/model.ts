@@ -249,6 +249,8 @@ export interface CopperGraphic {
     /** A footprint field (`property`): copper the router keeps clear of, which KiCad's DRC does not check. */
     field?: boolean;
     glyphs?: Primitive[];
+    /** A stroke-font text's box per line that draws anything (corners, nm): what a mask text opens. */
+    lines?: Pt[][];
   };
   footprint: number;
   src: number;

@@ -61,7 +61,7 @@ export function isBoardText(h: string): boolean {
 
 /** A text's value and the corners of a box holding its glyphs (absolute nm); null when the text is
  *  hidden or empty and so draws nothing. */
-function textOutline(ctx: ReadContext, node: SList, footprint: number, placement?: Placement): { value: string; corners: Pt[]; isBox: boolean } | null {
+function textOutline(ctx: ReadContext, node: SList, footprint: number, placement?: Placement): { value: string; corners: Pt[]; lines: Pt[][]; isBox: boolean } | null {
   const h = head(node);
   const isBox = h.endsWith('text_box');
   const value = h === 'property' ? (atomAt(node, 2) ?? '') : h === 'fp_text' ? (atomAt(node, 2) ?? '') : (atomAt(node, 1) ?? '');
@@ -79,12 +79,14 @@ function textOutline(ctx: ReadContext, node: SList, footprint: number, placement
     return { x: x + placement.at.x, y: y + placement.at.y };
   };
   let corners: Pt[];
+  let lines: Pt[][];
   if (isBox) {
     corners = textBoxCorners(ctx, node, place);
     const border = child(node, 'border');
     const stroke = child(node, 'stroke');
     const bw = (stroke && ctx.optNm(stroke, 'width')) ?? 0;
     if (border === undefined || atomAt(border, 1) !== 'no') corners = grow(corners, Math.ceil(bw / 2));
+    lines = [corners];
   } else {
     const at = ctx.need(node, 'at');
     const anchor = place({ x: ctx.nm(at, 1), y: ctx.nm(at, 2) });
@@ -99,9 +101,11 @@ function textOutline(ctx: ReadContext, node: SList, footprint: number, placement
     const words = new Set(justify ? justify.items.slice(1).map((a) => (a.kind === 'atom' ? a.text : '')) : []);
     const spacing = (font && ctx.optNum(font, 'line_spacing')) ?? 1;
     const italic = !!font && flag(font, 'italic');
-    corners = strokeTextCorners(value, anchor, angle, { w: wid, h: hgt, thick, spacing, italic }, words);
+    const f = { w: wid, h: hgt, thick, spacing, italic };
+    corners = strokeTextCorners(value, anchor, angle, f, words);
+    lines = strokeLineCorners(value, anchor, angle, f, words);
   }
-  return { value, corners, isBox };
+  return { value, corners, lines, isBox };
 }
 
 function roundedPoly(corners: Pt[]): Primitive {
@@ -118,7 +122,7 @@ export function readCopperText(ctx: ReadContext, node: SList, board: Board, laye
   if (layer < 0) return;
   const outline = textOutline(ctx, node, footprint, placement);
   if (!outline) return;
-  const { value, corners, isBox } = outline;
+  const { value, corners, lines, isBox } = outline;
   const h = head(node);
   const effects = child(node, 'effects');
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
@@ -135,6 +139,7 @@ export function readCopperText(ctx: ReadContext, node: SList, board: Board, laye
   };
   if (flag(node, 'knockout') || (effects && flag(effects, 'knockout'))) text.knockout = true;
   if (h === 'property') text.field = true;
+  if (!isBox && lines.length > 1) text.lines = lines.map((box) => (roundedPoly(box) as { pts: Pt[] }).pts);
   const cache = !isBox && !text.knockout ? renderCache(ctx, node) : null;
   if (cache && cache.length > 0) text.glyphs = cache;
   board.graphics.push({ index: board.graphics.length, layer, net: 0, shape: roundedPoly(corners), text, footprint, src: node.start });
@@ -142,8 +147,8 @@ export function readCopperText(ctx: ReadContext, node: SList, board: Board, laye
 
 /**
  * Reads one text on F.Mask or B.Mask (board or footprint, as readCopperText) into
- * board.maskGraphics as the same glyph box: a mask opening shaped like the text, which the router
- * keeps out of (the DRC leaves it out: glyphs are not modelled).
+ * board.maskGraphics as glyph boxes, one per line: mask openings shaped like the text, which the
+ * router keeps out of (the DRC leaves them out: glyphs are not modelled).
  */
 export function readMaskText(ctx: ReadContext, node: SList, board: Board, footprint = -1, placement?: Placement): void {
   const layer = layerOf(node);
@@ -151,7 +156,8 @@ export function readMaskText(ctx: ReadContext, node: SList, board: Board, footpr
   if (side === -1) return;
   const outline = textOutline(ctx, node, footprint, placement);
   if (!outline) return;
-  (board.maskGraphics ??= []).push({ index: board.maskGraphics.length, side, shape: roundedPoly(outline.corners), footprint, text: true, src: node.start });
+  // A box per line: an opening the size of the whole block would keep tracks off its empty lines.
+  for (const box of outline.lines) (board.maskGraphics ??= []).push({ index: board.maskGraphics.length, side, shape: roundedPoly(box), footprint, text: true, src: node.start });
 }
 
 /** Reads the copper and mask texts of a footprint (fp_text, property, fp_text_box), placed as the footprint is. */
@@ -174,31 +180,28 @@ interface Font {
   italic: boolean;
 }
 
-/**
- * The corners (absolute nm) of a box that holds every glyph of a stroke-font text: in the text's own
- * frame the block of lines sits against the anchor as the justification says (left/right, top/bottom,
- * else centred), mirrored text is flipped about the anchor, and the frame turns by `angle` degrees.
- */
-export function strokeTextCorners(value: string, anchor: Pt, angle: number, f: Font, justify: ReadonlySet<string>): Pt[] {
-  const lines = value.split('\n');
+/** A stroke-font text's lines in its own frame (y down from the anchor): each line's width and
+ *  baseline, and the half stroke every glyph edge grows by. */
+function strokeLines(value: string, f: Font, justify: ReadonlySet<string>): { lines: { text: string; width: number; base: number }[]; pad: number } {
+  const texts = value.split('\n');
   // Markup (~{overbar}, ^{super}, _{sub}) draws no glyph for its opening pair; its closing brace is
   // counted as a character, which only widens the box.
-  const lineWidth = (l: string) => [...l.replace(/[~^_]\{/g, '')].reduce((s, ch) => s + advance(ch), 0);
-  const width = Math.max(1, ...lines.map(lineWidth)) * f.w + (f.italic ? f.h * ITALIC_SLANT : 0);
+  const lineWidth = (l: string) => [...l.replace(/[~^_]\{/g, '')].reduce((s, ch) => s + advance(ch), 0) * f.w + (f.italic ? f.h * ITALIC_SLANT : 0);
   const pitch = f.h * PITCH * f.spacing;
-  const block = (lines.length - 1) * pitch;
-  const pad = f.thick / 2;
-  let x0: number;
-  if (justify.has('left')) x0 = 0;
-  else if (justify.has('right')) x0 = -width;
-  else x0 = -width / 2;
+  const block = (texts.length - 1) * pitch;
   // The first line's baseline, measured from the anchor (y down).
   let base: number;
   if (justify.has('top')) base = f.h * BASE_TOP;
   else if (justify.has('bottom')) base = f.h * BASE_BOTTOM - block;
   else base = f.h * BASE_CENTRE - block / 2;
-  const top = base - f.h * (CAP + ABOVE) - pad;
-  const bottom = base + block + f.h * BELOW + pad;
+  return { lines: texts.map((text, i) => ({ text, width: lineWidth(text), base: base + i * pitch })), pad: f.thick / 2 };
+}
+
+/** The corners (absolute nm) of a box in a text's frame: from its left edge x0 and `width`, and
+ *  from the top and bottom baselines; mirrored about the anchor where the text is, turned by `angle`. */
+function frameBox(x0: number, width: number, firstBase: number, lastBase: number, pad: number, anchor: Pt, angle: number, f: Font, justify: ReadonlySet<string>): Pt[] {
+  const top = firstBase - f.h * (CAP + ABOVE) - pad;
+  const bottom = lastBase + f.h * BELOW + pad;
   let left = x0 - pad - f.w * (ADVANCE - 1);
   let right = x0 + width + pad;
   if (justify.has('mirror')) [left, right] = [-right, -left];
@@ -211,6 +214,31 @@ export function strokeTextCorners(value: string, anchor: Pt, angle: number, f: F
     const [rx, ry] = rotatePoint(x, y, angle);
     return { x: anchor.x + rx, y: anchor.y + ry };
   });
+}
+
+/** Where a line of `width` starts as the justification says (left, right, else centred). */
+function lineStart(width: number, justify: ReadonlySet<string>): number {
+  if (justify.has('left')) return 0;
+  if (justify.has('right')) return -width;
+  return -width / 2;
+}
+
+/**
+ * The corners (absolute nm) of a box that holds every glyph of a stroke-font text: in the text's own
+ * frame the block of lines sits against the anchor as the justification says (left/right, top/bottom,
+ * else centred), mirrored text is flipped about the anchor, and the frame turns by `angle` degrees.
+ */
+export function strokeTextCorners(value: string, anchor: Pt, angle: number, f: Font, justify: ReadonlySet<string>): Pt[] {
+  const { lines, pad } = strokeLines(value, f, justify);
+  const width = Math.max(f.w, ...lines.map((l) => l.width));
+  return frameBox(lineStart(width, justify), width, lines[0].base, lines[lines.length - 1].base, pad, anchor, angle, f, justify);
+}
+
+/** One box per line that draws anything (KiCad justifies each line by itself), for where a whole
+ *  block's box would wall off the empty lines and the short lines' margins too. */
+export function strokeLineCorners(value: string, anchor: Pt, angle: number, f: Font, justify: ReadonlySet<string>): Pt[][] {
+  const { lines, pad } = strokeLines(value, f, justify);
+  return lines.filter((l) => l.text.trim() !== '').map((l) => frameBox(lineStart(l.width, justify), l.width, l.base, l.base, pad, anchor, angle, f, justify));
 }
 
 // A text box's outline: (start)/(end) for a box that is not rotated, else the four (pts).

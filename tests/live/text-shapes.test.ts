@@ -64,6 +64,13 @@ function slack(g: CopperGraphic): number {
   return least;
 }
 
+/** The same for a multi-line text's boxes per line: each glyph point inside one of them. */
+function lineSlack(g: CopperGraphic): number {
+  let least = Infinity;
+  for (const glyph of g.text!.glyphs!) for (const { p, r } of reach(glyph)) least = Math.min(least, Math.max(...g.text!.lines!.map((ring) => inside(ring, p) - r)));
+  return least;
+}
+
 function glyphBoxArea(glyphs: Primitive[]): number {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const g of glyphs) for (const { p, r } of reach(g)) {
@@ -134,6 +141,11 @@ describeKicads('copper text glyphs from KiCad against the file reader\'s boxes',
         + `least slack ${(worst.slack / 1e6).toFixed(3)} mm ("${worst.value}"), glyph box / text box mean ${meanFill.toFixed(2)}, least ${loosest.fill.toFixed(2)} ("${loosest.value}")`);
       const out = rows.filter((r) => r.slack < 0);
       expect(out, JSON.stringify(out)).toEqual([]);
+      // Multi-line texts: each glyph inside its own line's box too (mask texts open only those).
+      const multi = texts.filter((g) => g.text!.lines);
+      expect(multi.length).toBeGreaterThanOrEqual(2);
+      const outOfLine = multi.map((g) => ({ value: g.text!.value, slack: Math.round(lineSlack(g)) })).filter((r) => r.slack < 0);
+      expect(outOfLine, JSON.stringify(outOfLine)).toEqual([]);
     });
 
     it('gives the DRC the findings KiCad reports against copper text', async () => {
