@@ -1,7 +1,7 @@
-// The proof behind "boxed in" (fence-proof.ts): it holds where copper truly fences a pad, does not
-// hold where a narrower track gets through, and — on every bench board as the plugin meets them, a
-// person's routing with a quarter of its signal nets taken away — never holds for a connection the
-// person routed.
+// The proof behind "boxed in" and "unreachable" (fence-proof.ts): it holds where copper truly fences
+// a pad, does not hold where a narrower track gets through, and — on every bench board as the plugin
+// meets them, a person's routing with a quarter of its signal nets taken away — never holds for a
+// connection the person routed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chooseNets } from '../../../bench/choose-nets.ts';
@@ -95,6 +95,8 @@ describe('the proof that a pad is fenced in', () => {
         if (!map) maps.set(prof.key, (map = relaxedMap(host, grid, prof)));
         const w = map.profile.width;
         const sites = pieces.get(net)!.map((g) => touchSites(grid, map, net, g.map((k) => items[k]), (l) => w[l]));
+        // No site to touch a piece from is what "unreachable" claims.
+        sites.forEach((x, k) => x.length === 0 && wrong.push(`${b.tier}/${b.name} ${host.netNames[net]} piece ${k}: nowhere to touch it`));
         for (let k = 1; k < sites.length; k++) {
           const v = proveFenced(grid, map, net, sites[k], sites[0], Infinity, seen, ++gen);
           proofs++;
