@@ -15,7 +15,7 @@ import type { HostPad, RouterHost } from '../../../engine/route/host.ts';
 import type { ObstacleMap } from '../../../engine/route/obstacle-map.ts';
 import { chooseStep, profileOf, routeHost } from '../../../engine/route/route-design.ts';
 import { benchBoards } from '../../support/bench.ts';
-import { TEST_RULES } from './test-rules.ts';
+import { squareHost } from './test-rules.ts';
 
 const MM = 1_000_000;
 
@@ -26,7 +26,6 @@ function pad(index: number, net: number, x: number, y: number, ref = `P${index}`
 /** Two layers, 20 mm square; net B's 0.5 mm tracks ring (6..10 mm)² on both layers with a gap of
  *  `gap` nm (edge to edge) in the right side. */
 function ringWorld(gap: number): RouterHost {
-  const W = 20 * MM;
   const half = 0.25 * MM;
   const g0 = 8 * MM - gap / 2 - half;
   const g1 = 8 * MM + gap / 2 + half;
@@ -36,17 +35,11 @@ function ringWorld(gap: number): RouterHost {
     segment(6 * MM, 10 * MM, 6 * MM, 6 * MM, 500_000),
     ...(gap > 0 ? [segment(10 * MM, 6 * MM, 10 * MM, g0, 500_000), segment(10 * MM, g1, 10 * MM, 10 * MM, 500_000)] : [segment(10 * MM, 6 * MM, 10 * MM, 10 * MM, 500_000)]),
   ];
-  return {
-    layerCount: 2,
-    layerName: (i) => (i === 0 ? 'F.Cu' : 'B.Cu'),
+  return squareHost(20 * MM, {
     netNames: ['', 'A', 'B'],
     pads: [pad(0, 1, 8 * MM, 8 * MM, 'U1'), pad(1, 1, 16 * MM, 16 * MM, 'J1'), pad(2, 2, 2 * MM, 2 * MM), pad(3, 2, 2 * MM, 18 * MM)],
     obstacles: sides.flatMap((s) => [0, 1].map((l) => ({ kind: 'track' as const, shape: s, layers: 1 << l, net: 2, clearance: 0 }))),
-    holes: [],
-    outline: [segment(0, 0, W, 0, 0), segment(W, 0, W, W, 0), segment(W, W, 0, W, 0), segment(0, W, 0, 0, 0)],
-    outlineEdges: Float64Array.of(0, 0, W, 0, W, 0, W, W, W, W, 0, W, 0, W, 0, 0),
-    rules: TEST_RULES,
-  };
+  });
 }
 
 describe('the proof that a pad is fenced in', () => {
@@ -56,9 +49,16 @@ describe('the proof that a pad is fenced in', () => {
     expect(r.open[0].stuck?.why).toContain('U1.1');
   });
 
-  it('does not hold where the gap is too narrow for the class width but not for the narrowest track', () => {
+  it('does not hold where the gap is too narrow for the class width but not for the narrowest track, which necks through', () => {
     // Class: 0.25 mm track, 0.2 mm clearance each side = 0.65 mm; narrowest: 0.15 mm = 0.55 mm.
     const r = routeHost(ringWorld(620_000), { nets: [1] }, 0);
+    expect(r.open).toEqual([]);
+    expect(r.tracks.some((t) => t.width === 150_000)).toBe(true);
+  });
+
+  it('says blocked, not boxed in, where no legal track fits but the proof cannot tell at its precision', () => {
+    // 0.52 mm: no legal track (0.55 mm at least), but within a grid cell of fitting.
+    const r = routeHost(ringWorld(520_000), { nets: [1] }, 0);
     expect(r.open.length).toBe(1);
     const s = r.open[0].stuck!;
     expect(s.reason).toBe('blocked');

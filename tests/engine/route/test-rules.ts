@@ -1,6 +1,7 @@
 // The rules of the synthetic router worlds in these tests: one class, 0.2 mm clearance,
-// 0.25 mm tracks (0.15 mm at least), 0.6/0.3 mm vias.
-import type { HostRules } from '../../../engine/route/host.ts';
+// 0.25 mm tracks (0.15 mm at least), 0.6/0.3 mm vias; and a square board to put them on.
+import { segment } from '../../../engine/geom/index.ts';
+import type { HostRules, RouterHost } from '../../../engine/route/host.ts';
 
 export const TEST_RULES: HostRules = {
   clearance: () => 200_000,
@@ -12,3 +13,17 @@ export const TEST_RULES: HostRules = {
   holeToHole: 250_000,
   className: () => 'Default',
 };
+
+/** A two-layer synthetic board `size` nm square with its outline, the test rules and `parts`. */
+export function squareHost(size: number, parts: Pick<RouterHost, 'netNames' | 'pads' | 'obstacles'> & Partial<RouterHost>): RouterHost {
+  const W = size;
+  return {
+    layerCount: 2,
+    layerName: (i) => (i === 0 ? 'F.Cu' : 'B.Cu'),
+    holes: [],
+    outline: [segment(0, 0, W, 0, 0), segment(W, 0, W, W, 0), segment(W, W, 0, W, 0), segment(0, W, 0, 0, 0)],
+    outlineEdges: Float64Array.of(0, 0, W, 0, W, 0, W, W, W, W, 0, W, 0, W, 0, 0),
+    rules: TEST_RULES,
+    ...parts,
+  };
+}
