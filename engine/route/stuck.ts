@@ -193,7 +193,7 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
   router.work += fa.size + (fb === fa ? 0 : fb.size);
   if (fa.reachedTarget) {
     if (stats.budget || stopped !== 'done') return budgetReason([]);
-    return { ...base, reason: 'budget', at: conn.from.at, why: `A path for ${pair} exists on the router's grid now, but the search for it stopped at its effort limit; routing the net again may find it.` };
+    return { ...base, reason: 'budget', at: conn.from.at, why: `A path for ${pair} exists on the router's grid now, but the searches did not settle a legal route along it (their effort limit, or the exact clearance at a pad entry); routing the net again may find it.` };
   }
   // Is it fenced by fixed copper at any legal width? Flood the relaxed map from each end.
   const { seen, gen } = ex.mark(grid.cells * grid.layers);
