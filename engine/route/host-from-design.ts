@@ -214,9 +214,11 @@ export function boardParts(design: Design): BoardParts {
     const shape = glyphs?.length ? compound(glyphs) : shapeOfPrimitive(g.shape);
     if (shape) rest.push({ kind: 'graphic', shape, layers: 1 << g.layer, net: g.net, clearance: 0 });
   }
-  // Solder mask openings: copper of another net must not show in them beside this one's.
+  // Solder mask openings: copper of another net must not show in them beside this one's — unless
+  // the project has KiCad ignore such bridges, when an opening keeps nothing out.
   const leastClearance = Math.max(rules.minimums.clearance, Math.min(...rules.project.classes.map((c) => c.clearance)));
-  for (const m of maskOpenings(board, rules, leastClearance)) {
+  const openings = rules.severity('solder_mask_bridge') === 'ignore' ? [] : maskOpenings(board, rules, leastClearance);
+  for (const m of openings) {
     rest.push({ kind: 'mask', shape: m.shape, layers: m.side === 0 ? 1 : (1 << (board.copperLayers.length - 1)) >>> 0, net: m.net, clearance: m.clearance });
   }
   const outline: Shape[] = [];

@@ -46,10 +46,11 @@ ${b.body})
 `;
 }
 
-export function maskProject(toCopper = 0): string {
-  return JSON.stringify({ board: { design_settings: { rules: { solder_mask_to_copper_clearance: toCopper }, rule_severities: { solder_mask_bridge: 'error' } } } });
+export function maskProject(toCopper = 0, bridge = 'error'): string {
+  return JSON.stringify({ board: { design_settings: { rules: { solder_mask_to_copper_clearance: toCopper }, rule_severities: { solder_mask_bridge: bridge } } } });
 }
 
-export function maskDesign(b: MaskBoard): Design {
-  return loadDesign({ board: maskBoardText(b), boardName: 'mask.kicad_pcb', project: maskProject(b.toCopper), projectName: 'mask.kicad_pro' });
+/** The board with its project; `bridge` is the project's solder_mask_bridge severity (default error). */
+export function maskDesign(b: MaskBoard, bridge = 'error'): Design {
+  return loadDesign({ board: maskBoardText(b), boardName: 'mask.kicad_pcb', project: maskProject(b.toCopper, bridge), projectName: 'mask.kicad_pro' });
 }

@@ -36,4 +36,13 @@ describe('router and solder mask openings', () => {
     expect(r.open).toEqual([]);
     expect(runDrc(withCopper(design, r)).errors.solder_mask_bridge).toBeUndefined();
   });
+
+  it('takes the straight line under a foreign opening where the project ignores mask bridges', () => {
+    const design = maskDesign({ body }, 'ignore');
+    const r = routeDesign(design, { nets: [2] });
+    expect(r.open).toEqual([]);
+    const opening = disc(10_000_000, 12_000_000, 2_500_000);
+    expect(r.tracks.some((t) => t.layer === 0 && compareDistance(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), opening, 0) <= 0)).toBe(true);
+    expect(runDrc(withCopper(design, r)).errors.solder_mask_bridge).toBeUndefined();
+  });
 });
