@@ -1,6 +1,7 @@
 // Routes every bare board of a benchmark set with the built CLI, judges each output with
 // ../shared/bench/tools/judge.py (KiCad's DRC is the judge) and prints the PCBWorld table per
-// tier: CP, Rout., DRV, WL, Via, Time, beside the reference routing's WL and Via.
+// tier: CP, Rout., DRV, WL, Via, Seg/100mm (track items per 100 mm of track), Time, beside the reference
+// routing's WL, Via and Seg/100mm.
 // Each board is judged once, with its project's rules but every DRC type added copper could cause
 // raised to error (engine/drc/kicad-audit.json): CP, DRV and DRV+ are by the project's own
 // severities, DRV+s counts every such type. An error (by the project's severities) KiCad finds more
@@ -68,7 +69,7 @@ if (selected && boards.length > 0) {
     { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 }));
   for (const b of boards) {
     const s = stripped[b.bare];
-    Object.assign(b, { bare: s.board, nets: s.nets, personMm: s.person_mm, personVias: s.person_vias });
+    Object.assign(b, { bare: s.board, nets: s.nets, personMm: s.person_mm, personVias: s.person_vias, personSegments: s.person_segments });
   }
 }
 
@@ -171,17 +172,19 @@ for (const b of boards) {
     strict_added: verdict?.strict_added ?? {},
     wirelength_mm: verdict?.wirelength_mm ?? 0,
     vias: verdict?.vias ?? 0,
+    // Track items added (segments; the router draws no arcs), against the person's segments and arcs.
+    segments: summary?.tracks ?? 0,
     // Selected mode compares the added copper with what the person drew for those nets.
     ...(b.nets
-      ? { nets: b.nets, wirelength_mm: summary?.length_mm ?? 0, vias: summary?.vias ?? 0, ref_wirelength_mm: b.personMm, ref_vias: b.personVias }
-      : { ref_wirelength_mm: m.ref_wirelength_mm ?? null, ref_vias: m.ref_vias ?? null }),
+      ? { nets: b.nets, wirelength_mm: summary?.length_mm ?? 0, vias: summary?.vias ?? 0, ref_wirelength_mm: b.personMm, ref_vias: b.personVias, ref_segments: b.personSegments }
+      : { ref_wirelength_mm: m.ref_wirelength_mm ?? null, ref_vias: m.ref_vias ?? null, ref_segments: m.ref_segments === undefined ? null : m.ref_segments + (m.ref_arcs ?? 0) }),
     open: summary?.open ?? null,
     work: summary?.work ?? null,
     reasons: (summary?.open_connections ?? []).map((c) => c.reason),
   };
   records.push(rec);
   console.log(
-    `${b.tier} ${b.name.padEnd(44)} CP ${rec.clean_pass ? 1 : 0} rout ${rec.routability.toFixed(3)} drv ${rec.drv ?? '-'} ${JSON.stringify(rec.drv_by_type)} strict+ ${JSON.stringify(rec.strict_added)} WL ${rec.wirelength_mm.toFixed(1)}/${rec.ref_wirelength_mm ?? '-'} via ${rec.vias}/${rec.ref_vias ?? '-'} ${seconds.toFixed(2)} s${rec.max_rss_mb ? ` ${rec.max_rss_mb} MB` : ''}${rec.ok ? '' : ' ERROR ' + (rec.error ?? '')}`,
+    `${b.tier} ${b.name.padEnd(44)} CP ${rec.clean_pass ? 1 : 0} rout ${rec.routability.toFixed(3)} drv ${rec.drv ?? '-'} ${JSON.stringify(rec.drv_by_type)} strict+ ${JSON.stringify(rec.strict_added)} WL ${rec.wirelength_mm.toFixed(1)}/${rec.ref_wirelength_mm ?? '-'} via ${rec.vias}/${rec.ref_vias ?? '-'} seg ${rec.segments}/${rec.ref_segments ?? '-'} ${seconds.toFixed(2)} s${rec.max_rss_mb ? ` ${rec.max_rss_mb} MB` : ''}${rec.ok ? '' : ' ERROR ' + (rec.error ?? '')}`,
   );
 }
 
@@ -192,7 +195,9 @@ const median = (xs) => {
   return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
 };
 console.log(`\njudged by KiCad ${kicad.version} on ${setDir}${selected ? ', selected nets stripped from the reference routing and routed back (WL and Via: the added copper against the person\'s for those nets)' : ''}`);
-console.log('tier  boards  CP     Rout.  DRV  DRV+ DRV+s WL (ref)            Via (ref)    Time med (max)');
+// Seg/100mm: track items per 100 mm of track, over the tier's added copper, beside the person's.
+console.log('tier  boards  CP     Rout.  DRV  DRV+ DRV+s WL (ref)            Via (ref)    Seg/100mm (ref)    Time med (max)');
+const tiers = [];
 for (const tier of [...new Set(records.map((r) => r.tier))]) {
   const rs = records.filter((r) => r.tier === tier);
   const cp = rs.filter((r) => r.clean_pass).length / rs.length;
@@ -204,14 +209,29 @@ for (const tier of [...new Set(records.map((r) => r.tier))]) {
   const rwl = rs.reduce((s, r) => s + (r.ref_wirelength_mm ?? 0), 0);
   const via = rs.reduce((s, r) => s + r.vias, 0);
   const rvia = rs.reduce((s, r) => s + (r.ref_vias ?? 0), 0);
+  const seg = rs.reduce((s, r) => s + (r.segments ?? 0), 0);
+  const rseg = rs.reduce((s, r) => s + (r.ref_segments ?? 0), 0);
+  const density = (n, mm) => (mm > 0 ? (100 * n) / mm : 0);
+  const d = density(seg, wl);
+  const rd = density(rseg, rwl);
   const t = rs.map((r) => r.seconds);
   console.log(
-    `${tier.padEnd(5)} ${String(rs.length).padEnd(7)} ${cp.toFixed(2).padEnd(6)} ${rout.toFixed(3).padEnd(6)} ${String(drv).padEnd(4)} ${String(added).padEnd(4)} ${String(strictAdded).padEnd(5)} ${wl.toFixed(0).padStart(7)} (${rwl.toFixed(0)}) ${(wl / (rwl || 1)).toFixed(2)}×  ${String(via).padStart(5)} (${rvia}) ${(via / (rvia || 1)).toFixed(2)}×  ${median(t).toFixed(2)} s (${Math.max(...t).toFixed(1)})`,
+    `${tier.padEnd(5)} ${String(rs.length).padEnd(7)} ${cp.toFixed(2).padEnd(6)} ${rout.toFixed(3).padEnd(6)} ${String(drv).padEnd(4)} ${String(added).padEnd(4)} ${String(strictAdded).padEnd(5)} ${wl.toFixed(0).padStart(7)} (${rwl.toFixed(0)}) ${(wl / (rwl || 1)).toFixed(2)}×  ${String(via).padStart(5)} (${rvia}) ${(via / (rvia || 1)).toFixed(2)}×  ${d.toFixed(1).padStart(5)} (${rd.toFixed(1)}) ${(d / (rd || 1)).toFixed(2)}×  ${median(t).toFixed(2)} s (${Math.max(...t).toFixed(1)})`,
   );
+  const r3 = (x) => Math.round(x * 1000) / 1000;
+  tiers.push({
+    tier, boards: rs.length, clean_pass: r3(cp), routability: r3(rout), drv, drv_added: added, drv_strict_added: strictAdded,
+    wirelength_mm: r3(wl), ref_wirelength_mm: r3(rwl), vias: via, ref_vias: rvia,
+    segments: seg, ref_segments: rseg, seg_per_100mm: r3(d), ref_seg_per_100mm: r3(rd), seg_ratio: r3(d / (rd || 1)),
+    seconds_median: r3(median(t)), seconds_max: r3(Math.max(...t)),
+  });
 }
 mkdirSync(dirname(outFile), { recursive: true });
 writeFileSync(outFile, JSON.stringify(records, null, 2) + '\n');
-console.log(`\nrecords: ${outFile}`);
+// The per-tier figures of the table beside the records (the records file stays a plain list).
+const tiersFile = outFile.replace(/(\.json)?$/, '.tiers.json');
+writeFileSync(tiersFile, JSON.stringify(tiers, null, 2) + '\n');
+console.log(`\nrecords: ${outFile}\ntiers: ${tiersFile}`);
 if (unmodelledSeen.length) {
   console.error(`\nFAIL: KiCad found more of a type the engine does not model on ${unmodelledSeen.length} routed board(s) than on the bare board:`);
   for (const u of unmodelledSeen) console.error(`  ${u}`);

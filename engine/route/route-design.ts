@@ -16,6 +16,7 @@ import { copperLength, type PathCopper } from './path-geometry.ts';
 import { Prng } from './prng.ts';
 import { MAX_LEVEL, reorder, repair } from './rip-up.ts';
 import { neckDown } from './neck-down.ts';
+import { cleanup } from './cleanup.ts';
 import { Router, type RouterSettings } from './router.ts';
 import { gate, itemsOf, type Verify } from './final-gate.ts';
 import { bothVerify, islandVerify, ReliefGuard, settleIslands } from './plane-islands.ts';
@@ -174,6 +175,8 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
     neckDown(router, order, neck);
   }
   if (order.some((p) => router.missing(p) > 0)) reorder(router, order);
+  // Pulled tight before the island check and the final gate, so both judge the copper as written.
+  if (router.stopped !== 'cancelled') cleanup(router, order);
   // With soft zones new copper crosses other nets' fills, so the refill is judged as well:
   // first by the router, which can still detour, then in the final gate.
   const guard = opt.softZones ? new ReliefGuard(host, grid) : undefined;

@@ -382,6 +382,22 @@ export class Router {
     const route: NetRoute = { joins };
     this.routes.set(plan.net, route);
     this.work += this.occ.stamp(this.copperOf(plan, route));
+    this.#check(plan, joins);
+  }
+
+  /** Swaps a placed net's copper for that of `joins`, which keep the placed joins' grid paths
+   *  (cleanup.ts pulls copper tight and leaves the paths): the occupancy stamps, made from the
+   *  paths, stand as they are; only the exact checker learns the new copper. */
+  recopper(plan: NetPlan, joins: Join[]): void {
+    const was = this.routes.get(plan.net)?.joins ?? [];
+    if (joins.length !== was.length || joins.some((j, i) => j.path !== was[i].path)) throw new Error(`Router.recopper: net ${plan.net} must keep its ${was.length} joins' paths`);
+    this.routes.set(plan.net, { joins });
+    this.checker.removeNet(plan.net);
+    this.#check(plan, joins);
+  }
+
+  /** Adds a net's copper (tracks and vias, nm) to the exact checker. */
+  #check(plan: NetPlan, joins: Join[]): void {
     const prof = this.profiles[plan.profile];
     for (const j of joins) {
       for (const leg of j.copper.legs) {
