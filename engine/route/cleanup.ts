@@ -46,13 +46,15 @@ export function tidyJoins(joins: Join[], widthOf: (leg: Leg) => number, clear: C
  * against the copper as it now stands. `Join.path` keeps the searched grid nodes, so occupancy
  * (stamped from paths) still marks the route as searched, not as pulled: later searches see
  * the old track, while the exact checker, which every kept segment passes, sees the new one.
+ * Returns the changed nets' joins as they were searched, for a caller that must put them back.
  */
-export function cleanup(router: Router, order: NetPlan[]): void {
+export function cleanup(router: Router, order: NetPlan[]): Map<number, Join[]> {
   const host = router.host;
   // The routing map keeps tracks a class clearance off the board edge where the rules may ask
   // less (obstacle-map.ts); the checker asks only the rules. A pulled segment keeps the map's
   // distance, so cleanup never puts copper nearer the edge than the search would.
   const edges = new SpatialIndex(host.outline.map(bbox), 0);
+  const searched = new Map<number, Join[]>();
   let checks = 0;
   for (const plan of order) {
     const route = router.routes.get(plan.net);
@@ -71,9 +73,11 @@ export function cleanup(router: Router, order: NetPlan[]): void {
     };
     const joins = tidyJoins(route.joins, (leg) => leg.width ?? prof.width[leg.layer], clear);
     if (!joins) continue;
+    searched.set(plan.net, route.joins);
     router.recopper(plan, joins);
   }
   router.work += checks * CHECK_WORK;
+  return searched;
 }
 
 /** Points per layer where copper of the net lands: every leg's ends and every via (on each

@@ -17,7 +17,7 @@ import { Prng } from './prng.ts';
 import { MAX_LEVEL, reorder, repair } from './rip-up.ts';
 import { neckDown } from './neck-down.ts';
 import { cleanup } from './cleanup.ts';
-import { Router, type RouterSettings } from './router.ts';
+import { Router, type Join, type RouterSettings } from './router.ts';
 import { gate, itemsOf, type Verify } from './final-gate.ts';
 import { bothVerify, islandVerify, ReliefGuard, settleIslands } from './plane-islands.ts';
 import { prunePlaneJoins, type PlaneLinks } from './plane-joins.ts';
@@ -176,22 +176,41 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   }
   if (order.some((p) => router.missing(p) > 0)) reorder(router, order);
   // Pulled tight before the island check and the final gate, so both judge the copper as written.
-  if (router.stopped !== 'cancelled') cleanup(router, order);
+  const searched = router.stopped !== 'cancelled' ? cleanup(router, order) : new Map<number, Join[]>();
   // With soft zones new copper crosses other nets' fills, so the refill is judged as well:
   // first by the router, which can still detour, then in the final gate.
   const guard = opt.softZones ? new ReliefGuard(host, grid) : undefined;
   const islands = guard ? islandVerify(host, grid, guard) : undefined;
-  if (islands) settleIslands(router, plans, islands);
-  const kept = router.kept();
-  // What a zone's plane, refilled around the other nets' new copper, still joins needs no track.
-  const planes = opt.softZones ? prunePlaneJoins(host, grid, plans, pieces, items, profiles, kept, guard) : (new Map() as PlaneLinks);
   const byNet = [...plans].sort((a, b) => a.net - b.net).map((p) => ({ net: p.net, profile: profiles[p.profile] }));
   const judge = islands ? bothVerify(islands, verify) : verify;
-  const cut = judge ? gate(kept, byNet, host.layerCount, judge, true) : new Map<number, string>();
+  const settle = () => {
+    if (islands) settleIslands(router, plans, islands);
+    const kept = router.kept();
+    // What a zone's plane, refilled around the other nets' new copper, still joins needs no track.
+    const planes = opt.softZones ? prunePlaneJoins(host, grid, plans, pieces, items, profiles, kept, guard) : (new Map() as PlaneLinks);
+    const cut = judge ? gate(kept, byNet, host.layerCount, judge, true) : new Map<number, string>();
+    return { kept, planes, cut };
+  };
+  let { kept, planes, cut } = settle();
+  // The final check may refuse copper the pull made or made necessary (a straighter track can
+  // starve a zone's thermal relief once it is refilled, and the islands settled around it): then
+  // every net still on its searched route gets its searched copper back and all is judged again,
+  // kept if fewer nets are cut.
+  const back = cut.size ? plans.filter((p) => searched.has(p.net) && samePaths(router.routes.get(p.net)?.joins ?? [], searched.get(p.net)!)) : [];
+  if (back.length) {
+    for (const p of back) router.recopper(p, searched.get(p.net)!);
+    const again = settle();
+    if (again.cut.size < cut.size) ({ kept, planes, cut } = again);
+  }
   work += router.work;
   const copper = new Map<number, PathCopper[]>();
   for (const [net, joins] of kept) copper.set(net, joins.map((j) => j.copper));
   return withHeldNets(host, buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut, planes), held, pieces, items);
+}
+
+/** True when two join lists follow the same searched grid paths, join for join. */
+function samePaths(a: readonly Join[], b: readonly Join[]): boolean {
+  return a.length === b.length && a.every((j, i) => j.path === b[i].path);
 }
 
 /** Nets of at least this many pieces (grounds, supplies, buses of many pins) route before the rest,
