@@ -4,7 +4,7 @@
 
 import { runDrc } from '../../engine/drc/drc.ts';
 import type { Violation } from '../../engine/drc/violation.ts';
-import { loadDesignFile } from '../design-files.ts';
+import { DEFAULT_RULES, loadDesignFile, noRulesNote } from '../design-files.ts';
 import { nmToMm } from '../format.ts';
 import type { Command } from './command.ts';
 
@@ -20,6 +20,7 @@ export const drc: Command = {
   run(args, out) {
     const file = args.positional[0];
     const design = loadDesignFile(file);
+    const note = noRulesNote(file);
     const report = runDrc(design);
     const errors = report.violations.filter((v) => v.severity === 'error');
     const warnings = report.violations.filter((v) => v.severity === 'warning');
@@ -28,6 +29,7 @@ export const drc: Command = {
     for (const v of errors) byType[v.type] = (byType[v.type] ?? 0) + 1;
     if (args.flags.json) {
       const data = {
+        ...(note ? { rules: DEFAULT_RULES } : {}),
         violations: byType,
         unconnected_items: report.unconnected,
         items: errors.map(item),
@@ -36,7 +38,7 @@ export const drc: Command = {
       out.stdout(JSON.stringify(data, null, 2) + '\n');
       return 0;
     }
-    const lines = [`${file}`, `  ${errors.length} error(s), ${report.unconnected} unconnected item(s)${args.flags.all ? `, ${warnings.length} warning(s)` : ''}`];
+    const lines = [...(note ? [note] : []), `${file}`, `  ${errors.length} error(s), ${report.unconnected} unconnected item(s)${args.flags.all ? `, ${warnings.length} warning(s)` : ''}`];
     for (const [t, n] of Object.entries(byType)) lines.push(`  ${t}: ${n}`);
     for (const v of shown) {
       const nets = v.nets.length ? ` [${v.nets.join(', ')}]` : '';

@@ -1,7 +1,7 @@
 // `tracemaker info BOARD [--json]`: layers, counts, net classes and rules, and the readers' warnings.
 
 import { nmToMmText } from '../format.ts';
-import { loadDesignFile } from '../design-files.ts';
+import { DEFAULT_RULES, loadDesignFile, noRulesNote } from '../design-files.ts';
 import type { Command } from './command.ts';
 
 export const info: Command = {
@@ -21,8 +21,10 @@ export const info: Command = {
       via_drill_mm: nmToMmText(c.viaDrill),
       nets: board.nets.filter((n) => n.code !== 0 && rules.netClass(n.code) === c).length,
     }));
+    const note = noRulesNote(file);
     const data = {
       board: file,
+      ...(note ? { rules: DEFAULT_RULES } : {}),
       version: board.version,
       // KiCad 6–9 files name nets by code with a net table; KiCad 10 files by name.
       format: board.dialect === 'net-names' ? 'KiCad 10' : 'KiCad 6-9',
@@ -56,6 +58,7 @@ export const info: Command = {
     const c = data.counts;
     out.stdout(
       [
+        ...(note ? [note] : []),
         `${file} (${data.format} format, version ${data.version})`,
         `  copper layers: ${data.copper_layers.join(', ')}`,
         `  ${c.footprints} footprints, ${c.pads} pads, ${c.nets} nets, ${c.tracks} tracks, ${c.vias} vias, ${c.zones} zones, ${c.rule_areas} rule areas`,

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { addCopper } from '../../engine/kicad/write-board.ts';
 import { MAX_VARIANTS, MAX_WORK, type RouteRequest } from '../../engine/route/index.ts';
-import { readDesignFiles, UsageError } from '../design-files.ts';
+import { readDesignFiles, UsageError, writeRulesBeside } from '../design-files.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
 import { nmToMm } from '../format.ts';
 import { routeDefaults, runRoute } from '../session-route.ts';
@@ -47,11 +47,13 @@ export const route: Command = {
     const result = await runRoute(files, request, threads, { design });
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     writeFileSync(outPath, addCopper(board, result.tracks, result.vias));
+    const rules = writeRulesBeside(outPath, files);
 
     const name = (n: number) => board.nets[n]?.name ?? String(n);
     const data = {
       board: file,
       out: outPath,
+      rules_written: rules,
       routed: result.summary.routed,
       open: result.summary.open,
       tracks: result.summary.tracks,
@@ -82,6 +84,7 @@ export const route: Command = {
       `${file} → ${outPath}`,
       `  ${data.routed} connections routed, ${data.open} open; ${data.tracks} tracks, ${data.vias} vias, ${data.length_mm} mm`,
       `  work ${data.work}, ${data.seconds} s${data.stopped !== 'done' ? ` (stopped: ${data.stopped})` : ''}`,
+      ...rules.map((r) => `  rules written beside it: ${r}`),
       '  nets:',
       ...data.nets.map((n) => `    ${n.net || '(unnamed)'}: ${n.routed} routed, ${n.open} open, ${n.tracks} tracks, ${n.vias} vias, ${n.length_mm} mm`),
     ];

@@ -182,8 +182,11 @@ describe('the Windows package runs the official Windows Node under Wine', () => 
     const linux = JSON.parse(onLinux.stdout);
     // The Windows run took Windows paths: the board and project were read through drive Z:.
     expect(win.board).toBe(winPath(join(board, 'demo.kicad_pcb')));
-    const gist = (s: Record<string, unknown>) => ({ ...s, board: undefined, out: undefined, seconds: undefined });
+    const gist = (s: Record<string, unknown>) => ({ ...s, board: undefined, out: undefined, seconds: undefined, rules_written: undefined });
     expect(gist(win)).toEqual(gist(linux));
+    // Each wrote the board's project beside its output, named in its own platform's path.
+    expect(win.rules_written).toEqual([winPath(join(work, 'routed-windows.kicad_pro'))]);
+    expect(readFileSync(join(work, 'routed-windows.kicad_pro'), 'utf8')).toBe(readFileSync(join(board, 'demo.kicad_pro'), 'utf8'));
     expect(linux.open).toBe(0);
     expect(linux.tracks).toBeGreaterThan(50);
     const a = readFileSync(winOut);
