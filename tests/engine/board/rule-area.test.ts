@@ -6,23 +6,13 @@ import { loadDesign } from '../../../engine/kicad/load.ts';
 import { runDrc } from '../../../engine/drc/drc.ts';
 import { parseCondition } from '../../../engine/kicad/read-dru.ts';
 import { segment } from '../../../engine/geom/shapes.ts';
+import { smallBoardHead } from '../../support/small-board.ts';
 
 // Two parallel tracks 0.15 mm apart (edge to edge) inside the area (y 2 and 2.35) and two outside
 // it (y 20 and 20.35); the area covers x 0..10, y 0..10 on both layers.
 const track = (x1: number, y: number, x2: number, net: number, n: number) =>
   `\t(segment (start ${x1} ${y}) (end ${x2} ${y}) (width 0.2) (layer "F.Cu") (net ${net}) (uuid "00000000-0000-0000-0000-00000000000${n}"))\n`;
-const BOARD = `(kicad_pcb
-\t(version 20241229)
-\t(generator "pcbnew")
-\t(layers
-\t\t(0 "F.Cu" signal)
-\t\t(2 "B.Cu" signal)
-\t\t(25 "Edge.Cuts" user)
-\t)
-\t(net 0 "")
-\t(net 1 "A")
-\t(net 2 "B")
-${track(2, 2, 8, 1, 1)}${track(2, 2.35, 8, 2, 2)}${track(2, 20, 8, 1, 3)}${track(2, 20.35, 8, 2, 4)}\t(zone (net 0) (net_name "") (layers "F.Cu" "B.Cu") (uuid "00000000-0000-0000-0000-0000000000aa") (name "underFPGA")
+const BOARD = `${smallBoardHead(['A', 'B'])}${track(2, 2, 8, 1, 1)}${track(2, 2.35, 8, 2, 2)}${track(2, 20, 8, 1, 3)}${track(2, 20.35, 8, 2, 4)}\t(zone (net 0) (net_name "") (layers "F.Cu" "B.Cu") (uuid "00000000-0000-0000-0000-0000000000aa") (name "underFPGA")
 \t\t(hatch edge 0.5) (connect_pads (clearance 0)) (min_thickness 0.25) (filled_areas_thickness no)
 \t\t(keepout (tracks allowed) (vias allowed) (pads allowed) (copperpour allowed) (footprints allowed))
 \t\t(fill (thermal_gap 0.5) (thermal_bridge_width 0.5))

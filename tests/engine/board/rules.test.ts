@@ -4,23 +4,9 @@
 // readable conjuncts allow.
 import { describe, expect, it } from 'vitest';
 import { loadDesign } from '../../../engine/kicad/load.ts';
+import { smallBoardHead } from '../../support/small-board.ts';
 
-const BOARD = `(kicad_pcb
-\t(version 20241229)
-\t(generator "pcbnew")
-\t(layers
-\t\t(0 "F.Cu" signal)
-\t\t(2 "B.Cu" signal)
-\t\t(25 "Edge.Cuts" user)
-\t)
-\t(net 0 "")
-\t(net 1 "GND")
-\t(net 2 "USB_D+")
-\t(net 3 "USB_D-")
-\t(net 4 "+5V")
-\t(net 5 "SIG")
-)
-`;
+const BOARD = `${smallBoardHead(['GND', 'USB_D+', 'USB_D-', '+5V', 'SIG'])})\n`;
 
 const PRO = JSON.stringify({
   net_settings: {

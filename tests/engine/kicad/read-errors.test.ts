@@ -5,18 +5,9 @@ import { parseDru } from '../../../engine/kicad/read-dru.ts';
 import { parseProject, ProjectError } from '../../../engine/kicad/read-project.ts';
 import { KicadParseError } from '../../../engine/kicad/sexpr.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
+import { smallBoardHead } from '../../support/small-board.ts';
 
-const HEAD = `(kicad_pcb
-\t(version 20241229)
-\t(generator "pcbnew")
-\t(layers
-\t\t(0 "F.Cu" signal)
-\t\t(2 "B.Cu" signal)
-\t\t(25 "Edge.Cuts" user)
-\t)
-\t(net 0 "")
-\t(net 1 "GND")
-`;
+const HEAD = smallBoardHead(['GND']);
 
 function board(body: string): string {
   return `${HEAD}${body})\n`;
