@@ -8,7 +8,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, JSONRPCMessageSchema, ListToolsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { isErrorValue } from '../engine/session/errors.ts';
 import { MAX_LINE_BYTES } from '../engine/session/limits.ts';
-import { TOOL_DESCRIPTIONS, TOOL_NAMES, inputSchema } from '../engine/session/schemas.ts';
+import { toolList } from '../engine/session/schemas.ts';
 import type { Call } from './jsonl.ts';
 import { LineFramer } from './line-framer.ts';
 
@@ -67,7 +67,7 @@ export class LineTransport implements Transport {
 export function createMcpServer(call: Call, version: string): Server {
   const server = new Server({ name: 'tracemaker', version }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: TOOL_NAMES.map((name) => ({ name, description: TOOL_DESCRIPTIONS[name], inputSchema: inputSchema(name) as { type: 'object' } })),
+    tools: toolList().map((t) => ({ ...t, inputSchema: t.inputSchema as { type: 'object' } })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const result = await call(req.params.name, req.params.arguments ?? {});

@@ -1,12 +1,14 @@
 // The relay: a session kept alive in the background for agents that have a shell but no MCP
 // client. It listens on a per-user Unix socket (directory 0700, socket 0600) and speaks the
 // JSON-lines protocol; every request and answer is appended to the session's transcript file.
-// A `{"relay": "stop"}` line ends it.
+// A `{"relay": "stop"}` line ends it; a `{"relay": "tools"}` line is answered with the session's
+// tool list (MCP's tools/list) and the connection closed.
 
 import { appendFileSync, chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { toolList } from '../engine/session/schemas.ts';
 import type { Session } from '../engine/session/session.ts';
 import { JsonLinesServer } from './jsonl.ts';
 import { UsageError } from './design-files.ts';
@@ -40,7 +42,12 @@ export function serveRelay(name: string, session: Session): Promise<void> {
         (request, answer) => appendFileSync(transcript, JSON.stringify({ request, answer }) + '\n', { mode: 0o600 }),
       );
       conn.on('data', (chunk: Buffer) => {
-        if (chunk.toString('utf8').trim() === '{"relay":"stop"}') {
+        const control = chunk.toString('utf8').trim();
+        if (control === '{"relay":"tools"}') {
+          conn.end(JSON.stringify({ tools: toolList() }) + '\n');
+          return;
+        }
+        if (control === '{"relay":"stop"}') {
           conn.end('{"stopped":true}\n');
           server.close();
           rmSync(socket, { force: true });

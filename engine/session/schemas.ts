@@ -17,34 +17,35 @@ const Empty = z.object({}).strict();
 
 const Hints = z
   .object({
-    first_nets: z.array(name).max(MAX_ROUTE_NETS).optional().describe('nets to route before the others, in this order'),
-    priority: z.record(name, z.number().int().min(-1000).max(1000)).optional().describe('net → priority: higher routes earlier and is ripped later (default 0)'),
+    first_nets: z.array(name).max(MAX_ROUTE_NETS).optional().describe('nets to route before all others, in this order (default: none; the router orders by size and span)'),
+    priority: z.record(name, z.number().int().min(-1000).max(1000)).optional().describe('net name → -1000..1000: a higher priority routes earlier, after first_nets (default 0)'),
     layers: z
       .array(
         z
           .object({
-            net: name.optional().describe('default: every routed net'),
-            layer: name,
-            cost: z.number().min(0.25).max(100).describe('1 neutral, larger discourages the layer'),
+            net: name.optional().describe('the net the factor applies to (default: every routed net)'),
+            layer: name.describe('copper layer name, e.g. "B.Cu"'),
+            cost: z.number().min(0.25).max(100).describe('0.25..100, multiplies the cost of each step on the layer: 1 neutral, 2 twice as dear, below 1 favours it'),
           })
           .strict(),
       )
       .max(256)
       .optional()
-      .describe('layer cost factors'),
+      .describe('layer cost factors (default: 1 on every layer, 0.6 on the layers of a zone net\'s own thermally joined plane)'),
     regions: z
       .array(
         z
           .object({
             box_mm: box,
             nets: z.array(name).max(MAX_ROUTE_NETS).optional().describe('nets the region applies to (default: all routed nets)'),
-            mode: z.enum(['avoid', 'prefer']).default('avoid'),
-            layers: layerNames.optional(),
+            mode: z.enum(['avoid', 'prefer']).default('avoid').describe('avoid (default): a step inside the box costs 4 times as much; prefer: 0.7 times'),
+            layers: layerNames.optional().describe('copper layers the region covers (default: all)'),
           })
           .strict(),
       )
       .max(32)
-      .optional(),
+      .optional()
+      .describe('boxes the routes should avoid or prefer: costs, never walls (default: none)'),
   })
   .strict();
 
@@ -52,38 +53,38 @@ export const TOOL_SCHEMAS = {
   board_info: Empty,
   open_connections: z
     .object({
-      net: name.optional().describe('only this net'),
+      net: name.optional().describe('only connections of this net (default: every net)'),
       limit: z.number().int().min(1).max(MAX_LISTED).optional().describe(`at most this many (default and cap ${MAX_LISTED})`),
-      soft_zones: z.boolean().optional().describe('list connections a copper zone of the net would carry too (zone fills as not yet made)'),
+      soft_zones: z.boolean().optional().describe('true: also list connections only a copper zone of the net joins, as if zone fills were not yet made (the router\'s soft-zone view); default false: a zone fill connects, as KiCad counts'),
     })
     .strict(),
   route: z
     .object({
-      nets: z.array(name).min(1).max(MAX_ROUTE_NETS).optional().describe('nets to route (default: every net with open connections)'),
-      work: z.number().int().min(1).max(MAX_WORK).optional().describe('work budget per variant (search expansions)'),
-      variants: z.number().int().min(1).max(MAX_VARIANTS).optional().describe('independent tries with different orders; the best is kept'),
-      seed: z.number().int().min(0).max(0x7fffffff).optional(),
-      hints: Hints.optional(),
-      options: RouteOptionsSchema.optional(),
-      verify: z.enum(['refuse', 'report', 'off']).optional().describe('refuse (default): keep only a result that routes something and adds no DRC error'),
-      commit: z.boolean().optional().describe('false: a dry run, nothing is kept'),
+      nets: z.array(name).min(1).max(MAX_ROUTE_NETS).optional().describe('nets to route (default: every net with open connections); session copper of these nets may be ripped and redone, all other copper stays'),
+      work: z.number().int().min(1).max(MAX_WORK).optional().describe('work budget per variant (search expansions and flood cells); default 40 M plus 100 k per open connection of the call, at most 250 M'),
+      variants: z.number().int().min(1).max(MAX_VARIANTS).optional().describe('independent tries, each with its own net order; the one leaving fewest connections open (then fewest vias, shortest) is kept (default 2; 1 on boards of more than 1,500 pads)'),
+      seed: z.number().int().min(0).max(0x7fffffff).optional().describe('seed of the variants\' net orders (default 1): the same state, arguments and seed give the same result'),
+      hints: Hints.optional().describe('how to order and steer the routes (default: none)'),
+      options: RouteOptionsSchema.optional().describe('router options (default: each one\'s own default)'),
+      verify: z.enum(['refuse', 'report', 'off']).optional().describe('refuse (default): keep the result only if it routes something and adds no DRC error; report: keep it whatever it routes, with the DRC errors it adds listed; off: keep it without a DRC check (added_errors null)'),
+      commit: z.boolean().optional().describe('false: a dry run that reports and keeps nothing (default true)'),
     })
     .strict(),
-  rip_net: z.object({ net: name }).strict(),
+  rip_net: z.object({ net: name.describe('the net whose session copper goes') }).strict(),
   check: z
     .object({
-      full: z.boolean().optional().describe('check the whole board, not only what the session added'),
-      refill: z.boolean().optional().describe('refill copper zones before checking'),
+      full: z.boolean().optional().describe('true: also the input board\'s own counts by type (default false: the current state and what the session added)'),
+      refill: z.boolean().optional().describe('refill copper zones first: not available, only false (the default) is accepted; fills are checked as the file has them'),
     })
     .strict(),
-  stuck_report: z.object({ redact: z.boolean().optional().describe('leave out net names and references') }).strict(),
+  stuck_report: z.object({ redact: z.boolean().optional().describe('true: net names and references become net1, part1, … and the sentences are left out (default false)') }).strict(),
   inspect_pad: z
     .object({
-      pad: name.describe('REF.PIN'),
+      pad: name.describe('REF.PIN, e.g. "U1.3"'),
       radius_mm: z.number().gt(0).max(50).optional().describe('neighbourhood radius (default 2 mm)'),
     })
     .strict(),
-  inspect_net: z.object({ net: name }).strict(),
+  inspect_net: z.object({ net: name.describe('net name as the board has it') }).strict(),
   render: z
     .object({
       box_mm: box.optional(),
@@ -94,8 +95,8 @@ export const TOOL_SCHEMAS = {
     .strict(),
   history: Empty,
   undo: Empty,
-  restore: z.object({ state: z.number().int().min(0) }).strict(),
-  save: z.object({ refill: z.boolean().optional().describe('refill copper zones in the written board') }).strict(),
+  restore: z.object({ state: z.number().int().min(0).describe('a state id from history') }).strict(),
+  save: z.object({ refill: z.boolean().optional().describe('refill copper zones in the written board: not available, only false (the default) is accepted; KiCad refills them when it opens the board') }).strict(),
 } as const;
 
 export type ToolName = keyof typeof TOOL_SCHEMAS;
@@ -123,9 +124,29 @@ export function isToolName(tool: string): tool is ToolName {
   return Object.hasOwn(TOOL_SCHEMAS, tool);
 }
 
+/** The error for a tool name not in the table: it names every tool and where their arguments are listed. */
+export function unknownTool(tool: string): ToolError {
+  return new ToolError('unknown_name', `unknown tool "${keyPath([tool])}"; the tools are ${TOOL_NAMES.join(', ')} (each with its arguments: MCP tools/list, \`tracemaker relay tools NAME\` or \`tracemaker session --tools\`)`);
+}
+
+/** The schema that validates the value at `path` inside `schema` (optional and default unwrapped), if any. */
+function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {
+  let s: z.ZodType | undefined = schema;
+  for (let i = 0; ; i++) {
+    while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
+    if (i === path.length || !s) return s;
+    const k = path[i];
+    if (s instanceof z.ZodObject) s = typeof k === 'string' && Object.hasOwn(s.shape, k) ? (s.shape[k] as z.ZodType) : undefined;
+    else if (s instanceof z.ZodArray) s = s.element as z.ZodType;
+    else if (s instanceof z.ZodRecord) s = s.valueType as z.ZodType;
+    else return undefined;
+  }
+}
+
 /**
  * Validates a call's arguments. `undefined`/`null` arguments mean `{}`. Throws a ToolError
- * (bad_argument) naming the tool and the first offending key.
+ * (bad_argument) naming the tool and the first offending key; an unknown key's error lists the
+ * keys allowed at that place, a bad choice the values allowed.
  */
 export function parseArgs<N extends ToolName>(tool: N, args: unknown): ToolArgs<N> {
   const r = TOOL_SCHEMAS[tool].safeParse(args ?? {});
@@ -133,10 +154,16 @@ export function parseArgs<N extends ToolName>(tool: N, args: unknown): ToolArgs<
   const issue = r.error.issues[0];
   if (issue.code === 'unrecognized_keys') {
     const where = keyPath([...issue.path, issue.keys[0]]);
-    throw new ToolError('bad_argument', `${tool}: unknown key "${where}"`);
+    const at = schemaAt(TOOL_SCHEMAS[tool], issue.path);
+    const keys = at instanceof z.ZodObject ? Object.keys(at.shape) : [];
+    const allowed = keys.length ? `allowed: ${keys.join(', ')}` : issue.path.length ? 'no keys are allowed there' : `${tool} takes no arguments`;
+    throw new ToolError('bad_argument', `${tool}: unknown key "${where}" (${allowed})`);
   }
   const where = keyPath(issue.path);
   const what = where ? `key "${where}"` : 'arguments';
+  if (issue.code === 'invalid_value') {
+    throw new ToolError('bad_argument', `${tool}: ${what}: not an allowed value (allowed: ${issue.values.map((v) => JSON.stringify(v)).join(', ')})`);
+  }
   throw new ToolError('bad_argument', `${tool}: ${what}: ${issue.message}`);
 }
 
@@ -145,4 +172,16 @@ export function inputSchema(tool: ToolName): Record<string, unknown> {
   const s = z.toJSONSchema(TOOL_SCHEMAS[tool], { io: 'input' }) as Record<string, unknown>;
   delete s.$schema;
   return s;
+}
+
+export interface ToolListing {
+  name: ToolName;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** Every tool with its description and JSON Schema, in table order: MCP's tools/list, `relay
+ *  tools` and `session --tools` all print this one list. */
+export function toolList(): ToolListing[] {
+  return TOOL_NAMES.map((name) => ({ name, description: TOOL_DESCRIPTIONS[name], inputSchema: inputSchema(name) }));
 }

@@ -9,7 +9,7 @@ import type { RouteProgress, RouteRequest, RouteResult, StuckReason } from '../r
 import { fnv1a64 } from './digest.ts';
 import { type ErrorValue, ToolError, errorValue } from './errors.ts';
 import { Names } from './names.ts';
-import { type ToolName, isToolName, parseArgs } from './schemas.ts';
+import { type ToolName, isToolName, parseArgs, unknownTool } from './schemas.ts';
 import { StateStore } from './states.ts';
 import type { SessionCopper } from './copper.ts';
 import { type OpenConnection, openConnections } from './ratsnest.ts';
@@ -150,7 +150,7 @@ export class Session {
   async #call(tool: string, args: unknown, opts: CallOptions): Promise<object> {
     let result: object;
     try {
-      if (!isToolName(tool)) throw new ToolError('unknown_name', 'unknown tool (see tools/list)');
+      if (!isToolName(tool)) throw unknownTool(tool);
       const parsed = parseArgs(tool, args);
       const cx: CallContext = { onProgress: opts.onProgress, shouldStop: opts.shouldStop };
       result = await (TOOL_HANDLERS[tool] as (s: Session, a: unknown, cx: CallContext) => object | Promise<object>)(this, parsed, cx);

@@ -1,9 +1,11 @@
 // `tracemaker relay start NAME BOARD --out FILE [--log FILE] [--work-limit N]` starts a session
 // in the background on a per-user socket; `relay call NAME TOOL '{json}'` sends one call and
-// prints the answer; `relay stop NAME` ends it. (`relay serve …` is the background process.)
+// prints the answer; `relay tools NAME` prints every tool with its description and JSON Schema
+// (MCP's tools/list); `relay stop NAME` ends it. (`relay serve …` is the background process.)
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { toolList } from '../../engine/session/schemas.ts';
 import { UsageError } from '../design-files.ts';
 import { relayPaths, relaySend, serveRelay } from '../relay.ts';
 import { openSession } from '../session-host.ts';
@@ -20,8 +22,8 @@ async function waitFor(path: string, ms: number): Promise<boolean> {
 
 export const relay: Command = {
   name: 'relay',
-  summary: 'keep a session alive in the background for shell-only agents (start | call | stop)',
-  usage: "tracemaker relay start NAME BOARD --out FILE [--log FILE] [--work-limit N] | relay call NAME TOOL '{json}' | relay stop NAME",
+  summary: 'keep a session alive in the background for shell-only agents (start | call | tools | stop)',
+  usage: "tracemaker relay start NAME BOARD --out FILE [--log FILE] [--work-limit N] | relay call NAME TOOL '{json}' | relay tools NAME | relay stop NAME",
   flags: { out: 'string', log: 'string', 'work-limit': 'number' },
   minPositional: 2,
   async run(args, out) {
@@ -58,6 +60,12 @@ export const relay: Command = {
       const answer = await relaySend(name, JSON.stringify({ tool, args: a }));
       out.stdout(answer + '\n');
       return answer.startsWith('{"error"') ? 1 : 0;
+    }
+    if (verb === 'tools') {
+      // The running relay's own list; with none running, this build's (the same table).
+      const tools = existsSync(paths.socket) ? (JSON.parse(await relaySend(name, '{"relay":"tools"}')) as { tools: unknown }).tools : toolList();
+      out.stdout(JSON.stringify({ tools }, null, 2) + '\n');
+      return 0;
     }
     if (verb === 'stop') {
       out.stdout((await relaySend(name, '{"relay":"stop"}')) + '\n');

@@ -1,11 +1,13 @@
 // `tracemaker session BOARD --out FILE [--log FILE] [--work-limit N] [--threads T] [--jsonl]
 // [--view]`: a session over stdio, MCP by default or JSON lines with --jsonl (--view: a read-only
-// panel follows it, its URL on stderr); and `--replay LOG BOARD --out FILE`, which runs a log's
-// calls again and stops at the first that differs. stdout carries only protocol; everything else
+// panel follows it, its URL on stderr); `--replay LOG BOARD --out FILE`, which runs a log's
+// calls again and stops at the first that differs; and `--tools`, which needs no board and prints
+// every tool with its description and JSON Schema (MCP's tools/list). stdout carries only protocol; everything else
 // goes to stderr. --threads only spreads a route's variants: the bytes do not depend on it.
 
 import { readFileSync } from 'node:fs';
 import { readLogHeader, replay } from '../../engine/session/log.ts';
+import { toolList } from '../../engine/session/schemas.ts';
 import { JsonLinesServer } from '../jsonl.ts';
 import { LineTransport, createMcpServer } from '../mcp.ts';
 import { UsageError } from '../design-files.ts';
@@ -37,10 +39,16 @@ function pumpStdin(push: (chunk: Uint8Array) => unknown): Promise<void> {
 export const session: Command = {
   name: 'session',
   summary: 'an agent session over stdio (MCP, or JSON lines with --jsonl); --replay LOG checks a log',
-  usage: 'tracemaker session BOARD --out FILE [--log FILE] [--work-limit N] [--threads T] [--jsonl] [--view] | tracemaker session --replay LOG BOARD --out FILE [--threads T]',
-  flags: { out: 'string', log: 'string', 'work-limit': 'number', threads: 'number', jsonl: 'boolean', replay: 'string', view: 'boolean' },
+  usage: 'tracemaker session BOARD --out FILE [--log FILE] [--work-limit N] [--threads T] [--jsonl] [--view] | tracemaker session --replay LOG BOARD --out FILE [--threads T] | tracemaker session --tools',
+  flags: { out: 'string', log: 'string', 'work-limit': 'number', threads: 'number', jsonl: 'boolean', replay: 'string', view: 'boolean', tools: 'boolean' },
+  minPositional: 0,
   async run(args, out) {
+    if (args.flags.tools) {
+      out.stdout(JSON.stringify({ tools: toolList() }, null, 2) + '\n');
+      return 0;
+    }
     const board = args.positional[0];
+    if (!board) throw new UsageError(`session: missing BOARD\nusage: ${this.usage}`);
     if (typeof args.flags.replay === 'string') {
       const text = readFileSync(args.flags.replay, 'utf8');
       let header;

@@ -24,6 +24,12 @@ describe('relay', () => {
     const bad = tm('relay', 'call', name, 'open_connections', '{"limit":0}');
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout).error.code).toBe('bad_argument');
+    // Discovery: the running relay's tools are session --tools's, and tools/list is no tool.
+    const tools = JSON.parse(tm('relay', 'tools', name).stdout).tools;
+    expect(tools).toEqual(JSON.parse(tm('session', '--tools').stdout).tools);
+    const unknown = tm('relay', 'call', name, 'tools/list');
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stdout).error.message).toContain(`the tools are ${tools.map((t: { name: string }) => t.name).join(', ')} (`);
     expect(JSON.parse(tm('relay', 'call', name, 'save').stdout).saved).toBe(true);
     expect(JSON.parse(tm('relay', 'stop', name).stdout)).toEqual({ stopped: true });
     expect(existsSync(sock)).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, TOOL_NAMES, TOOL_DESCRIPTIONS, inputSchema } from '../../../engine/session/schemas.ts';
+import { parseArgs, TOOL_NAMES, TOOL_DESCRIPTIONS, inputSchema, toolList, type ToolName } from '../../../engine/session/schemas.ts';
 import { ToolError } from '../../../engine/session/errors.ts';
 import { fnv1a64 } from '../../../engine/session/digest.ts';
 import { MAX_WORK } from '../../../engine/session/limits.ts';
@@ -15,8 +15,14 @@ function err(tool: Parameters<typeof parseArgs>[0], args: unknown): ToolError {
 
 describe('tool schemas', () => {
   it('name the tool and the key on an unknown key, a wrong type or a value out of range', () => {
-    expect(err('route', { netz: ['A'] })).toMatchObject({ code: 'bad_argument', message: 'route: unknown key "netz"' });
-    expect(err('route', { hints: { regions: [{ box_mm: [0, 0, 1, 1], extra: 1 }] } }).message).toBe('route: unknown key "hints.regions[0].extra"');
+    expect(err('route', { netz: ['A'] })).toMatchObject({ code: 'bad_argument', message: expect.stringMatching(/^route: unknown key "netz" \(allowed: nets, work, variants, seed, hints, options, verify, commit/) });
+    expect(err('route', { hints: { regions: [{ box_mm: [0, 0, 1, 1], extra: 1 }] } }).message).toBe('route: unknown key "hints.regions[0].extra" (allowed: box_mm, nets, mode, layers)');
+    expect(err('route', { hints: { priority: { A: 1 }, order: [] } }).message).toBe('route: unknown key "hints.order" (allowed: first_nets, priority, layers, regions)');
+    expect(err('route', { options: { via_in_pads: true } }).message).toBe('route: unknown key "options.via_in_pads" (allowed: soft_zones, via_in_pad, vias_off_pads, escape_plan)');
+    expect(err('route', { hints: { layers: [{ layer: 'B.Cu', cost: 2, nett: 'x' }] } }).message).toBe('route: unknown key "hints.layers[0].nett" (allowed: net, layer, cost)');
+    expect(err('board_info', { x: 1 }).message).toBe('board_info: unknown key "x" (board_info takes no arguments)');
+    expect(err('route', { verify: 'strict' }).message).toBe('route: key "verify": not an allowed value (allowed: "refuse", "report", "off")');
+    expect(err('route', { hints: { regions: [{ box_mm: [0, 0, 1, 1], mode: 'shun' }] } }).message).toBe('route: key "hints.regions[0].mode": not an allowed value (allowed: "avoid", "prefer")');
     expect(err('open_connections', { limit: 'ten' }).message).toMatch(/^open_connections: key "limit": /);
     expect(err('open_connections', { limit: 513 }).message).toMatch(/^open_connections: key "limit": /);
     expect(err('route', { work: MAX_WORK + 1 }).message).toMatch(/^route: key "work"/);
@@ -36,6 +42,33 @@ describe('tool schemas', () => {
       expect(TOOL_DESCRIPTIONS[t].length).toBeGreaterThan(10);
     }
     expect(TOOL_NAMES).toEqual(['board_info', 'open_connections', 'route', 'rip_net', 'check', 'stuck_report', 'inspect_pad', 'inspect_net', 'render', 'history', 'undo', 'restore', 'save']);
+  });
+
+  it('lists every tool once, in table order, with the description and schema the table gives', () => {
+    const list = toolList();
+    expect(list.map((t) => t.name)).toEqual(TOOL_NAMES);
+    for (const t of list) expect(t).toEqual({ name: t.name, description: TOOL_DESCRIPTIONS[t.name], inputSchema: inputSchema(t.name) });
+  });
+
+  // Every key an agent can send says what it does, and an optional one its default.
+  it('describes every key of these tools, nested ones too, and says the default of every optional one', () => {
+    const tools: ToolName[] = ['board_info', 'open_connections', 'route', 'rip_net', 'check', 'stuck_report', 'inspect_pad', 'inspect_net', 'history', 'undo', 'restore', 'save'];
+    const undescribed: string[] = [];
+    const noDefault: string[] = [];
+    const walk = (s: Record<string, any>, at: string) => {
+      for (const sub of s.anyOf ?? []) walk(sub, at);
+      if (s.items && !Array.isArray(s.items)) walk(s.items, `${at}[]`);
+      if (s.additionalProperties && typeof s.additionalProperties === 'object') walk(s.additionalProperties, `${at}{}`);
+      for (const [k, p] of Object.entries<Record<string, any>>(s.properties ?? {})) {
+        const where = at ? `${at}.${k}` : k;
+        if (!p.description) undescribed.push(where);
+        else if (!(s.required ?? []).includes(k) && !/default/.test(p.description) && p.default === undefined) noDefault.push(where);
+        walk(p, where);
+      }
+    };
+    for (const t of tools) walk(inputSchema(t), t);
+    expect(undescribed).toEqual([]);
+    expect(noDefault).toEqual([]);
   });
 });
 
