@@ -10,7 +10,7 @@ import { DEFAULT_WORK_CAP } from '../engine/route/index.ts';
 import { sessionDrc } from '../engine/session/drc-summary.ts';
 import { LogWriter } from '../engine/session/log.ts';
 import { type CallRecord, Session, type SessionPorts } from '../engine/session/session.ts';
-import { readDesignFiles } from './design-files.ts';
+import { readDesignFiles, writeRulesBeside } from './design-files.ts';
 import { loadDesign, type Design, type DesignFiles } from '../engine/kicad/load.ts';
 import { routeDefaults, routePort } from './session-route.ts';
 
@@ -33,8 +33,8 @@ export interface OpenedSession {
 }
 
 export interface PortOptions {
-  /** Where `save` puts the board text. */
-  save(text: string): void;
+  /** Where `save` puts the board text (and what it wrote beside it). */
+  save: SessionPorts['save'];
   /** Told about internal failures (bugs), with their stack. */
   internalError(tool: string, e: unknown): void;
   threads?: number;
@@ -62,7 +62,12 @@ export function openSession(f: SessionFiles): OpenedSession {
   const design = loadDesign(files);
   const ports = sessionPorts(design, files, {
     threads: f.threads,
-    save: (text) => writeFileSync(f.out, text),
+    // The board's rules go beside the output, as `tracemaker route --out` writes them, so KiCad
+    // and `tracemaker drc` judge the saved board by them; never over rule files already there.
+    save: (text) => {
+      writeFileSync(f.out, text);
+      return { rulesWritten: writeRulesBeside(f.out, files).map((p) => basename(p)) };
+    },
     internalError: (tool, e) => f.diagnostics(`tracemaker session: ${tool}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`),
   });
   let onRecord: ((r: CallRecord) => void) | undefined;

@@ -115,7 +115,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   history: 'The kept states (id, the call that made it, routed connections, vias, copper length) and the moves between them, oldest first: each change, undo and restore with its call and the states it went from and to.',
   undo: 'Back to the state the current one was made from.',
   restore: 'Go to any kept state; a change after it starts a new branch.',
-  save: 'Write the current state to the output board named when the session started. Returns counts and the DRC types added.',
+  save: "Write the current state to the output board named when the session started, and the input's .kicad_pro and .kicad_dru beside it where none is there (never over one). Returns counts, the DRC types added and rules_written (the base names of the rule files it wrote).",
 };
 
 export const TOOL_NAMES = Object.keys(TOOL_SCHEMAS) as ToolName[];

@@ -28,8 +28,9 @@ export interface SessionPorts {
   /** The most a call spends when it names no work (shared with `tracemaker route`), for splitting a work limit. */
   defaultWork: number;
   defaultVariants: number;
-  /** Writes the saved board text to the one file named when the session started. */
-  save(text: string): void;
+  /** Writes the saved board text to the one file named when the session started, and the input's
+   *  rule files beside it where none are there; returns the base names of the rule files written. */
+  save(text: string): { rulesWritten: string[] } | void;
   /** DRC of the board with the session copper added: whole (`full`) or only where session
    *  copper is involved. Optional so tests can run without its cost. */
   drc?(design: Design, copper: SessionCopper, opts: { full: boolean; softZones?: boolean }): DrcSummary;

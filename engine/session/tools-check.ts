@@ -40,13 +40,13 @@ export function check(s: Session, a: ToolArgs<'check'>): object {
 export function save(s: Session, a: ToolArgs<'save'>): object {
   if (a.refill) throw new ToolError('not_allowed', `save: ${NO_REFILL}`);
   const st = s.states.current;
-  s.ports.save(s.ports.write(s.design, st.copper));
+  const wrote = s.ports.save(s.ports.write(s.design, st.copper));
   let added: string[] | null = null;
   if (s.ports.drc) {
     const { now, input } = drcOf(s, 'save');
     added = addedErrors(input, now).map((e) => e.type);
   }
-  return { saved: true, state: st.id, counts: { tracks: st.copper.tracks.length, vias: st.copper.vias.length }, drc_types_added: added };
+  return { saved: true, state: st.id, counts: { tracks: st.copper.tracks.length, vias: st.copper.vias.length }, drc_types_added: added, rules_written: wrote?.rulesWritten ?? [] };
 }
 
 /** Stable stand-ins for names when the caller asks for a redacted report. */

@@ -30,7 +30,10 @@ describe('relay', () => {
     const unknown = tm('relay', 'call', name, 'tools/list');
     expect(unknown.code).toBe(1);
     expect(JSON.parse(unknown.stdout).error.message).toContain(`the tools are ${tools.map((t: { name: string }) => t.name).join(', ')} (`);
-    expect(JSON.parse(tm('relay', 'call', name, 'save').stdout).saved).toBe(true);
+    const saved = JSON.parse(tm('relay', 'call', name, 'save').stdout);
+    expect(saved.saved).toBe(true);
+    expect(saved.rules_written).toEqual(['o.kicad_pro']);
+    expect(readFileSync(out.replace(/pcb$/, 'pro'), 'utf8')).toBe(readFileSync(board.pro, 'utf8'));
     expect(JSON.parse(tm('relay', 'stop', name).stdout)).toEqual({ stopped: true });
     expect(existsSync(sock)).toBe(false);
     const lines = readFileSync(transcript, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
