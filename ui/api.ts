@@ -4,7 +4,8 @@
 
 export interface Blocker {
   net: string;
-  hits: number;
+  /** Grid sites of the boundary around the stuck end that this net's copper holds. */
+  boundary_sites: number;
 }
 
 export interface Connection {

@@ -89,7 +89,7 @@ function row(c: Connection, v: ListView, act: ListActions): HTMLElement {
       h('span', { class: `badge reason-${r}`, title: info.hint }, info.label),
       c.why ? h('span', { class: 'why' }, c.why) : null,
       c.blockers && c.blockers.length > 0
-        ? h('span', { class: 'blockers' }, h('span', { class: 'muted' }, 'Blocked by '), ...c.blockers.slice(0, 5).map((b) => h('span', { class: 'chip', title: `${b.hits} hits during the search` }, b.net)))
+        ? h('span', { class: 'blockers' }, h('span', { class: 'muted' }, 'Blocked by '), ...c.blockers.slice(0, 5).map((b) => h('span', { class: 'chip', title: `holds ${b.boundary_sites} sites of the boundary around the stuck end` }, b.net)))
         : null,
       tries.length > 0 ? h('span', { class: 'tries muted' }, tries.join(' · ')) : null,
     ),

@@ -39,7 +39,9 @@ export function neckDown(router: Router, order: readonly NetPlan[], w: NeckWorld
     if (!router.mayStart()) return;
     let k = twins.get(plan.profile);
     if (k === undefined) twins.set(plan.profile, (k = addTwin(router, order, w, prof, narrow)));
-    const twin = planNet(w.host, router.grid, router.maps[k], router.checker, w.items, w.pieces.get(plan.net)!, plan.net, k, (l) => router.profiles[k].width[l]);
+    const planned = planNet(w.host, router.grid, router.maps[k], router.checker, w.items, w.pieces.get(plan.net)!, plan.net, k, (l) => router.profiles[k].width[l]);
+    // A route through waypoints keeps them, in order, between its two ends' narrow access.
+    const twin = plan.sequence ? { ...planned, pieces: [planned.pieces[0], ...plan.pieces.slice(1, -1), planned.pieces[planned.pieces.length - 1]], sequence: true } : planned;
     const saved = router.routes.get(plan.net)?.joins ?? [];
     const prior = saved.map((j) => fixWidths(j, prof.width));
     router.unplace(plan);

@@ -34,6 +34,9 @@ export interface NetPlan {
   minPad: number;
   /** Estimated length: sum of the Prim tree over piece anchors, nm. */
   span: number;
+  /** Join the pieces in index order, each leg from the piece before (a route through
+   *  waypoints), instead of nearest first from the whole tree. */
+  sequence?: boolean;
 }
 
 function dist(a: Pt, b: Pt): number {

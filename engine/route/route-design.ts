@@ -4,7 +4,7 @@
 
 import type { Pt } from '../board/model.ts';
 import type { NewTrack, NewVia } from '../kicad/write-board.ts';
-import { circle, segment } from '../geom/index.ts';
+import { bbox, circle, segment } from '../geom/index.ts';
 import { Checker } from './checker.ts';
 import { connectedPieces, hostItems, type ConnItem } from './connectivity.ts';
 import type { Grid } from './grid.ts';
@@ -108,7 +108,10 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   const pieces = connectedPieces(items);
   // A zone fill no pad of its net touches is an island KiCad removes on refill: not a piece.
   for (const [net, groups] of pieces) pieces.set(net, groups.filter((g) => g.some((i) => !items[i].zone)));
-  const wanted = new Set(req.nets ?? [...pieces.keys()]);
+  const conn = req.connection;
+  const wanted = new Set(conn ? [conn.net] : (req.nets ?? [...pieces.keys()]));
+  const ends = conn ? connectionEnds(host, items, pieces, conn) : undefined;
+  if (conn) pieces.set(conn.net, ends ? [ends.a, ends.b] : []);
   const asked = [...pieces.keys()].filter((n) => wanted.has(n) && (pieces.get(n)?.length ?? 0) > 1).sort((a, b) => a - b);
   // Nets under custom rules the router does not model stay open, named in the result.
   const held = heldNets(host, asked);
@@ -126,7 +129,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
     if (k === undefined) {
       k = profiles.length;
       profileIndex.set(key, k);
-      profiles.push(profileOf(host, n, key));
+      profiles.push(conn?.width !== undefined ? widened(host, profileOf(host, n, key), conn.width) : profileOf(host, n, key));
     }
     netProfile.set(n, k);
   }
@@ -143,6 +146,9 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
     const k = netProfile.get(n)!;
     return planNet(host, grid, maps[k], checker, items, pieces.get(n)!, n, k, (l) => profiles[k].width[l]);
   });
+  // Waypoints are pieces of one grid site each between the two ends, joined in order.
+  const legs = conn && plans.length === 1 ? throughWaypoints(grid, maps[plans[0].profile], plans[0], conn.waypoints ?? []) : undefined;
+  if (legs) plans[0] = legs.plan;
 
   // Odd variants route the nets of soft zones last: their planes join most of their pads, so
   // their tracks mostly go again (plane-joins.ts) and had better not box the rest in meanwhile.
@@ -150,7 +156,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   const planeLast = new Set<number>();
   if (opt.softZones && variant % 2 === 1) for (const o of host.obstacles) if (o.kind === 'zone' && o.net > 0) planeLast.add(o.net);
   const order = orderNets(plans, req, new Prng(seed), variant, planeLast);
-  const settings = settingsFor(host, grid, req, profiles);
+  const settings = settingsFor(host, grid, req, profiles, netProfile, plans);
   const router = new Router(
     host,
     grid,
@@ -205,7 +211,57 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   work += router.work;
   const copper = new Map<number, PathCopper[]>();
   for (const [net, joins] of kept) copper.set(net, joins.map((j) => j.copper));
-  return withHeldNets(host, buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut, planes), held, pieces, items);
+  const only = ends ? { from: ends.padA, to: ends.padB } : undefined;
+  const result = withHeldNets(host, buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut, planes, only), held, pieces, items);
+  const c = result.connections[0];
+  const mmText = (v: number) => +(v / 1e6).toFixed(4);
+  if (legs && legs.walled >= 0 && c && !c.routed && c.stuck) {
+    const w = conn!.waypoints![legs.walled];
+    c.stuck = { ...c.stuck, reason: 'blocked', at: w.at, layer: w.layer, why: `Waypoint ${legs.walled + 1} (${mmText(w.at.x)}, ${mmText(w.at.y)} mm on ${host.layerName(w.layer)}) is no site a track of this net may use there: other copper, a keep-out or the edge is too close.` };
+  } else if (conn?.corridor && c && !c.routed && c.stuck && c.stuck.reason !== 'boxed_in' && c.stuck.reason !== 'unreachable') {
+    // The floods behind the reasons know nothing of the corridor: say what was tried.
+    const k = conn.corridor;
+    c.stuck = { ...c.stuck, reason: 'blocked', why: `No legal route was found with its track centres inside the corridor [${[k.minX, k.minY, k.maxX, k.maxY].map(mmText).join(', ')}] mm (a few grid steps round the ends allowed). Without the corridor: ${c.stuck.why}` };
+  }
+  return result;
+}
+
+/** A connection's plan through waypoints: each waypoint a piece of one grid site (the nearest
+ *  to it, on its layer) between the two ends, joined in order. `walled`: the first waypoint
+ *  whose site the net may not use (-1 when none). */
+function throughWaypoints(grid: Grid, map: ObstacleMap, plan: NetPlan, waypoints: readonly { at: Pt; layer: number }[]): { plan: NetPlan; walled: number } {
+  let walled = -1;
+  const mid = waypoints.map((w, i) => {
+    const col = grid.col(w.at.x);
+    const row = grid.row(w.at.y);
+    const node = w.layer * grid.cells + row * grid.nx + col;
+    const at = { x: grid.x0 + col * grid.step, y: grid.y0 + row * grid.step };
+    const o = map.track[node];
+    const free = o === 0 || o === plan.net;
+    if (!free && walled < 0) walled = i;
+    return { pads: [], nodes: free ? [node] : [], stubs: new Map(), anchors: [at], layers: 1 << w.layer, copper: [{ shape: circle(at.x, at.y, 1), layers: 1 << w.layer }] };
+  });
+  const [a, b] = plan.pieces;
+  return { plan: { ...plan, pieces: [a, ...mid, b], sequence: true }, walled };
+}
+
+/** The pieces (item groups) holding a connection's two pads, and those pads' host indices;
+ *  undefined when either pad is not of the net or both already share copper. */
+function connectionEnds(host: RouterHost, items: readonly ConnItem[], pieces: Map<number, number[][]>, conn: NonNullable<RouteRequest['connection']>): { a: number[]; b: number[]; padA: number; padB: number } | undefined {
+  const padA = host.pads.findIndex((p) => p.index === conn.from);
+  const padB = host.pads.findIndex((p) => p.index === conn.to);
+  if (padA < 0 || padB < 0 || host.pads[padA].net !== conn.net || host.pads[padB].net !== conn.net) return undefined;
+  const groups = pieces.get(conn.net) ?? [];
+  const a = groups.find((g) => g.some((i) => items[i].pad === padA));
+  const b = groups.find((g) => g.some((i) => items[i].pad === padB));
+  if (!a || !b || a === b) return undefined;
+  return { a, b, padA, padB };
+}
+
+/** A profile at a caller's track width: never below the rules' minimum on a layer. */
+function widened(host: RouterHost, p: Profile, width: number): Profile {
+  const w = p.width.map((_, l) => Math.max(width, host.rules.minTrackWidth(p.net, l)));
+  return { ...p, key: `${p.key}/w${w.join(',')}`, width: w };
 }
 
 /** True when two join lists follow the same searched grid paths, join for join. */
@@ -268,12 +324,10 @@ export function layerFactors(host: RouterHost, req: RouteRequest): { base: Float
   return { base, perNet };
 }
 
-function settingsFor(host: RouterHost, grid: Grid, req: RouteRequest, profiles: Profile[]): RouterSettings {
+function settingsFor(host: RouterHost, grid: Grid, req: RouteRequest, profiles: Profile[], netProfile: Map<number, number>, plans: NetPlan[]): RouterSettings {
   const L = host.layerCount;
   const via = Math.max(...profiles.map((p) => p.viaDiameter + p.clearance), 0);
   const { base, perNet } = layerFactors(host, req);
-  const regionCache = new Map<number, Float32Array | undefined>();
-  const regions = req.hints?.regions ?? [];
   return {
     // A via costs about as much as 3 mm of track, or 8 steps, whichever is more.
     viaCost: Math.max(8, (3_000_000 + 2 * via) / grid.step),
@@ -283,26 +337,73 @@ function settingsFor(host: RouterHost, grid: Grid, req: RouteRequest, profiles: 
     hWeight: 1.15,
     maxIterations: 30,
     layerCost: (net) => perNet.get(net) ?? perNet.get(-1) ?? base,
-    siteCost: (net) => {
-      if (regions.length === 0) return undefined;
-      if (regionCache.has(net)) return regionCache.get(net);
-      const mine = regions.filter((r) => !r.nets || r.nets.includes(net));
-      let arr: Float32Array | undefined;
-      if (mine.length) {
-        arr = new Float32Array(grid.cells * L).fill(1);
-        for (const r of mine) {
-          const [c0, c1] = grid.colRange(r.minX, r.maxX);
-          const [r0, r1] = grid.rowRange(r.minY, r.maxY);
-          const f = r.mode === 'prefer' ? 0.7 : 4;
-          for (let l = 0; l < L; l++) {
-            if (r.layers && !r.layers.includes(l)) continue;
-            for (let y = r0; y <= r1; y++) for (let x = c0; x <= c1; x++) arr[l * grid.cells + y * grid.nx + x] *= f;
-          }
-        }
+    siteCost: siteCosts(host, grid, req, profiles, netProfile, plans),
+  };
+}
+
+/**
+ * Per-net site cost factors: hinted regions (prefer, avoid), and walls only this net meets —
+ * other nets' reservations, grown by this net's half width and clearance so its copper stays
+ * out of the box, and the outside of a connection's corridor (its ends' surroundings excepted).
+ * Nets that meet the same regions and walls share one array: a board's worth of cells per net
+ * would not fit.
+ */
+function siteCosts(host: RouterHost, grid: Grid, req: RouteRequest, profiles: Profile[], netProfile: Map<number, number>, plans: NetPlan[]): (net: number) => Float32Array | undefined {
+  const L = host.layerCount;
+  const regions = req.hints?.regions ?? [];
+  const reserved = req.reserved ?? [];
+  const conn = req.connection;
+  const shared = new Map<string, Float32Array>();
+  const byNet = new Map<number, Float32Array | undefined>();
+  const fill = (arr: Float32Array, minX: number, minY: number, maxX: number, maxY: number, layers: readonly number[] | undefined, f: (v: number) => number) => {
+    const [c0, c1] = grid.colRange(minX, maxX);
+    const [r0, r1] = grid.rowRange(minY, maxY);
+    for (let l = 0; l < L; l++) {
+      if (layers && !layers.includes(l)) continue;
+      for (let y = r0; y <= r1; y++) for (let x = c0; x <= c1; x++) arr[l * grid.cells + y * grid.nx + x] = f(arr[l * grid.cells + y * grid.nx + x]);
+    }
+  };
+  return (net) => {
+    if (byNet.has(net)) return byNet.get(net);
+    const mine = regions.map((r, i) => (!r.nets || r.nets.includes(net) ? i : -1)).filter((i) => i >= 0);
+    const walls = reserved.map((r, i) => (r.net !== net ? i : -1)).filter((i) => i >= 0);
+    const corridor = conn?.corridor && conn.net === net ? conn.corridor : undefined;
+    const k = netProfile.get(net) ?? 0;
+    const key = `${mine.join(',')}|${walls.join(',')}|${corridor ? 'c' : ''}|${walls.length ? k : ''}`;
+    let arr: Float32Array | undefined = shared.get(key);
+    if (!arr && (mine.length || walls.length || corridor)) {
+      arr = new Float32Array(grid.cells * L).fill(1);
+      for (const i of mine) {
+        const r = regions[i];
+        const f = r.mode === 'prefer' ? 0.7 : 4;
+        fill(arr, r.minX, r.minY, r.maxX, r.maxY, r.layers, (v) => v * f);
       }
-      regionCache.set(net, arr);
-      return arr;
-    },
+      const p = profiles[k];
+      const grow = p ? Math.ceil(Math.max(...p.width) / 2) + p.clearance : 0;
+      for (const i of walls) {
+        const r = reserved[i];
+        fill(arr, r.minX - grow, r.minY - grow, r.maxX + grow, r.maxY + grow, r.layers, () => Infinity);
+      }
+      if (corridor) {
+        const inside = new Uint8Array(grid.cells);
+        const open = (minX: number, minY: number, maxX: number, maxY: number) => {
+          const [c0, c1] = grid.colRange(minX, maxX);
+          const [r0, r1] = grid.rowRange(minY, maxY);
+          for (let y = r0; y <= r1; y++) for (let x = c0; x <= c1; x++) inside[y * grid.nx + x] = 1;
+        };
+        open(corridor.minX, corridor.minY, corridor.maxX, corridor.maxY);
+        // The ends and the waypoints stay reachable whatever the box: a few steps round their copper.
+        const margin = 4 * grid.step;
+        for (const plan of plans) if (plan.net === net) for (const pc of plan.pieces) for (const c of pc.copper) {
+          const b = bbox(c.shape);
+          open(b.minX - margin, b.minY - margin, b.maxX + margin, b.maxY + margin);
+        }
+        for (let l = 0; l < L; l++) for (let c = 0; c < grid.cells; c++) if (!inside[c]) arr[l * grid.cells + c] = Infinity;
+      }
+      shared.set(key, arr);
+    }
+    byNet.set(net, arr);
+    return arr;
   };
 }
 
@@ -319,6 +420,7 @@ function buildResult(
   seed: number,
   cut: Map<number, string>,
   planes: PlaneLinks,
+  only?: { from: number; to: number },
 ): RouteResult {
   const L = host.layerCount;
   const allTracks: NewTrack[] = [];
@@ -378,6 +480,16 @@ function buildResult(
       });
       for (let i = 0; i < pieceGroup.length; i++) if (pieceGroup[i] >= 0) pieceGroup[i] = uf.find(pieceGroup[i]);
     }
+    if (only) {
+      // One connection asked for (through waypoints, which are no pads): made when its two
+      // pads end in one group.
+      const g = groupOf(groups, host.pads[only.from].index, host);
+      const routed = g >= 0 && g === groupOf(groups, host.pads[only.to].index, host);
+      nr.routed = routed ? 1 : 0;
+      nr.open = routed ? 0 : 1;
+      connections.push({ net: plan.net, netName: host.netNames[plan.net] ?? '', from: padRef(host, only.from), to: padRef(host, only.to), routed });
+      continue;
+    }
     const distinct = new Set(pieceGroup.filter((g) => g >= 0)).size + pieceGroup.filter((g) => g < 0).length;
     const routedCount = plan.pieces.length - distinct;
     nr.routed = routedCount;
@@ -411,6 +523,9 @@ function buildResult(
         nr.routed--;
         continue;
       }
+      // A piece of copper alone (a via an agent placed, copper a rip left apart) is no
+      // connection between pads: it is joined when a route passes it, and named by none.
+      if (plan.pieces[bi].pads.length === 0 || plan.pieces[bj].pads.length === 0) continue;
       const [pa, pb] = nearestPads(host, plan.pieces[bi].pads, plan.pieces[bj].pads);
       const routed = pieceGroup[bi] >= 0 && pieceGroup[bi] === pieceGroup[bj];
       const conn: ConnectionResult = {

@@ -173,7 +173,14 @@ export class Router {
     const failed = new Uint8Array(n);
     for (;;) {
       let next = -1;
-      for (let j = 0; j < n; j++) if (!inTree[j] && !failed[j] && (next < 0 || best[j] < best[next])) next = j;
+      if (plan.sequence) {
+        // Through waypoints: the pieces in order, each from the one before, and none past a failure.
+        for (let j = 0; j < n; j++) {
+          if (inTree[j]) continue;
+          if (!failed[j]) next = j;
+          break;
+        }
+      } else for (let j = 0; j < n; j++) if (!inTree[j] && !failed[j] && (next < 0 || best[j] < best[next])) next = j;
       if (next < 0) break;
       if (!this.mayStart()) break;
       const target = plan.pieces[next];
@@ -188,7 +195,7 @@ export class Router {
       const banned = new Set<number>();
       let found: { path: Int32Array; fromJoin: number; fromPiece: number; copper: PathCopper } | undefined;
       for (let retry = 0; retry <= STUB_RETRIES; retry++) {
-        const out = this.#search(params, tree, target, banned);
+        const out = this.#search(params, plan.sequence ? pieceNodes(this.grid, plan.pieces[next - 1]) : tree, target, banned);
         this.work += out.work;
         for (const [k, v] of out.blockers) stats.blockers.set(k, (stats.blockers.get(k) ?? 0) + v);
         if (!out.path) {
@@ -461,6 +468,11 @@ interface Box {
   x1: number;
   y1: number;
   layers: number;
+}
+
+/** A piece's own nodes as a search's sources (a sequence plan starts each leg at the piece before). */
+function pieceNodes(g: Grid, piece: Piece): TreeNodes {
+  return { nodes: piece.nodes, box: boxOf(g, piece.nodes) };
 }
 
 interface TreeNodes {

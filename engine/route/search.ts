@@ -206,7 +206,13 @@ export class Searcher {
         let cost = LEN[d] * lc * (1 + hist[n2]) * (1 + pres * k);
         const z = zone[n2];
         if (z !== 0 && z !== net) cost *= zoneCost;
-        if (siteCost) cost *= siteCost[n2];
+        if (siteCost) {
+          // An infinite site cost is a wall for this net only (a corridor's outside, another
+          // net's reservation): the class maps, shared by every net of a class, cannot say that.
+          const sc = siteCost[n2];
+          if (sc === Infinity) continue;
+          cost *= sc;
+        }
         if (turn === 1) cost += bend45;
         else if (turn === 2) cost += bend90;
         const gn = gNode + cost;
@@ -243,6 +249,7 @@ export class Searcher {
           if (closed[n2] === gen) continue;
           const o = own[n2];
           if (o !== 0 && o !== net) continue;
+          if (siteCost && siteCost[n2] === Infinity) continue;
           const k = occ[n2];
           if (k > 0 && hard) continue;
           const gn = gNode + vcost * (1 + pres * k);

@@ -57,6 +57,8 @@ interface Flood {
   /** Sites next to the region that only this call's routes wall off. */
   held: number[];
   exhausted: boolean;
+  /** The first cell reached where a via of the net's class fits (-1 when none). */
+  firstVia: number;
 }
 
 /** A flood at the class width over the router's map; with `routes`, this call's routes are
@@ -71,6 +73,7 @@ function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target
   const hits = new Map<number, number>();
   const held: number[] = [];
   let viaSites = 0;
+  let firstVia = -1;
   for (const n of from) {
     if (seen[n] !== gen) {
       seen[n] = gen;
@@ -94,7 +97,7 @@ function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target
     const n = queue[head++];
     if (target.has(n)) {
       ex.left -= head;
-      return { size: head, reachedTarget: true, viaSites, hits, held, exhausted: false };
+      return { size: head, reachedTarget: true, viaSites, hits, held, exhausted: false, firstVia };
     }
     const layer = Math.floor(n / cells);
     const c = n - layer * cells;
@@ -116,11 +119,11 @@ function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target
         seen[m] = gen;
         if (usable(m)) queue.push(m);
       }
-      if (site) viaSites++;
+      if (site && viaSites++ === 0) firstVia = c;
     }
   }
   ex.left -= head;
-  return { size: head, reachedTarget: false, viaSites, hits, held, exhausted: head < limit };
+  return { size: head, reachedTarget: false, viaSites, hits, held, exhausted: head < limit, firstVia };
 }
 
 /** Which of this call's nets hold the given sites: the exact checker names the copper a track of
@@ -137,7 +140,8 @@ function heldBy(router: Router, grid: Grid, plan: NetPlan, sites: readonly numbe
     const y = grid.y(c);
     const v = router.checker.track(plan.net, layer, x, y, x, y, width[layer]);
     router.work++;
-    if (v && v.net > 0 && v.net !== plan.net) out.set(v.net, (out.get(v.net) ?? 0) + stride);
+    // Only this call's routes hold such a site; fixed copper the checker may meet first is not them.
+    if (v && v.net > 0 && v.net !== plan.net && router.routes.has(v.net)) out.set(v.net, (out.get(v.net) ?? 0) + stride);
   }
   return out;
 }
@@ -155,20 +159,24 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
   const b = plan.pieces[pieceOf(conn.to.pad)];
   const label = (r: { ref: string; number: string }) => `${r.ref}.${r.number}`;
   const pair = `${label(conn.from)}–${label(conn.to)}`;
-  const base = { rips: stats.rips, fails: stats.fails, tried: stats.tried, blockers: [] as StuckReason['blockers'] };
   const named = (m: Map<number, number>) => [...m.entries()].filter(([k]) => k > 0 && k !== plan.net).sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, 5).map(([net, count]) => ({ net, name: name(net), count }));
+  const hits = named(stats.blockers);
+  const base = { rips: stats.rips, fails: stats.fails, tried: stats.tried, blockers: [] as StuckReason['blockers'], ...(hits.length ? { searchHits: hits } : {}) };
   const by = (list: StuckReason['blockers']) => (list.length ? ` by ${list.slice(0, 3).map((x) => x.name || `net ${x.net}`).join(', ')}` : '');
   const prof = router.profiles[plan.profile];
   const classWidth = mm(Math.min(...prof.width));
+  const where = (p: { x: number; y: number }) => `(${+(p.x / 1e6).toFixed(4)}, ${+(p.y / 1e6).toFixed(4)}) mm`;
+  // Ends on different layers: where a via of the class fits in the region reached from the first end.
+  const viaHint = (f: Flood) => ((a.layers & b.layers) === 0 && f.firstVia >= 0 ? `a via of this net fits at ${where({ x: grid.x(f.firstVia), y: grid.y(f.firstVia) })}, reachable from ${label(conn.from)} (place_via, then route_connection)` : '');
   if (!stats.tried && stopped !== 'done') {
     return { ...base, reason: 'budget', why: stopped === 'cancelled' ? `The route was stopped before ${pair} was attempted.` : `The work budget ran out before ${pair} was attempted.` };
   }
   const budgetReason = (blockers: StuckReason['blockers']): StuckReason => ({ ...base, blockers, reason: 'budget', at: conn.from.at, why: `The work budget ran out while searching for ${pair}.` });
   if (ex.left < FLOOD_LIMIT / 10) {
-    // No proof left to spend: the reason from the searches' own record, which proves nothing.
-    const blockers = named(stats.blockers);
-    if (stats.budget || stopped !== 'done') return budgetReason(blockers);
-    return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `The search for ${pair} found no legal path${by(blockers)}; no proof was made that none exists.` };
+    // No flood left to spend: no boundary is known, so no blockers are named (the searches'
+    // own record stays in searchHits, which proves nothing).
+    if (stats.budget || stopped !== 'done') return budgetReason([]);
+    return { ...base, reason: 'blocked', at: conn.from.at, why: `The search for ${pair} found no legal path; no proof was made that none exists, and what encloses its ends was not measured.` };
   }
   const narrow = ex.relaxed(host, grid, router, plan);
   const nw = narrow.profile.width;
@@ -182,7 +190,7 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
     const walls = new Map<number, number>();
     touchSites(grid, router.maps[plan.profile], plan.net, piece.copper, (l) => prof.width[l], walls);
     const blockers = named(walls);
-    return { ...base, blockers, reason: 'blocked', at: ref.at, why: `No site of the router's grid next to pad ${label(ref)} leaves room for a track of the class width (${classWidth}); a narrower neck (down to ${narrowest}) or a track off the grid may still reach it.` };
+    return { ...base, blockers, reason: 'blocked', at: ref.at, why: `No site of the router's grid next to pad ${label(ref)} leaves room for a track of the class width (${classWidth}); a narrower neck (down to ${narrowest}) or a track off the grid may still reach it.`, hint: `route_connection ${pair} with width_mm ${+(Math.min(...nw) / 1e6).toFixed(4)} (the narrowest the rules allow)` };
   }
   // The world the search saw: fixed copper and this call's routes, the net's own copper out of the way.
   const route = router.routes.get(plan.net);
@@ -193,7 +201,7 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
   router.work += fa.size + (fb === fa ? 0 : fb.size);
   if (fa.reachedTarget) {
     if (stats.budget || stopped !== 'done') return budgetReason([]);
-    return { ...base, reason: 'budget', at: conn.from.at, why: `A path for ${pair} exists on the router's grid now, but the searches did not settle a legal route along it (their effort limit, or the exact clearance at a pad entry); routing the net again may find it.` };
+    return { ...base, reason: 'budget', at: conn.from.at, why: `A path for ${pair} exists on the router's grid now, but the searches did not settle a legal route along it (their effort limit, or the exact clearance at a pad entry); routing the net again may find it.`, hint: `route_connection ${pair} (one connection with its own work budget)` };
   }
   // Is it fenced by fixed copper at any legal width? Flood the relaxed map from each end.
   const { seen, gen } = ex.mark(grid.cells * grid.layers);
@@ -221,8 +229,8 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
     if (!shared && ff.viaSites === 0 && ff.exhausted) {
       return { ...base, blockers, reason: 'no_via_site', at: conn.from.at, why: `${label(conn.from)} and ${label(conn.to)} are on different layers and no via of this net's class fits anywhere a track of its width (${classWidth}) can reach from ${label(conn.from)} on the router's grid.` };
     }
-    return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `No path at the class width (${classWidth}) on the router's grid joins ${pair} past the fixed copper${by(blockers)}; a narrower track (down to ${narrowest}) or one off the grid may still get through.` };
+    return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `No path at the class width (${classWidth}) on the router's grid joins ${pair} past the fixed copper${by(blockers)}; a narrower track (down to ${narrowest}) or one off the grid may still get through.`, hint: [`route_connection ${pair} with width_mm ${+(Math.min(...nw) / 1e6).toFixed(4)}`, viaHint(ff)].filter(Boolean).join('; ') };
   }
   const blockers = named(heldBy(router, grid, plan, [...fa.held, ...(fb === fa ? [] : fb.held)]));
-  return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `A path for ${pair} exists only through space other routes of this call now hold${by(blockers)}; rip them or route this net first.` };
+  return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `A path for ${pair} exists only through space other routes of this call now hold${by(blockers)}; rip them or route this net first.`, hint: [`rip ${blockers.length ? blockers.slice(0, 3).map((x) => x.name).join(', ') : "the other nets' copper"} in a box round ${where(conn.from.at)}, route_connection ${pair}, then route the ripped nets again`, viaHint(fa)].filter(Boolean).join('; ') };
 }

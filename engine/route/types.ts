@@ -56,6 +56,36 @@ export interface RouteProgress {
   work: number;
 }
 
+/** A box (nm) kept for one net: other nets' new copper stays out of it, on `layers` (all when
+ *  absent). An agent's way to hold a via site or a channel for a net it will route later. */
+export interface Reservation {
+  net: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  layers?: number[];
+}
+
+/** A point a connection's route must pass, on a layer (nm; snapped to the router's grid). */
+export interface Waypoint {
+  at: Pt;
+  layer: number;
+}
+
+/** One connection to make, and how: between the copper of two pads of one net (board pad
+ *  indices), through waypoints in order, inside a corridor, at a width. */
+export interface ConnectionRequest {
+  net: number;
+  from: number;
+  to: number;
+  waypoints?: Waypoint[];
+  /** Box (nm) the route's track centres stay inside. */
+  corridor?: { minX: number; minY: number; maxX: number; maxY: number };
+  /** Track width (nm); at least the rules' minimum on each layer. Default: the class width. */
+  width?: number;
+}
+
 export interface RouteRequest {
   /** Net codes to route; default: every net with an open connection. */
   nets?: number[];
@@ -68,6 +98,9 @@ export interface RouteRequest {
   hints?: RouteHints;
   options?: RouteOptions;
   session?: SessionCopper;
+  reserved?: Reservation[];
+  /** Only this connection (nets is ignored). */
+  connection?: ConnectionRequest;
   /** Polled between searches; true stops the route and returns the best clean result so far. */
   shouldStop?: () => boolean;
   onProgress?: (p: RouteProgress) => void;
@@ -91,14 +124,21 @@ export interface StuckReason {
   reason: StuckCode;
   /** One sentence a person understands. */
   why: string;
-  /** Nets whose copper the search hit most, most hits first. */
+  /** Nets whose copper bounds the region the proof or the flood reached (the cut), most
+   *  boundary first: `count` is the boundary sites each holds. Empty when nothing was proven. */
   blockers: { net: number; name: string; count: number }[];
+  /** The searches' own record: nets whose copper they ran into, most hits first. Statistics,
+   *  not a claim about what encloses the pad. */
+  searchHits?: { net: number; name: string; count: number }[];
   /** Times this connection's route was ripped up for another net. */
   rips: number;
   /** Failed searches for this connection. */
   fails: number;
   /** False when the router never attempted it (budget, cancel). */
   tried: boolean;
+  /** A step an agent or a person could try next, naming the session tool (route_connection,
+   *  rip, place_via), when the floods suggest one. */
+  hint?: string;
   /** Where the trouble is (nm), when known: the boxed-in pad or the nearest frontier. */
   at?: Pt;
   layer?: number;

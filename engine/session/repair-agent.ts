@@ -1,7 +1,9 @@
 // The baseline scripted agent, driving a session only through its tools (as any agent would):
-// route everything once; then, while a round gains, for each stuck connection look at its pad,
-// rip the nets that block it, route the stuck net alone, route the ripped nets again, and keep
-// the result only if the open count drops (else go back to the state before the try).
+// route everything once; then, while a round gains, for each open connection rip the copper of
+// the nets that fence its stuck end inside a box round that end (rip), route the connection
+// alone (route_connection), route the ripped nets again, and keep the result only if the open
+// count drops. A try that does not gain goes back to the state before it (restore), then the
+// same with a box twice as wide, then with the blockers ripped whole (rip_net).
 
 type Call = (tool: string, args: unknown) => Promise<object>;
 type Obj = Record<string, any>;
@@ -12,6 +14,8 @@ export interface AgentSummary {
   rounds: number;
   tries: number;
   kept: number;
+  /** Tries kept, by the step that gained: a box round the end, a wider box, whole nets. */
+  kept_by: { box: number; wide_box: number; whole_nets: number };
   work_used: number;
 }
 
@@ -21,46 +25,69 @@ export interface AgentOptions {
   /** At most this many blocker nets ripped per try. */
   maxRips?: number;
   maxRounds?: number;
+  /** Half the side of the box ripped round a stuck end, mm (the wide box is twice it). */
+  boxMm?: number;
 }
 
+const spent = (r: Obj) => r.error?.code === 'limit';
+
 export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<AgentSummary> {
-  const info = (await call('board_info', {})) as Obj;
-  const summary: AgentSummary = { open_before: info.open_connections, open_after: info.open_connections, rounds: 0, tries: 0, kept: 0, work_used: 0 };
-  const spent = (r: Obj) => r.error?.code === 'limit';
-  const first = (await call('route', o.variants ? { variants: o.variants } : {})) as Obj;
-  if (!spent(first)) {
-    for (let round = 0; round < (o.maxRounds ?? 8); round++) {
-      summary.rounds++;
-      let gained = false;
-      const open = (await call('open_connections', {})) as Obj;
-      const stuck = (open.connections ?? []).filter((c: Obj) => c.blockers?.length);
-      let out = false;
-      for (const c of stuck) {
-        const openNow = ((await call('board_info', {})) as Obj).open_connections;
-        const mark = ((await call('history', {})) as Obj).current;
-        if (c.a !== 'zone') await call('inspect_pad', { pad: c.a });
-        const rips: string[] = [];
-        for (const b of c.blockers as { net: string }[]) {
-          if (rips.length >= (o.maxRips ?? 3) || b.net === c.net) continue;
-          const r = (await call('rip_net', { net: b.net })) as Obj;
-          if (!r.error) rips.push(b.net);
-        }
+  const openCount = async () => ((await call('board_info', {})) as Obj).open_connections as number;
+  const before = await openCount();
+  const summary: AgentSummary = { open_before: before, open_after: before, rounds: 0, tries: 0, kept: 0, kept_by: { box: 0, wide_box: 0, whole_nets: 0 }, work_used: 0 };
+  const half = o.boxMm ?? 2.5;
+  const maxRips = o.maxRips ?? 3;
+  let out = spent((await call('route', o.variants ? { variants: o.variants } : {})) as Obj);
+  for (let round = 0; round < (o.maxRounds ?? 8) && !out; round++) {
+    summary.rounds++;
+    let gained = false;
+    const open = ((await call('open_connections', {})) as Obj).connections as Obj[];
+    for (const c of open ?? []) {
+      if (c.a === 'zone' || c.b === 'zone') continue;
+      const openNow = await openCount();
+      if (openNow === 0) break;
+      const mark = ((await call('board_info', {})) as Obj).state as number;
+      const blockers = ((c.blockers ?? []) as { net: string }[]).map((b) => b.net).filter((n) => n !== c.net).slice(0, maxRips);
+      const at: number[] = c.at_mm ?? ((await call('inspect_pad', { pad: c.a })) as Obj).position_mm;
+      const steps: [keyof AgentSummary['kept_by'], () => Promise<string[]>][] = [
+        ['box', () => ripBox(call, at, half, blockers)],
+        ['wide_box', () => ripBox(call, at, 2 * half, blockers)],
+        ['whole_nets', () => ripNets(call, blockers)],
+      ];
+      for (const [step, rip] of steps) {
+        if (blockers.length === 0 && step !== 'box') break;
         summary.tries++;
-        const r1 = (await call('route', { nets: [c.net] })) as Obj;
-        const r2 = rips.length ? ((await call('route', { nets: rips })) as Obj) : {};
+        const ripped = await rip();
+        const r1 = (await call('route_connection', { net: c.net, a: c.a, b: c.b })) as Obj;
+        const r2 = ripped.length ? ((await call('route', { nets: ripped })) as Obj) : {};
         out = spent(r1) || spent(r2);
-        const after = ((await call('board_info', {})) as Obj).open_connections;
-        if (after < openNow) {
+        if ((await openCount()) < openNow) {
           gained = true;
           summary.kept++;
-        } else await call('restore', { state: mark });
+          summary.kept_by[step]++;
+          break;
+        }
+        await call('restore', { state: mark });
         if (out) break;
       }
-      if (!gained || out) break;
+      if (out) break;
     }
+    if (!gained) break;
   }
-  const end = (await call('board_info', {})) as Obj;
-  summary.open_after = end.open_connections;
-  summary.work_used = end.work.used;
+  summary.open_after = await openCount();
+  summary.work_used = ((await call('board_info', {})) as Obj).work.used;
   return summary;
+}
+
+/** Rips the blockers' session copper in a square of half side `half` mm round `at`; the nets it took. */
+async function ripBox(call: Call, at: number[], half: number, nets: string[]): Promise<string[]> {
+  if (nets.length === 0) return [];
+  const r = (await call('rip', { box_mm: [at[0] - half, at[1] - half, at[0] + half, at[1] + half], nets })) as Obj;
+  return r.error ? [] : (r.nets as string[]);
+}
+
+async function ripNets(call: Call, nets: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const n of nets) if (!((await call('rip_net', { net: n })) as Obj).error) out.push(n);
+  return out;
 }

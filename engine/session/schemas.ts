@@ -14,6 +14,9 @@ const box = z.tuple([coord, coord, coord, coord]).describe('[x1, y1, x2, y2] in 
 const layerNames = z.array(name).min(1).max(32);
 
 const Empty = z.object({}).strict();
+const point = z.tuple([coord, coord]);
+const Verify = z.enum(['refuse', 'report', 'off']).optional().describe('refuse (default): keep only a result that adds no DRC error and enters no other net\'s reservation; report: keep it and list them; off: no check');
+const Commit = z.boolean().optional().describe('false: a dry run, nothing is kept');
 
 const Hints = z
   .object({
@@ -99,6 +102,48 @@ export const TOOL_SCHEMAS = {
   save: z.object({ refill: z.boolean().optional().describe('refill copper zones in the written board: not available, only false (the default) is accepted; KiCad refills them when it opens the board') }).strict(),
 } as const;
 
+  place_via: z
+    .object({
+      net: name,
+      at_mm: point.describe('the via centre [x, y] in mm, board axes (y down)'),
+      layers: z.tuple([name, name]).optional().describe('[from, to] copper layers (default: the outer ones, a through via); a blind, buried or micro-via only where the project allows it'),
+      verify: Verify,
+      commit: Commit,
+    })
+    .strict(),
+  route_connection: z
+    .object({
+      net: name,
+      a: name.optional().describe("REF.PIN of one end (with b; default: the net's only open connection between pads)"),
+      b: name.optional().describe('REF.PIN of the other end'),
+      waypoints: z
+        .array(z.object({ at_mm: point.describe('[x, y] in mm; snapped to the router grid'), layer: name.describe('copper layer the route passes the point on') }).strict())
+        .max(16)
+        .optional()
+        .describe('points the route passes in this order (a via where consecutive layers differ)'),
+      corridor_mm: box.optional().describe("a box the track centres stay inside (a few grid steps round the ends and waypoints are always allowed)"),
+      width_mm: z.number().gt(0).max(10).optional().describe("track width, at least the rules' minimum for the net (default: its class width)"),
+      work: z.number().int().min(1).max(MAX_WORK).optional().describe('work budget (search expansions)'),
+      verify: Verify,
+      commit: Commit,
+    })
+    .strict(),
+  rip: z
+    .object({
+      box_mm: box,
+      nets: z.array(name).min(1).max(MAX_ROUTE_NETS).optional().describe('only these nets (default: every net)'),
+      layers: layerNames.optional().describe('only on these copper layers (default: all)'),
+    })
+    .strict(),
+  reserve: z
+    .object({
+      net: name,
+      box_mm: box.optional().describe('a box other nets\' new copper stays out of'),
+      via_at_mm: point.optional().describe("a via site [x, y] in mm kept clear for the net's via"),
+      layers: layerNames.optional().describe('only on these copper layers (default: all)'),
+      release: z.boolean().optional().describe("true: drop the net's reservations instead"),
+    })
+    .strict(),
 export type ToolName = keyof typeof TOOL_SCHEMAS;
 export type ToolArgs<N extends ToolName> = z.output<(typeof TOOL_SCHEMAS)[N]>;
 
@@ -118,6 +163,10 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   save: "Write the current state to the output board named when the session started, and the input's .kicad_pro and .kicad_dru beside it where none is there (never over one). Returns counts, the DRC types added and rules_written (the base names of the rule files it wrote).",
 };
 
+  place_via: "Place one via of a net's class at a point (a new state when kept). Checked at exact geometry; it need not connect anything yet.",
+  route_connection: 'Route one connection (two pads of a net), optionally through waypoints in order, inside a corridor box, or at a given width. A transaction like route; says why when it cannot.',
+  rip: "Remove the session copper of some nets (default all) that lies in a box, on some layers (a new state). The board's own copper is never removed.",
+  reserve: "Keep a box or a via site for one net: later routes of other nets stay out of it (until released or undone). A new state; copper is unchanged.",
 export const TOOL_NAMES = Object.keys(TOOL_SCHEMAS) as ToolName[];
 
 export function isToolName(tool: string): tool is ToolName {

@@ -5,7 +5,7 @@
 // result and of the state) to an optional log sink. The router and the DRC come in as ports.
 
 import type { Design } from '../kicad/load.ts';
-import type { RouteProgress, RouteRequest, RouteResult, StuckReason } from '../route/types.ts';
+import type { Reservation, RouteProgress, RouteRequest, RouteResult, StuckReason } from '../route/types.ts';
 import { fnv1a64 } from './digest.ts';
 import { type ErrorValue, ToolError, errorValue } from './errors.ts';
 import { Names } from './names.ts';
@@ -87,6 +87,8 @@ export interface StateNote {
 
 /** The last route call (committed or not), for stuck_report. */
 export interface LastRoute {
+  /** Boxes kept for one net each (the reserve tool), carried into every state made from this one. */
+  reserved?: readonly Reservation[];
   result: RouteResult;
   committed: boolean;
 }

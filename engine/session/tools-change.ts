@@ -86,6 +86,7 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
     ...(variants !== undefined ? { variants } : {}),
     ...(a.hints ? { hints: toHints(s, a.hints) } : {}),
     ...(a.options ? { options: toRouteOptions(a.options) } : {}),
+    ...(st.note?.reserved?.length ? { reserved: [...st.note.reserved] } : {}),
     ...(cx.onProgress ? { onProgress: cx.onProgress } : {}),
     ...(cx.shouldStop ? { shouldStop: cx.shouldStop } : {}),
   };
@@ -110,7 +111,7 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
   for (const [k, r] of st.note?.reasons ?? []) if (!netSet || !netSet.has(Number(k.split('|')[0]))) reasons.set(k, r);
   if (!netSet) reasons.clear();
   for (const c of result.open) if (c.stuck) reasons.set(reasonKey(c.net, c.from.pad, c.to.pad), c.stuck);
-  const note: StateNote = { open: openAll.length, reasons };
+  const note: StateNote = { open: openAll.length, reasons, ...(st.note?.reserved ? { reserved: st.note.reserved } : {}) };
   s.lastRoute = { result, committed: false };
 
   const mode = a.verify ?? 'refuse';
@@ -167,7 +168,7 @@ export function ripNet(s: Session, a: ToolArgs<'rip_net'>): object {
   if (removed.tracks === 0 && removed.vias === 0) throw new ToolError('not_allowed', "rip_net: that net has no session copper (the board's own copper is never removed)");
   const reasons = new Map([...(st.note?.reasons ?? [])].filter(([k]) => Number(k.split('|')[0]) !== net));
   const open = s.open(copper, copperDigest(copper), true).length;
-  const next = s.states.push({ tool: 'rip_net', args: a }, copper, { open, reasons });
+  const next = s.states.push({ tool: 'rip_net', args: a }, copper, { open, reasons, ...(st.note?.reserved ? { reserved: st.note.reserved } : {}) });
   return { state: next.id, removed, open_total: open };
 }
 

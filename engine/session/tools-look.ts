@@ -41,7 +41,11 @@ export function connectionJson(s: Session, c: OpenConnection, note: StateNote | 
     out.tried = r.tried;
     out.rips = r.rips;
     out.fails = r.fails;
-    out.blockers = r.blockers.map((b) => ({ net: b.name, hits: b.count }));
+    // Blockers bound the region the flood reached (the cut), most boundary first; what the
+    // searches ran into is statistics, kept apart so it is not read as an enclosure.
+    out.blockers = r.blockers.map((b) => ({ net: b.name, boundary_sites: b.count }));
+    if (r.searchHits?.length) out.search_hits = r.searchHits.map((b) => ({ net: b.name, hits: b.count }));
+    if (r.hint) out.hint = r.hint;
     if (r.at) out.at_mm = [mm(r.at.x), mm(r.at.y)];
     if (r.layer !== undefined) out.layer = s.names.layerName(r.layer);
   }

@@ -1,6 +1,6 @@
 // The handler of each tool, keyed by the same snake_case name as its schema in schemas.ts.
 // `satisfies` keeps the two tables in step: a tool without a handler does not compile. Only
-// route uses the call's context (progress and stop callbacks for the router).
+// route and route_connection use the call's context (progress and stop callbacks for the router).
 
 import type { ToolArgs, ToolName } from './schemas.ts';
 import type { CallContext, Session } from './session.ts';
@@ -8,6 +8,7 @@ import { check, save, stuckReport } from './tools-check.ts';
 import { restore, ripNet, route, undo } from './tools-change.ts';
 import { boardInfo, history, inspectNet, inspectPad, listOpen } from './tools-look.ts';
 import { render } from './tools-render.ts';
+import { placeVia, reserve, rip, routeConnection } from './tools-step.ts';
 
 export const TOOL_HANDLERS = {
   board_info: (s: Session) => boardInfo(s),
@@ -23,4 +24,8 @@ export const TOOL_HANDLERS = {
   undo: (s: Session) => undo(s),
   restore: (s: Session, a: ToolArgs<'restore'>) => restore(s, a),
   save: (s: Session, a: ToolArgs<'save'>) => save(s, a),
+  place_via: (s: Session, a: ToolArgs<'place_via'>) => placeVia(s, a),
+  route_connection: (s: Session, a: ToolArgs<'route_connection'>, cx: CallContext) => routeConnection(s, a, cx),
+  rip: (s: Session, a: ToolArgs<'rip'>) => rip(s, a),
+  reserve: (s: Session, a: ToolArgs<'reserve'>) => reserve(s, a),
 } satisfies { [N in ToolName]: (s: Session, a: ToolArgs<N>, cx: CallContext) => object | Promise<object> };

@@ -1,7 +1,8 @@
-// A stand-in router for session tests: it joins each open connection of the asked nets with one
-// straight F.Cu track between the pad centres (no clearance checks), spends 1000 work a
-// connection, and leaves the connection open instead when the work runs out. Enough to test
-// transactions, states, limits, logs and replay without the real router's cost.
+// A stand-in router for session tests: it joins each open connection of the asked nets (or the
+// one connection asked for) with one straight F.Cu track between the pad centres (no clearance
+// checks), spends 1000 work a connection, and leaves the connection open instead when the work
+// runs out. Enough to test transactions, states, limits, logs and replay without the real
+// router's cost.
 
 import type { Design } from '../../../engine/kicad/load.ts';
 import type { RouteRequest, RouteResult, NewTrack, ConnectionResult } from '../../../engine/route/types.ts';
@@ -14,7 +15,10 @@ export const FAKE_COST = 1000;
 export async function fakeRoute(design: Design, req: RouteRequest): Promise<RouteResult> {
   const { board } = design;
   const session = { tracks: req.session?.tracks ?? [], vias: req.session?.vias ?? [] };
-  const open = openConnections(board, session, { zones: true }).filter((c) => !req.nets || req.nets.includes(c.net));
+  const only = req.connection;
+  const open = openConnections(board, session, { zones: true }).filter((c) =>
+    only ? 'pad' in c.a && 'pad' in c.b && [c.a.pad, c.b.pad].sort().join() === [only.from, only.to].sort().join() : !req.nets || req.nets.includes(c.net),
+  );
   const budget = (req.work ?? 1e9) * (req.variants ?? 1);
   let work = 0;
   const tracks: NewTrack[] = [];

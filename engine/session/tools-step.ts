@@ -1,0 +1,226 @@
+// The step-level tools an agent guides a route with: place_via, route_connection, rip (session
+// copper inside a box) and reserve (a box or via site kept for one net in later routes). Each is
+// a transaction like route: checked at exact geometry by the DRC, kept only as verify and commit
+// allow, a new state when kept. Placement and routing go through the router's own rules.
+
+import { overlaps, rect, segment, circle } from '../geom/index.ts';
+import { Checker } from '../route/checker.ts';
+import { hostFromDesign } from '../route/host-from-design.ts';
+import type { RouterHost } from '../route/host.ts';
+import { profileOf } from '../route/route-design.ts';
+import type { ConnectionRequest, Reservation, RouteRequest } from '../route/types.ts';
+import { viaFor } from '../route/via-span.ts';
+import { type SessionCopper, appendCopper, copperDigest, copperLength } from './copper.ts';
+import { ToolError } from './errors.ts';
+import { lengthMm, mm, nm } from './names.ts';
+import type { ToolArgs } from './schemas.ts';
+import type { CallContext, Session, StateNote } from './session.ts';
+import { addedErrors } from './tools-change.ts';
+import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
+
+type Verify = 'refuse' | 'report' | 'off';
+
+// The router's view of the board's rules (via sizes, widths), built once per session.
+const hosts = new WeakMap<Session, RouterHost>();
+function routerHost(s: Session): RouterHost {
+  let h = hosts.get(s);
+  if (!h) hosts.set(s, (h = hostFromDesign(s.design)));
+  return h;
+}
+
+/** The reservations in force in the current state. */
+export function reservations(s: Session): readonly Reservation[] {
+  return s.states.current.note?.reserved ?? [];
+}
+
+function boxNm(b: readonly number[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  const [x1, y1, x2, y2] = b.map(nm);
+  return { minX: Math.min(x1, x2), minY: Math.min(y1, y2), maxX: Math.max(x1, x2), maxY: Math.max(y1, y2) };
+}
+
+/** New copper of other nets that enters a reservation: `net@[box]` for each reservation broken. */
+export function breaches(s: Session, added: SessionCopper, held: readonly Reservation[] = reservations(s)): string[] {
+  const out: string[] = [];
+  for (const r of held) {
+    const box = rect(r.minX, r.minY, r.maxX, r.maxY);
+    const on = (l: number) => !r.layers || r.layers.includes(l);
+    const hit =
+      added.tracks.some((t) => t.net !== r.net && on(t.layer) && overlaps(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), box)) ||
+      added.vias.some((v) => v.net !== r.net && [...Array(v.layerTo - v.layerFrom + 1).keys()].some((k) => on(v.layerFrom + k)) && overlaps(circle(v.at.x, v.at.y, v.size / 2), box));
+    if (hit) out.push(`${s.names.netName(r.net)}@[${[r.minX, r.minY, r.maxX, r.maxY].map(mm).join(', ')}]`);
+  }
+  return out;
+}
+
+/**
+ * Keeps or drops a change from the current state to `copper` as verify and commit say: the DRC
+ * of pairs involving session copper before and after, `fresh` copper entering other nets'
+ * reservations, and (when
+ * `mustGain`) fewer open connections; `refuse` names a reason found before (refused unless
+ * verify is report or off). Returns the answer's common fields.
+ */
+function settle(s: Session, call: { tool: string; args: unknown }, copper: SessionCopper, fresh: SessionCopper, o: { verify?: Verify; commit?: boolean; mustGain: boolean; note?: Partial<StateNote>; refuse?: string }): { committed: boolean; reason?: string; state: number; open_total: number; added_errors: ReturnType<typeof addedErrors> | null; breaks_reservations: string[] } {
+  const st = s.states.current;
+  const mode = o.verify ?? 'refuse';
+  const openBefore = currentOpen(s).length;
+  const open = s.open(copper, copperDigest(copper), true).length;
+  let added: ReturnType<typeof addedErrors> | null = null;
+  if (mode !== 'off' && s.ports.drc) {
+    const opts = { full: false, softZones: true };
+    added = addedErrors(s.ports.drc(s.design, st.copper, opts), s.ports.drc(s.design, copper, opts));
+  }
+  const broken = mode === 'off' ? [] : breaches(s, fresh);
+  let reason: string | undefined;
+  if (o.commit === false) reason = 'dry_run';
+  else if (mode === 'refuse' && o.refuse) reason = o.refuse;
+  else if (mode === 'refuse' && o.mustGain && open >= openBefore) reason = 'nothing_routed';
+  else if (mode === 'refuse' && added && added.length > 0) reason = 'adds_drc_errors';
+  else if (mode === 'refuse' && broken.length > 0) reason = 'breaks_reservation';
+  let state = st.id;
+  if (!reason) {
+    const reasons = new Map(st.note?.reasons ?? []);
+    state = s.states.push(call, copper, { open, reasons, ...(st.note?.reserved ? { reserved: st.note.reserved } : {}), ...o.note }).id;
+  }
+  return { committed: !reason, ...(reason ? { reason } : {}), state, open_total: reason ? openBefore : open, added_errors: added, breaks_reservations: broken };
+}
+
+export function placeVia(s: Session, a: ToolArgs<'place_via'>): object {
+  const net = s.names.net('place_via', 'net', a.net);
+  const host = routerHost(s);
+  const L = host.layerCount;
+  const [la, lb] = a.layers ? a.layers.map((l) => s.names.layer('place_via', 'layers', l)) : [0, L - 1];
+  if (la === lb) throw new ToolError('bad_argument', 'place_via: "layers" must name two different copper layers');
+  const span = viaFor(profileOf(host, net, host.rules.className(net)), la, lb, L);
+  if (span.from !== Math.min(la, lb) || span.to !== Math.max(la, lb)) {
+    throw new ToolError('not_allowed', 'place_via: the project allows only through vias for this net (no blind, buried or micro-via joins those layers)');
+  }
+  const via = { at: { x: nm(a.at_mm[0]), y: nm(a.at_mm[1]) }, size: span.diameter, drill: span.drill, layerFrom: span.from, layerTo: span.to, net, type: span.type, locked: true };
+  const add = { tracks: [], vias: [via] };
+  const st = s.states.current;
+  const copper = appendCopper(st.copper, add);
+  // The router's exact check too: KiCad leaves some conflicts to warnings (two vias whose holes
+  // meet report hole_to_hole, not clearance), which no route of ours would make either.
+  const hit = a.verify === 'off' ? undefined : new Checker(hostFromDesign(s.design, st.copper), true).via(net, via.at.x, via.at.y, span);
+  const conflict = hit ? { conflict: { with: hit.kind, ...(hit.net > 0 ? { net: s.names.netName(hit.net) } : {}) } } : {};
+  const r = settle(s, { tool: 'place_via', args: a }, copper, add, { verify: a.verify, commit: a.commit, mustGain: false, refuse: hit ? 'too_close' : undefined });
+  return { ...r, ...conflict, via: { net: a.net, at_mm: a.at_mm, layers: [s.names.layerName(span.from), s.names.layerName(span.to)], diameter_mm: mm(span.diameter), drill_mm: mm(span.drill), type: span.type } };
+}
+
+/** The connection route_connection makes: the pads named, or the net's only open connection. */
+function pickConnection(s: Session, net: number, a: ToolArgs<'route_connection'>): { from: number; to: number } {
+  if (a.a !== undefined && a.b !== undefined) {
+    const from = s.names.pad('route_connection', 'a', a.a);
+    const to = s.names.pad('route_connection', 'b', a.b);
+    const pads = s.design.board.pads;
+    if (pads[from].net !== net || pads[to].net !== net) throw new ToolError('bad_argument', 'route_connection: "a" and "b" must be pads of "net"');
+    return { from, to };
+  }
+  if (a.a !== undefined || a.b !== undefined) throw new ToolError('bad_argument', 'route_connection: give both "a" and "b", or neither (the net\'s only open connection)');
+  const open = currentOpen(s).filter((c) => c.net === net && 'pad' in c.a && 'pad' in c.b);
+  if (open.length !== 1) throw new ToolError('bad_argument', `route_connection: the net has ${open.length} open connections between pads; name one with "a" and "b" (see open_connections)`);
+  const c = open[0] as { a: { pad: number }; b: { pad: number } };
+  return { from: c.a.pad, to: c.b.pad };
+}
+
+export async function routeConnection(s: Session, a: ToolArgs<'route_connection'>, cx: CallContext = {}): Promise<object> {
+  const left = s.workLeft;
+  if (left !== null && left <= 0) throw new ToolError('limit', 'route_connection: the session work limit is spent');
+  const net = s.names.net('route_connection', 'net', a.net);
+  const { from, to } = pickConnection(s, net, a);
+  const host = routerHost(s);
+  const conn: ConnectionRequest = { net, from, to };
+  if (a.waypoints) conn.waypoints = a.waypoints.map((w) => ({ at: { x: nm(w.at_mm[0]), y: nm(w.at_mm[1]) }, layer: s.names.layer('route_connection', 'waypoints.layer', w.layer) }));
+  if (a.corridor_mm) conn.corridor = boxNm(a.corridor_mm);
+  if (a.width_mm !== undefined) {
+    const w = nm(a.width_mm);
+    const least = Math.max(...Array.from({ length: host.layerCount }, (_, l) => host.rules.minTrackWidth(net, l)));
+    if (w < least) throw new ToolError('bad_argument', `route_connection: "width_mm" is below the rules' minimum track width for this net (${mm(least)} mm)`);
+    conn.width = w;
+  }
+  const st = s.states.current;
+  const work = left !== null ? Math.max(1, Math.min(a.work ?? s.ports.defaultWork, left)) : a.work;
+  const request: RouteRequest = {
+    connection: conn,
+    variants: 1,
+    ...(work !== undefined ? { work } : {}),
+    ...(reservations(s).length ? { reserved: [...reservations(s)] } : {}),
+    ...(st.copper.tracks.length || st.copper.vias.length ? { session: { tracks: [...st.copper.tracks], vias: [...st.copper.vias] } } : {}),
+    ...(cx.shouldStop ? { shouldStop: cx.shouldStop } : {}),
+  };
+  const result = await s.ports.route(s.design, request);
+  s.workUsed += result.work;
+  const add = { tracks: result.tracks, vias: result.vias };
+  const copper = appendCopper(st.copper, add);
+  const c = result.connections[0];
+  const made = c?.routed === true;
+  const reasons = new Map(st.note?.reasons ?? []);
+  if (c && !made && c.stuck) reasons.set(reasonKey(net, c.from.pad, c.to.pad), c.stuck);
+  const r = settle(s, { tool: 'route_connection', args: a }, copper, add, { verify: a.verify, commit: a.commit === false || !made ? false : a.commit, mustGain: true, note: { reasons } });
+  const why = !made && c?.stuck ? { stuck: { reason: c.stuck.reason, why: c.stuck.why, blockers: c.stuck.blockers.map((b) => ({ net: b.name, boundary_sites: b.count })), ...(c.stuck.hint ? { hint: c.stuck.hint } : {}) } } : {};
+  return {
+    ...r,
+    ...(!made && r.reason === 'dry_run' && a.commit !== false ? { reason: 'not_routed' } : {}),
+    routed: made,
+    a: s.names.padName[from],
+    b: s.names.padName[to],
+    new_copper: { tracks: add.tracks.length, vias: add.vias.length, length_mm: lengthMm(copperLength(add)) },
+    ...why,
+    work: { used: result.work, total_used: s.workUsed, left: s.workLeft },
+  };
+}
+
+export function rip(s: Session, a: ToolArgs<'rip'>): object {
+  const box = boxNm(a.box_mm);
+  const only = a.nets ? new Set(a.nets.map((n) => s.names.net('rip', 'nets', n))) : undefined;
+  const layers = a.layers ? new Set(a.layers.map((l) => s.names.layer('rip', 'layers', l))) : undefined;
+  const st = s.states.current;
+  const r = rect(box.minX, box.minY, box.maxX, box.maxY);
+  const mine = (n: number) => !only || only.has(n);
+  const tracks = st.copper.tracks.filter((t) => !(mine(t.net) && (!layers || layers.has(t.layer)) && overlaps(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), r)));
+  const vias = st.copper.vias.filter((v) => !(mine(v.net) && (!layers || [...layers].some((l) => l >= v.layerFrom && l <= v.layerTo)) && overlaps(circle(v.at.x, v.at.y, v.size / 2), r)));
+  const removed = { tracks: st.copper.tracks.length - tracks.length, vias: st.copper.vias.length - vias.length };
+  if (removed.tracks === 0 && removed.vias === 0) throw new ToolError('not_allowed', "rip: no session copper of those nets lies in the box (the board's own copper is never removed)");
+  const nets = [...new Set([...st.copper.tracks.filter((t) => !tracks.includes(t)).map((t) => t.net), ...st.copper.vias.filter((v) => !vias.includes(v)).map((v) => v.net)])].sort((x, y) => x - y);
+  const copper = Object.freeze({ tracks: Object.freeze(tracks), vias: Object.freeze(vias) });
+  const open = s.open(copper, copperDigest(copper), true);
+  const reasons = new Map([...(st.note?.reasons ?? [])].filter(([k]) => !nets.includes(Number(k.split('|')[0]))));
+  const next = s.states.push({ tool: 'rip', args: a }, copper, { open: open.length, reasons, ...(st.note?.reserved ? { reserved: st.note.reserved } : {}) });
+  return {
+    state: next.id,
+    removed,
+    nets: nets.map((n) => s.names.netName(n)),
+    open_total: open.length,
+    open: open.filter((c) => nets.includes(c.net)).slice(0, 64).map((c) => connectionJson(s, c, next.note)),
+  };
+}
+
+export function reserve(s: Session, a: ToolArgs<'reserve'>): object {
+  const net = s.names.net('reserve', 'net', a.net);
+  const st = s.states.current;
+  const held = reservations(s);
+  let next: Reservation[];
+  if (a.release) {
+    next = held.filter((r) => r.net !== net);
+    if (next.length === held.length) throw new ToolError('not_allowed', 'reserve: that net holds no reservation to release');
+  } else {
+    const layers = a.layers ? a.layers.map((l) => s.names.layer('reserve', 'layers', l)) : undefined;
+    let box: { minX: number; minY: number; maxX: number; maxY: number };
+    if (a.box_mm && !a.via_at_mm) box = boxNm(a.box_mm);
+    else if (a.via_at_mm && !a.box_mm) {
+      // A via site: the net's via there, so no other net's copper comes inside its pad.
+      const host = routerHost(s);
+      const r = host.rules.via(net).diameter / 2;
+      const [x, y] = a.via_at_mm.map(nm);
+      box = { minX: x - r, minY: y - r, maxX: x + r, maxY: y + r };
+    } else throw new ToolError('bad_argument', 'reserve: give "box_mm" or "via_at_mm" (one of them), or "release": true');
+    const res: Reservation = { net, ...box, ...(layers ? { layers } : {}) };
+    const theirs = breaches(s, { tracks: st.copper.tracks.filter((t) => t.net !== net), vias: st.copper.vias.filter((v) => v.net !== net) }, [res]);
+    if (theirs.length) throw new ToolError('not_allowed', "reserve: other nets' session copper already lies in that box (rip it first)");
+    next = [...held, res];
+  }
+  const state = s.states.push({ tool: 'reserve', args: a }, st.copper, { open: st.note?.open ?? currentOpen(s).length, reasons: new Map(st.note?.reasons ?? []), reserved: next });
+  return {
+    state: state.id,
+    reserved: next.map((r) => ({ net: s.names.netName(r.net), box_mm: [r.minX, r.minY, r.maxX, r.maxY].map(mm), ...(r.layers ? { layers: r.layers.map((l) => s.names.layerName(l)) } : {}) })),
+  };
+}
