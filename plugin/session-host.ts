@@ -1,7 +1,8 @@
 // Opens a session on a board file for the session, relay and agent commands: loads the design,
-// gives the session its ports (the router, the writer, the one output file) and, with --log,
-// appends each call to the log. All file access of a session lives here. `sessionPorts` is also
-// what the KiCad host gives its session, so both route, check and write the same way.
+// gives the session its ports (the router, the writer, the one output file, the PNG rasteriser)
+// and, with --log, appends each call to the log. All file access of a session lives here.
+// `sessionPorts` is also what the KiCad host gives its session, so both route, check and write
+// the same way.
 
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -13,6 +14,7 @@ import { type CallRecord, Session, type SessionPorts } from '../engine/session/s
 import { readDesignFiles, writeRulesBeside } from './design-files.ts';
 import { loadDesign, type Design, type DesignFiles } from '../engine/kicad/load.ts';
 import { routeDefaults, routePort } from './session-route.ts';
+import { rasterise } from './rasterise.ts';
 
 export interface SessionFiles {
   board: string;
@@ -42,7 +44,7 @@ export interface PortOptions {
 
 /**
  * The ports of a session over `design`, loaded from `files`: the router on the worker pool with
- * the board's defaults, engine/drc, and the writer of `tracemaker route`.
+ * the board's defaults, engine/drc, the writer of `tracemaker route` and resvg for PNG pictures.
  */
 export function sessionPorts(design: Design, files: DesignFiles, o: PortOptions): SessionPorts {
   const defaults = routeDefaults(design.board);
@@ -53,6 +55,7 @@ export function sessionPorts(design: Design, files: DesignFiles, o: PortOptions)
     write: (d, copper) => addCopper(d.board, copper.tracks, copper.vias),
     drc: (d, copper, opts) => sessionDrc(d, copper, opts.full, opts.softZones),
     save: o.save,
+    rasterise,
     internalError: o.internalError,
   };
 }

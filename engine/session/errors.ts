@@ -1,8 +1,9 @@
-// Tool errors: inside the session a failed call throws a ToolError with one of five codes; the
+// Tool errors: inside the session a failed call throws a ToolError with one of six codes; the
 // single `call` entry point turns it into the `{error: {code, message}}` value both transports
 // send. Messages are fixed templates plus argument keys: names read from the board never go in.
 
-export type ErrorCode = 'bad_argument' | 'unknown_name' | 'limit' | 'not_allowed' | 'failed';
+/** not_supported: this session lacks what the call needs (a render to PNG without a rasteriser). */
+export type ErrorCode = 'bad_argument' | 'unknown_name' | 'limit' | 'not_allowed' | 'not_supported' | 'failed';
 
 export interface ErrorValue {
   error: { code: ErrorCode; message: string };

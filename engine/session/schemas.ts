@@ -94,6 +94,8 @@ export const TOOL_SCHEMAS = {
       net: name.optional().describe('frame this net and highlight it'),
       pad: name.optional().describe('frame this pad (REF.PIN) and its open connections'),
       layers: layerNames.optional(),
+      format: z.enum(['svg', 'png']).optional().describe('svg (default): the picture as SVG text; png: as a PNG image (png_base64; over MCP an image content block), to look at'),
+      labels: z.boolean().optional().describe('false: no net labels on the tracks (default true)'),
     })
     .strict(),
   history: Empty,
@@ -156,7 +158,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   stuck_report: 'For the last route: why connections stayed open, crowding, and the parts at the open ends.',
   inspect_pad: 'A pad (REF.PIN): net, position, layers, size, open connections ending on it, nearby pads and copper.',
   inspect_net: "A net's pads, board and session copper, length per layer, open connections, bounding box and class rules.",
-  render: 'An SVG picture of a region: pads, tracks per layer, open connections as ratsnest lines, blockers highlighted.',
+  render: "A picture of a region (default the board; net: that net, highlighted; pad: around it, the blockers of its stuck connections outlined in orange): pads, tracks and vias in KiCad's layer colours, open connections as dashed lines, a label per net on its longest track, a layer legend and a scale bar. format svg (default) or png. Returns box_mm (the region drawn), width_px, height_px, px_per_mm, scale_bar_mm, grid_pitch_mm (the router's grid step) and the legend's colours.",
   history: 'The kept states (id, the call that made it, routed connections, vias, copper length) and the moves between them, oldest first: each change, undo and restore with its call and the states it went from and to.',
   undo: 'Back to the state the current one was made from.',
   restore: 'Go to any kept state; a change after it starts a new branch.',

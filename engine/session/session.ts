@@ -2,7 +2,8 @@
 // goes through. It validates arguments against the tool table, serialises calls, turns
 // ToolErrors into error values, counts work against the session's limit, hands a route's
 // progress and stop callbacks to the route port, and reports each call (with the digests of its
-// result and of the state) to an optional log sink. The router and the DRC come in as ports.
+// result and of the state) to an optional log sink. The router, the DRC and the PNG rasteriser
+// come in as ports.
 
 import type { Design } from '../kicad/load.ts';
 import type { Reservation, RouteProgress, RouteRequest, RouteResult, StuckReason } from '../route/types.ts';
@@ -36,6 +37,9 @@ export interface SessionPorts {
   drc?(design: Design, copper: SessionCopper, opts: { full: boolean; softZones?: boolean }): DrcSummary;
   /** Board text with the copper added (the same writer `tracemaker route` uses). */
   write(design: Design, copper: SessionCopper): string;
+  /** PNG bytes of an SVG picture at the SVG's own pixel size (render's format "png"). Optional:
+   *  without it such a render answers not_supported. */
+  rasterise?(svg: string): Promise<Uint8Array>;
   /** Told about internal failures (bugs), whose text is kept out of results. */
   internalError?(tool: string, e: unknown): void;
 }

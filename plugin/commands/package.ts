@@ -16,7 +16,7 @@ export const pcmPackage: Command = {
     const bundle = fileURLToPath(import.meta.url);
     const root = resolve(dirname(bundle), '..');
     const target = typeof args.flags.out === 'string' ? resolve(args.flags.out) : join(root, 'dist', 'tracemaker-kicad-pcm.zip');
-    const r = buildPackage({ root, bundle, ui: join(dirname(bundle), 'ui') }, target);
+    const r = buildPackage({ root, bundle, ui: join(dirname(bundle), 'ui'), wasm: join(dirname(bundle), 'resvg.wasm') }, target);
     out.stdout(`${r.path}: ${r.files} files, ${r.bytes} bytes\n`);
     return 0;
   },

@@ -84,6 +84,7 @@ export const session: Command = {
     const server = createMcpServer(call, VERSION);
     await server.connect(transport);
     await pumpStdin((c) => transport.push(c));
+    await transport.drained();
     await server.close();
     await view?.close();
     return 0;

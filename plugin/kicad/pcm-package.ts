@@ -1,6 +1,6 @@
 // The Plugin and Content Manager package: metadata.json at the top, the plugin folder (plugin.json, the
-// Python entrypoints KiCad's python runtime runs, an empty requirements.txt, the bundled tracemaker.js,
-// icons) under plugins/, the package icon under resources/. Also the layout KiCad's "Install from
+// Python entrypoints KiCad's python runtime runs, an empty requirements.txt, the bundled tracemaker.js
+// and the PNG rasteriser's resvg.wasm beside it, icons) under plugins/, the package icon under resources/. Also the layout KiCad's "Install from
 // file" produces from it (dots of the identifier become underscores, exec bits dropped), for tests; and
 // the small deterministic zip writer and reader that needs.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,8 @@ export interface PackageSources {
   bundle: string;
   /** The panel's page (dist/ui: index.html, app.js, app.css), shipped beside the bundle as the panel expects. */
   ui?: string;
+  /** The PNG rasteriser's WebAssembly (dist/resvg.wasm), shipped beside the bundle, where plugin/rasterise.ts loads it. */
+  wasm?: string;
   /** Node runtimes to carry, for a package that needs nothing installed (absent: Node from the user's PATH). */
   runtimes?: PackageRuntimes;
 }
@@ -47,6 +49,7 @@ export function packageEntries(src: PackageSources): ZipEntry[] {
   const icons = join(src.root, 'assets', 'icons');
   const plugin: ZipEntry[] = MANIFEST_FILES.map((f) => ({ path: `plugins/${f}`, data: need(join(manifest, f)) }));
   plugin.push({ path: 'plugins/tracemaker.js', data: need(src.bundle) });
+  if (src.wasm) plugin.push({ path: 'plugins/resvg.wasm', data: need(src.wasm) });
   if (src.ui) for (const f of UI_FILES) plugin.push({ path: `plugins/ui/${f}`, data: need(join(src.ui, f)) });
   for (const r of src.runtimes?.files ?? []) plugin.push({ path: `plugins/runtime/${r.dir}/${r.exe}`, data: r.data, mode: 0o755 });
   if (src.runtimes) plugin.push({ path: 'plugins/runtime/NODE-LICENSE', data: src.runtimes.license });
