@@ -102,8 +102,6 @@ export const TOOL_SCHEMAS = {
   undo: Empty,
   restore: z.object({ state: z.number().int().min(0).describe('a state id from history') }).strict(),
   save: z.object({ refill: z.boolean().optional().describe('refill copper zones in the written board: not available, only false (the default) is accepted; KiCad refills them when it opens the board') }).strict(),
-} as const;
-
   place_via: z
     .object({
       net: name,
@@ -146,6 +144,8 @@ export const TOOL_SCHEMAS = {
       release: z.boolean().optional().describe("true: drop the net's reservations instead"),
     })
     .strict(),
+} as const;
+
 export type ToolName = keyof typeof TOOL_SCHEMAS;
 export type ToolArgs<N extends ToolName> = z.output<(typeof TOOL_SCHEMAS)[N]>;
 
@@ -163,12 +163,12 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   undo: 'Back to the state the current one was made from.',
   restore: 'Go to any kept state; a change after it starts a new branch.',
   save: "Write the current state to the output board named when the session started, and the input's .kicad_pro and .kicad_dru beside it where none is there (never over one). Returns counts, the DRC types added and rules_written (the base names of the rule files it wrote).",
-};
-
   place_via: "Place one via of a net's class at a point (a new state when kept). Checked at exact geometry; it need not connect anything yet.",
   route_connection: 'Route one connection (two pads of a net), optionally through waypoints in order, inside a corridor box, or at a given width. A transaction like route; says why when it cannot.',
   rip: "Remove the session copper of some nets (default all) that lies in a box, on some layers (a new state). The board's own copper is never removed.",
   reserve: "Keep a box or a via site for one net: later routes of other nets stay out of it (until released or undone). A new state; copper is unchanged.",
+};
+
 export const TOOL_NAMES = Object.keys(TOOL_SCHEMAS) as ToolName[];
 
 export function isToolName(tool: string): tool is ToolName {

@@ -87,12 +87,12 @@ export interface StateNote {
   /** Why connections stayed open, from the route that made the state (or an ancestor's):
    *  key `net|a|b` with pad indices, a ≤ b. */
   reasons: Map<string, StuckReason>;
+  /** Boxes kept for one net each (the reserve tool), carried into every state made from this one. */
+  reserved?: readonly Reservation[];
 }
 
 /** The last route call (committed or not), for stuck_report. */
 export interface LastRoute {
-  /** Boxes kept for one net each (the reserve tool), carried into every state made from this one. */
-  reserved?: readonly Reservation[];
   result: RouteResult;
   committed: boolean;
 }
