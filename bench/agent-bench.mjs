@@ -2,9 +2,11 @@
 // command: plain (`route --variants V`), control (`route --variants V+4`: more compute, no agent)
 // and agent (`agent --variants V --work-limit W`, W = the control's measured work). Every
 // written board is judged by the engine's DRC (its unconnected count agrees with kicad-cli's).
-//   npm run bench:agent -- [--variants V] [--max-pads N] [--tiers B,C] [--out FILE] [--cap-s S]
+//   npm run bench:agent -- [--variants V] [--max-pads N] [--tiers B,C] [--out FILE] [--cap-s S] [--selected]
 // Boards: the tiers' bare boards with at most N pads (a fixed rule); of those, the ones the plain
-// route leaves connections open on get the other two arms. Figures, not pass/fail.
+// route leaves connections open on get the other two arms. --selected: the plugin's case instead,
+// from each reference board a stable quarter of its signal nets stripped (bench/strip-nets.ts),
+// routed back by each arm. Figures, not pass/fail.
 
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -46,16 +48,25 @@ function judge(file) {
   return { unconnected: d.unconnected_items, errors: Object.values(d.violations).reduce((s, n) => s + n, 0) };
 }
 
+const SELECTED = argv.includes('--selected');
 const candidates = [];
 for (const tier of TIERS) {
   const dir = join(BENCH, tier);
   if (!existsSync(dir)) continue;
   for (const name of readdirSync(dir).sort()) {
-    const bare = join(dir, name, `${name}.kicad_pcb`);
+    const bare = join(dir, name, `${name}${SELECTED ? '.ref' : ''}.kicad_pcb`);
     if (!existsSync(bare)) continue;
     const pads = JSON.parse(tm(['info', bare, '--json']).out).counts.pads;
     if (pads <= MAX_PADS) candidates.push({ tier, name, bare, pads });
   }
+}
+if (SELECTED && candidates.length) {
+  const out = join(WORK, 'stripped');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'strip-nets.ts'), out, ...candidates.map((b) => b.bare)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`strip-nets exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+  const stripped = JSON.parse(r.stdout);
+  // strip-nets puts the project's rules beside each stripped board.
+  for (const b of candidates) Object.assign(b, { bare: stripped[b.bare].board, nets: stripped[b.bare].nets });
 }
 
 const t0 = Date.now();
@@ -77,14 +88,15 @@ for (const b of candidates) {
     }
     return out;
   };
-  const plain = tm(['route', b.bare, '--out', file('plain'), '--variants', String(V), '--json']);
+  const nets = b.nets ? ['--nets', b.nets.join(',')] : [];
+  const plain = tm(['route', b.bare, '--out', file('plain'), '--variants', String(V), ...nets, '--json']);
   const p = JSON.parse(plain.out);
   rec.plain = { open: p.open, work: p.work, seconds: plain.seconds };
   if (p.open === 0) continue;
   // The bare board's own verdict, so what the arms changed can be told from what was there.
   rec.input = judge(b.bare);
   Object.assign(rec.plain, judge(file('plain')));
-  const control = tm(['route', b.bare, '--out', file('control'), '--variants', String(V + 4), '--json']);
+  const control = tm(['route', b.bare, '--out', file('control'), '--variants', String(V + 4), ...nets, '--json']);
   const c = JSON.parse(control.out);
   rec.control = { open: c.open, work: c.work, seconds: control.seconds, ...judge(file('control')) };
   const agent = tm(['agent', b.bare, '--out', file('agent'), '--variants', String(V), '--work-limit', String(c.work)]);
@@ -101,7 +113,7 @@ const sum = (arm, k) => armed.reduce((s, r) => s + r[arm][k], 0);
 
 const pad = (s, n) => String(s).padEnd(n);
 const cell = (x) => (x ? `${x.unconnected}/${x.errors} ${(x.work / 1e6).toFixed(1)}M ${x.seconds}s` : '-');
-console.log(`agent bench: tiers ${TIERS.join(',')}, boards with ≤ ${MAX_PADS} pads (${candidates.length}); V = ${V}, control V+4 = ${V + 4}`);
+console.log(`agent bench: tiers ${TIERS.join(',')}, ${SELECTED ? 'selected nets stripped from the reference routing' : 'bare'} boards with ≤ ${MAX_PADS} pads (${candidates.length}); V = ${V}, control V+4 = ${V + 4}`);
 console.log(`cells: unconnected/errors (DRC), work, seconds`);
 console.log(`${pad('board', 52)}${pad('pads', 6)}${pad('input', 8)}${pad('plain', 24)}${pad('control', 24)}${pad('agent', 24)}tries/kept`);
 for (const r of armed) console.log(`${pad(`${r.tier} ${r.name}`, 52)}${pad(r.pads, 6)}${pad(`${r.input.unconnected}/${r.input.errors}`, 8)}${pad(cell(r.plain), 24)}${pad(cell(r.control), 24)}${pad(cell(r.agent), 24)}${r.agent.tries}/${r.agent.kept}`);
@@ -116,5 +128,5 @@ if (armed.length) {
   if (over.length) console.log(`the agent's last call overran its work limit on: ${over.join(', ')}`);
 } else console.log('no board left connections open under the plain route: nothing to compare');
 
-writeFileSync(OUT, JSON.stringify({ variants: V, control_variants: V + 4, max_pads: MAX_PADS, tiers: TIERS, seconds: Math.round(elapsed()), wins, losses, overran_limit: over, boards: records }, null, 2) + '\n');
+writeFileSync(OUT, JSON.stringify({ selected: SELECTED, variants: V, control_variants: V + 4, max_pads: MAX_PADS, tiers: TIERS, seconds: Math.round(elapsed()), wins, losses, overran_limit: over, boards: records }, null, 2) + '\n');
 console.log(`record: ${OUT}`);

@@ -176,11 +176,17 @@ export function rip(s: Session, a: ToolArgs<'rip'>): object {
   const st = s.states.current;
   const r = rect(box.minX, box.minY, box.maxX, box.maxY);
   const mine = (n: number) => !only || only.has(n);
-  const tracks = st.copper.tracks.filter((t) => !(mine(t.net) && (!layers || layers.has(t.layer)) && overlaps(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), r)));
-  const vias = st.copper.vias.filter((v) => !(mine(v.net) && (!layers || [...layers].some((l) => l >= v.layerFrom && l <= v.layerTo)) && overlaps(circle(v.at.x, v.at.y, v.size / 2), r)));
+  const hit = new Set<number>();
+  const take = <T extends { net: number }>(item: T, inBox: boolean): boolean => {
+    if (!mine(item.net) || !inBox) return true;
+    hit.add(item.net);
+    return false;
+  };
+  const tracks = st.copper.tracks.filter((t) => take(t, (!layers || layers.has(t.layer)) && overlaps(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), r)));
+  const vias = st.copper.vias.filter((v) => take(v, (!layers || [...layers].some((l) => l >= v.layerFrom && l <= v.layerTo)) && overlaps(circle(v.at.x, v.at.y, v.size / 2), r)));
   const removed = { tracks: st.copper.tracks.length - tracks.length, vias: st.copper.vias.length - vias.length };
   if (removed.tracks === 0 && removed.vias === 0) throw new ToolError('not_allowed', "rip: no session copper of those nets lies in the box (the board's own copper is never removed)");
-  const nets = [...new Set([...st.copper.tracks.filter((t) => !tracks.includes(t)).map((t) => t.net), ...st.copper.vias.filter((v) => !vias.includes(v)).map((v) => v.net)])].sort((x, y) => x - y);
+  const nets = [...hit].sort((x, y) => x - y);
   const copper = Object.freeze({ tracks: Object.freeze(tracks), vias: Object.freeze(vias) });
   const open = s.open(copper, copperDigest(copper), true);
   const reasons = new Map([...(st.note?.reasons ?? [])].filter(([k]) => !nets.includes(Number(k.split('|')[0]))));
