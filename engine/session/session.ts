@@ -91,10 +91,19 @@ export interface StateNote {
   reserved?: readonly Reservation[];
 }
 
-/** The last route call (committed or not), for stuck_report. */
+/** The last route call (committed or not), for stuck_report: the router's result, and the copper
+ *  the call left (the state it made, or a dry run's or refused route's own) with that copper's note. */
 export interface LastRoute {
   result: RouteResult;
   committed: boolean;
+  /** The state the route answered with: the one it made, or the one it ran on. */
+  state: number;
+  /** The nets the call routed; undefined: every net. */
+  nets?: readonly number[];
+  copper: SessionCopper;
+  /** copperDigest(copper). */
+  digest: string;
+  note: StateNote;
 }
 
 export class Session {

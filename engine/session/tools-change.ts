@@ -112,7 +112,7 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
   if (!netSet) reasons.clear();
   for (const c of result.open) if (c.stuck) reasons.set(reasonKey(c.net, c.from.pad, c.to.pad), c.stuck);
   const note: StateNote = { open: openAll.length, reasons, ...(st.note?.reserved ? { reserved: st.note.reserved } : {}) };
-  s.lastRoute = { result, committed: false };
+  s.lastRoute = { result, committed: false, state: st.id, ...(nets ? { nets } : {}), copper, digest, note };
 
   const mode = a.verify ?? 'refuse';
   let added: ReturnType<typeof addedErrors> | null = null;
@@ -131,6 +131,7 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
   if (!reason) {
     state = s.states.push({ tool: 'route', args: a }, copper, note).id;
     s.lastRoute.committed = true;
+    s.lastRoute.state = state;
   }
   const byNet = new Map<number, { tracks: number; vias: number; length: number }>();
   for (const t of result.tracks) {

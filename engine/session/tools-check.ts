@@ -3,10 +3,15 @@
 // board text with the session copper, handed to the port that owns the output file).
 
 import { ToolError } from './errors.ts';
+import type { End } from './ratsnest.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { DrcSummary, Session } from './session.ts';
 import { addedErrors } from './tools-change.ts';
 import { mm } from './names.ts';
+import { reasonFor } from './tools-look.ts';
+
+/** The reason code of an open connection the router gave no reason for. */
+const NO_REASON = 'no_reason';
 
 const NO_REFILL = 'refill is not available: KiCad refills zones when the board is opened or checked; fills are checked as the file has them';
 
@@ -61,27 +66,46 @@ class Redactor {
   }
 }
 
+/**
+ * Why the last route left connections open, over the one set every tool counts: the open
+ * connections of the copper that route left (Session.open, zones connecting; the state it made
+ * when kept), each with the router's reason keyed onto it. The router counts a net's pieces its
+ * own way (a refilled plane may join what the file's fills do not), so a connection of the set
+ * may have no reason from it: such a connection says so.
+ */
 export function stuckReport(s: Session, a: ToolArgs<'stuck_report'>): object {
   const last = s.lastRoute;
   if (!last) throw new ToolError('not_allowed', 'stuck_report: no route has run in this session yet');
   const { board } = s.design;
   const nets = new Redactor(a.redact ?? false, 'net');
   const parts = new Redactor(a.redact ?? false, 'part');
+  const routed = last.nets ? new Set(last.nets) : undefined;
+  const open = s.open(last.copper, last.digest, true);
   const reasons: Record<string, number> = {};
   const crowd = new Map<string, number>();
   const atParts = new Map<string, number>();
-  for (const c of last.result.open) {
-    const r = c.stuck;
-    reasons[r?.reason ?? 'unknown'] = (reasons[r?.reason ?? 'unknown'] ?? 0) + 1;
+  const refOf = (e: End) => ('pad' in e ? board.footprints[board.pads[e.pad].footprint]?.reference : undefined);
+  const rows = open.map((c) => {
+    const r = reasonFor(last.note, c);
+    const code = r?.reason ?? NO_REASON;
+    reasons[code] = (reasons[code] ?? 0) + 1;
     for (const b of r?.blockers ?? []) crowd.set(b.name, (crowd.get(b.name) ?? 0) + b.count);
-    for (const end of [c.from, c.to]) atParts.set(end.ref, (atParts.get(end.ref) ?? 0) + 1);
-  }
+    for (const e of [c.a, c.b]) {
+      const ref = refOf(e);
+      if (ref !== undefined) atParts.set(ref, (atParts.get(ref) ?? 0) + 1);
+    }
+    return { c, r };
+  });
   const sorted = <T,>(m: Map<string, number>, f: (k: string, n: number) => T) =>
     [...m].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)).map(([k, n]) => f(k, n));
   const fp = new Map(board.footprints.map((f) => [f.reference, f]));
+  const end = (e: End) => ('pad' in e ? `${parts.name(refOf(e) ?? '')}.${board.pads[e.pad].number}` : 'zone');
+  const unexplained = (net: number) =>
+    routed && !routed.has(net) ? 'Its net was not among the nets this route was asked to make, and no earlier route gave a reason.' : "The router gave no reason: it counted this connection as made or as part of another (its count of the net's pieces differs, e.g. where a zone's plane, refilled around the new copper, joins what the file's fills do not).";
   return {
     committed: last.committed,
-    open: last.result.open.length,
+    state: last.state,
+    open: open.length,
     stopped: last.result.stopped,
     reasons,
     crowding: sorted(crowd, (k, n) => ({ net: nets.name(k), hits: n })).slice(0, 20),
@@ -89,13 +113,13 @@ export function stuckReport(s: Session, a: ToolArgs<'stuck_report'>): object {
       const f = fp.get(k);
       return { ref: parts.name(k), open_ends: n, ...(f ? { at_mm: [mm(f.at.x), mm(f.at.y)], pads: f.pads.length } : {}) };
     }).slice(0, 20),
-    connections: last.result.open.slice(0, 64).map((c) => ({
-      net: nets.name(c.netName),
-      a: `${parts.name(c.from.ref)}.${c.from.number}`,
-      b: `${parts.name(c.to.ref)}.${c.to.number}`,
-      reason: c.stuck?.reason ?? 'unknown',
-      why: a.redact ? undefined : c.stuck?.why,
-      blockers: (c.stuck?.blockers ?? []).map((b) => nets.name(b.name)),
+    connections: rows.slice(0, 64).map(({ c, r }) => ({
+      net: nets.name(s.names.netName(c.net)),
+      a: end(c.a),
+      b: end(c.b),
+      reason: r?.reason ?? NO_REASON,
+      why: a.redact ? undefined : (r?.why ?? unexplained(c.net)),
+      blockers: (r?.blockers ?? []).map((b) => nets.name(b.name)),
     })),
   };
 }

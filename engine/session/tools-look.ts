@@ -16,7 +16,8 @@ export function reasonKey(net: number, a: number, b: number): string {
   return a <= b ? `${net}|${a}|${b}` : `${net}|${b}|${a}`;
 }
 
-function reasonFor(note: StateNote | undefined, c: OpenConnection): StuckReason | undefined {
+/** The route's reason for an open connection of a state, when a route gave one. */
+export function reasonFor(note: StateNote | undefined, c: OpenConnection): StuckReason | undefined {
   if (!note || note.reasons.size === 0) return undefined;
   if ('pad' in c.a && 'pad' in c.b) {
     const exact = note.reasons.get(reasonKey(c.net, c.a.pad, c.b.pad));
