@@ -133,6 +133,7 @@ export const TOOL_SCHEMAS = {
       box_mm: box,
       nets: z.array(name).min(1).max(MAX_ROUTE_NETS).optional().describe('only these nets (default: every net)'),
       layers: layerNames.optional().describe('only on these copper layers (default: all)'),
+      commit: Commit,
     })
     .strict(),
   reserve: z
@@ -142,6 +143,7 @@ export const TOOL_SCHEMAS = {
       via_at_mm: point.optional().describe("a via site [x, y] in mm kept clear for the net's via"),
       layers: layerNames.optional().describe('only on these copper layers (default: all)'),
       release: z.boolean().optional().describe("true: drop the net's reservations instead"),
+      commit: Commit,
     })
     .strict(),
 } as const;

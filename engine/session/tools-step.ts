@@ -190,13 +190,16 @@ export function rip(s: Session, a: ToolArgs<'rip'>): object {
   const copper = Object.freeze({ tracks: Object.freeze(tracks), vias: Object.freeze(vias) });
   const open = s.open(copper, copperDigest(copper), true);
   const reasons = new Map([...(st.note?.reasons ?? [])].filter(([k]) => !nets.includes(Number(k.split('|')[0]))));
-  const next = s.states.push({ tool: 'rip', args: a }, copper, { open: open.length, reasons, ...(st.note?.reserved ? { reserved: st.note.reserved } : {}) });
+  const note: StateNote = { open: open.length, reasons, ...(st.note?.reserved ? { reserved: st.note.reserved } : {}) };
+  const next = a.commit === false ? undefined : s.states.push({ tool: 'rip', args: a }, copper, note);
   return {
-    state: next.id,
+    committed: next !== undefined,
+    ...(next ? {} : { reason: 'dry_run' }),
+    state: next?.id ?? st.id,
     removed,
     nets: nets.map((n) => s.names.netName(n)),
     open_total: open.length,
-    open: open.filter((c) => nets.includes(c.net)).slice(0, 64).map((c) => connectionJson(s, c, next.note)),
+    open: open.filter((c) => nets.includes(c.net)).slice(0, 64).map((c) => connectionJson(s, c, note)),
   };
 }
 
@@ -224,9 +227,11 @@ export function reserve(s: Session, a: ToolArgs<'reserve'>): object {
     if (theirs.length) throw new ToolError('not_allowed', "reserve: other nets' session copper already lies in that box (rip it first)");
     next = [...held, res];
   }
-  const state = s.states.push({ tool: 'reserve', args: a }, st.copper, { open: st.note?.open ?? currentOpen(s).length, reasons: new Map(st.note?.reasons ?? []), reserved: next });
+  const state = a.commit === false ? undefined : s.states.push({ tool: 'reserve', args: a }, st.copper, { open: st.note?.open ?? currentOpen(s).length, reasons: new Map(st.note?.reasons ?? []), reserved: next });
   return {
-    state: state.id,
+    committed: state !== undefined,
+    ...(state ? {} : { reason: 'dry_run' }),
+    state: state?.id ?? st.id,
     reserved: next.map((r) => ({ net: s.names.netName(r.net), box_mm: [r.minX, r.minY, r.maxX, r.maxY].map(mm), ...(r.layers ? { layers: r.layers.map((l) => s.names.layerName(l)) } : {}) })),
   };
 }

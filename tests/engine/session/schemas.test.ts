@@ -41,7 +41,7 @@ describe('tool schemas', () => {
       expect(s.additionalProperties).toBe(false);
       expect(TOOL_DESCRIPTIONS[t].length).toBeGreaterThan(10);
     }
-    expect(TOOL_NAMES).toEqual(['board_info', 'open_connections', 'route', 'rip_net', 'check', 'stuck_report', 'inspect_pad', 'inspect_net', 'render', 'history', 'undo', 'restore', 'save']);
+    expect(TOOL_NAMES).toEqual(['board_info', 'open_connections', 'route', 'rip_net', 'check', 'stuck_report', 'inspect_pad', 'inspect_net', 'render', 'history', 'undo', 'restore', 'save', 'place_via', 'route_connection', 'rip', 'reserve']);
   });
 
   it('lists every tool once, in table order, with the description and schema the table gives', () => {

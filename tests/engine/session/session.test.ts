@@ -89,9 +89,19 @@ describe('session transactions', () => {
 
   it('answers every listed tool', async () => {
     const s = open();
-    const net = (await call(s, 'open_connections')).connections[0].net;
+    const listed = (await call(s, 'open_connections')).connections;
+    const net = listed[0].net;
     await call(s, 'route', { nets: [net] });
-    const args: Record<string, unknown> = { rip_net: { net }, inspect_pad: { pad: 'JP1.2' }, inspect_net: { net }, restore: { state: 0 } };
+    const args: Record<string, unknown> = {
+      rip_net: { net },
+      inspect_pad: { pad: 'JP1.2' },
+      inspect_net: { net },
+      restore: { state: 0 },
+      place_via: { net, at_mm: [149.5, 103.7336] },
+      route_connection: { net: listed[1].net },
+      rip: { box_mm: [130, 90, 160, 120] },
+      reserve: { net, box_mm: [140, 100, 141, 101] },
+    };
     for (const tool of TOOL_NAMES) {
       const r = await call(s, tool, args[tool] ?? {});
       // check needs the DRC; everything else must answer with a result, not an internal failure.

@@ -110,8 +110,10 @@ describe('step-level tools on ' + BOARD, () => {
     const { s, call } = open();
     // A band across the whole board between the headers: every net but N$4 must stay out.
     const box = [139.7, MID_Y - 0.5, 157.3, MID_Y + 0.5];
+    const dry = await call('reserve', { net: 'N$4', box_mm: box, commit: false });
+    expect(dry).toMatchObject({ committed: false, reason: 'dry_run', state: 0, reserved: [{ net: 'N$4' }] });
     const res = await call('reserve', { net: 'N$4', box_mm: box });
-    expect(res).toMatchObject({ state: 1, reserved: [{ net: 'N$4' }] });
+    expect(res).toMatchObject({ committed: true, state: 1, reserved: [{ net: 'N$4' }] });
     const r = await call('route', { nets: ['N$3', 'N$4'] });
     expect(r.committed).toBe(true);
     const inBand = (t: { start: { y: number }; end: { y: number } }) => Math.max(t.start.y, t.end.y) / 1e6 >= box[1] && Math.min(t.start.y, t.end.y) / 1e6 <= box[3];
@@ -123,6 +125,10 @@ describe('step-level tools on ' + BOARD, () => {
     expect(clash.error).toMatchObject({ code: 'not_allowed' });
     const rel = await call('reserve', { net: 'N$4', release: true });
     expect(rel.reserved).toEqual([]);
+    // Undo brings the reservation back with the state it was kept in.
+    await call('undo');
+    expect((await call('reserve', { net: 'N$4', release: true, commit: false })).reserved).toEqual([]);
+    await call('reserve', { net: 'N$4', release: true });
     const r2 = await call('route', { nets: ['N$3'] });
     expect(r2).toMatchObject({ committed: true, open_after: 0 });
   }, 60_000);
@@ -132,6 +138,9 @@ describe('step-level tools on ' + BOARD, () => {
     const all = await call('route');
     expect(all).toMatchObject({ committed: true, open_total: 0 });
     const before = s.states.current.copper.tracks.length;
+    const dry = await call('rip', { box_mm: [139.7, MID_Y - 1, 157.3, MID_Y + 1], nets: ['N$3', 'N$4'], commit: false });
+    expect(dry).toMatchObject({ committed: false, reason: 'dry_run', state: 1, nets: ['N$3', 'N$4'], open_total: 2 });
+    expect(s.states.current.copper.tracks.length).toBe(before);
     const r = await call('rip', { box_mm: [139.7, MID_Y - 1, 157.3, MID_Y + 1], nets: ['N$3', 'N$4'] });
     expect(r.removed.tracks).toBeGreaterThan(0);
     expect(r.nets).toEqual(['N$3', 'N$4']);
