@@ -1,10 +1,10 @@
 // The baseline scripted agent, driving a session only through its tools (as any agent would):
 // route everything once; then, while a round gains, for each open connection rip the copper of
-// the nets that fence its stuck end inside a box round that end (rip), route the connection
-// alone (route_connection), route the ripped nets again, and keep the result only if the open
-// count drops. A try that does not gain goes back to the state before it (restore), then the
-// same with a box twice as wide (every net's copper in it when no blocker is named), with the
-// blockers ripped whole (rip_net), and at the narrowest width the reason suggests.
+// the nets that fence it inside a box round one end (rip), route the connection alone
+// (route_connection), route the ripped nets again, and keep the result only if the open count
+// drops. A try that does not gain goes back to the state before it (restore) and the next one
+// widens: the other end; every net's copper in a box twice as wide round each end, then over
+// both ends; the blockers ripped whole (rip_net); the narrowest width the reason suggests.
 
 type Call = (tool: string, args: unknown) => Promise<object>;
 type Obj = Record<string, any>;
@@ -16,7 +16,7 @@ export interface AgentSummary {
   tries: number;
   kept: number;
   /** Tries kept, by the step that gained: a box round the end, a wider box, whole nets. */
-  kept_by: { box: number; wide_box: number; whole_nets: number; narrow: number };
+  kept_by: { box: number; wide_box: number; span: number; whole_nets: number; narrow: number };
   work_used: number;
 }
 
@@ -35,7 +35,7 @@ const spent = (r: Obj) => r.error?.code === 'limit';
 export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<AgentSummary> {
   const openCount = async () => ((await call('board_info', {})) as Obj).open_connections as number;
   const before = await openCount();
-  const summary: AgentSummary = { open_before: before, open_after: before, rounds: 0, tries: 0, kept: 0, kept_by: { box: 0, wide_box: 0, whole_nets: 0, narrow: 0 }, work_used: 0 };
+  const summary: AgentSummary = { open_before: before, open_after: before, rounds: 0, tries: 0, kept: 0, kept_by: { box: 0, wide_box: 0, span: 0, whole_nets: 0, narrow: 0 }, work_used: 0 };
   const half = o.boxMm ?? 2.5;
   const maxRips = o.maxRips ?? 3;
   let out = spent((await call('route', o.variants ? { variants: o.variants } : {})) as Obj);
@@ -49,19 +49,34 @@ export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<Age
       if (openNow === 0) break;
       const mark = ((await call('board_info', {})) as Obj).state as number;
       const blockers = ((c.blockers ?? []) as { net: string }[]).map((b) => b.net).filter((n) => n !== c.net).slice(0, maxRips);
-      const at: number[] = c.at_mm ?? ((await call('inspect_pad', { pad: c.a })) as Obj).position_mm;
+      const pa: number[] = ((await call('inspect_pad', { pad: c.a })) as Obj).position_mm;
+      const pb: number[] = ((await call('inspect_pad', { pad: c.b })) as Obj).position_mm;
+      // The end the reason points at first, then the other end.
+      const at: number[] = c.at_mm ?? pa;
+      const other = Math.hypot(at[0] - pa[0], at[1] - pa[1]) < Math.hypot(at[0] - pb[0], at[1] - pb[1]) ? pb : pa;
+      const around = (p: number[], h: number) => [p[0] - h, p[1] - h, p[0] + h, p[1] + h];
+      const span = [Math.min(pa[0], pb[0]) - 1, Math.min(pa[1], pb[1]) - 1, Math.max(pa[0], pb[0]) + 1, Math.max(pa[1], pb[1]) + 1];
       // The narrowest width the rules allow, where the reason suggests a narrower track.
       const narrow = /width_mm ([0-9.]+)/.exec(c.hint ?? '')?.[1];
       const steps: [keyof AgentSummary['kept_by'], () => Promise<string[]>, object][] = [
-        ['box', () => ripBox(call, at, half, blockers), {}],
-        ['wide_box', () => ripBox(call, at, 2 * half, blockers.length ? blockers : undefined), {}],
+        ['box', () => ripBox(call, around(at, half), blockers), {}],
+        ['box', () => ripBox(call, around(other, half), blockers), {}],
+        ['wide_box', () => ripBox(call, around(at, 2 * half), undefined), {}],
+        ['wide_box', () => ripBox(call, around(other, 2 * half), undefined), {}],
+        ['span', () => ripBox(call, span, undefined), {}],
         ['whole_nets', () => ripNets(call, blockers), {}],
-        ['narrow', () => ripBox(call, at, half, blockers.length ? blockers : undefined), narrow ? { width_mm: Number(narrow) } : {}],
+        ['narrow', () => ripBox(call, around(at, half), blockers.length ? blockers : undefined), narrow ? { width_mm: Number(narrow) } : {}],
       ];
+      let bare = false;
       for (const [step, rip, how] of steps) {
         if ((step === 'whole_nets' && blockers.length === 0) || (step === 'narrow' && !narrow)) continue;
-        summary.tries++;
         const ripped = await rip();
+        // Nothing to rip there: the connection alone is tried once, not again.
+        if (ripped.length === 0 && step !== 'narrow') {
+          if (bare) continue;
+          bare = true;
+        }
+        summary.tries++;
         const r1 = (await call('route_connection', { net: c.net, a: c.a, b: c.b, ...how })) as Obj;
         const r2 = ripped.length ? ((await call('route', { nets: ripped })) as Obj) : {};
         out = spent(r1) || spent(r2);
@@ -83,11 +98,11 @@ export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<Age
   return summary;
 }
 
-/** Rips session copper in a square of half side `half` mm round `at`: of `nets` (none when the
- *  list is empty), or of every net when undefined. Returns the nets it took. */
-async function ripBox(call: Call, at: number[], half: number, nets: string[] | undefined): Promise<string[]> {
+/** Rips session copper in a box (mm): of `nets` (none when the list is empty), or of every net
+ *  when undefined. Returns the nets it took. */
+async function ripBox(call: Call, box: number[], nets: string[] | undefined): Promise<string[]> {
   if (nets?.length === 0) return [];
-  const r = (await call('rip', { box_mm: [at[0] - half, at[1] - half, at[0] + half, at[1] + half], ...(nets ? { nets } : {}) })) as Obj;
+  const r = (await call('rip', { box_mm: box, ...(nets ? { nets } : {}) })) as Obj;
   return r.error ? [] : (r.nets as string[]);
 }
 
