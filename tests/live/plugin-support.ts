@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import type { BoardItem, KicadClient, NewItem, Pad } from '../../ipc/index.ts';
@@ -25,12 +26,14 @@ export async function buildBundle(): Promise<string> {
   return out;
 }
 
-/** Runs `make` on the package sources of the current tree (a fresh bundle, the built panel if any);
- *  the bundle's temp folder is removed again. */
+/** Runs `make` on the package sources of the current tree (a fresh bundle, the rasteriser's
+ *  WebAssembly, the built panel if any); the bundle's temp folder is removed again. */
 async function withSources<T>(make: (src: PackageSources) => T): Promise<T> {
   const bundle = await buildBundle();
   try {
-    return make({ root: ROOT, bundle, ...(existsSync(join(ROOT, 'dist', 'ui', 'app.js')) ? { ui: join(ROOT, 'dist', 'ui') } : {}) });
+    // The PNG rasteriser's WebAssembly, from where scripts/build.mjs copies it.
+    const wasm = createRequire(join(ROOT, 'package.json')).resolve('@resvg/resvg-wasm/index_bg.wasm');
+    return make({ root: ROOT, bundle, wasm, ...(existsSync(join(ROOT, 'dist', 'ui', 'app.js')) ? { ui: join(ROOT, 'dist', 'ui') } : {}) });
   } finally {
     rmSync(dirname(bundle), { recursive: true, force: true });
   }

@@ -76,16 +76,20 @@ function wineEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
  * Runs a Windows program under Wine to completion. Its output goes to files: Node under Wine fails with
  * EBADF writing to a pipe, and a file is what the launcher gives the host anyway.
  */
-function wine(args: string[], extra: Record<string, string> = {}, timeout = 90_000): { code: number | null; stdout: string; stderr: string } {
+function wine(args: string[], extra: Record<string, string> = {}, timeout = 90_000, input?: string): { code: number | null; stdout: string; stderr: string } {
   const n = ++runs;
   const out = join(work, `run-${n}.out`);
   const err = join(work, `run-${n}.err`);
+  // Standard input, when given, comes from a file too.
+  if (input !== undefined) writeFileSync(join(work, `run-${n}.in`), input);
+  const fi = input !== undefined ? openSync(join(work, `run-${n}.in`), 'r') : 'ignore';
   const fo = openSync(out, 'w');
   const fe = openSync(err, 'w');
   let r;
   try {
-    r = spawnSync(WINE, args, { stdio: ['ignore', fo, fe], env: wineEnv(extra), cwd: work, timeout });
+    r = spawnSync(WINE, args, { stdio: [fi, fo, fe], env: wineEnv(extra), cwd: work, timeout });
   } finally {
+    if (typeof fi === 'number') closeSync(fi);
     closeSync(fo);
     closeSync(fe);
   }
@@ -194,6 +198,21 @@ describe('the Windows package runs the official Windows Node under Wine', () => 
     expect(a.length).toBeGreaterThan(statSync(DEMO).size);
     expect(a.equals(b)).toBe(true);
     console.log(`windows-wine: route under Wine ${winMs} ms, Linux Node ${process.version} vs Windows Node v${NODE_VERSION}: ${a.length} bytes, equal`);
+  });
+
+  it('renders a PNG under Windows Node from the WebAssembly the package ships, the bytes Linux Node renders', () => {
+    needWine();
+    const bundle = join(pluginDir, 'tracemaker.js');
+    expect(listFiles(pluginDir)).toContain('resvg.wasm');
+    const calls = '{"tool":"render","args":{"format":"png"}}\n';
+    const onWin = wine([nodeExe(), winPath(bundle), 'session', winPath(DEMO), '--out', winPath(join(work, 'png-win.kicad_pcb')), '--jsonl'], {}, 90_000, calls);
+    expect(onWin.code, onWin.stderr).toBe(0);
+    const onLinux = spawnSync(process.execPath, [bundle, 'session', DEMO, '--out', join(work, 'png-linux.kicad_pcb'), '--jsonl'], { input: calls, encoding: 'utf8', timeout: 90_000 });
+    expect(onLinux.status, onLinux.stderr).toBe(0);
+    const win = JSON.parse(onWin.stdout);
+    expect(win.mime).toBe('image/png');
+    expect(Buffer.from(win.png_base64, 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(win).toEqual(JSON.parse(onLinux.stdout));
   });
 
   it('starts the host on its named pipe, answers a second Windows Node over it, and ends itself when idle', async () => {
