@@ -2,7 +2,7 @@
 // command: plain (`route --variants V`), control (`route --variants V+4`: more compute, no agent)
 // and agent (`agent --variants V --work-limit W`, W = the control's measured work). Every
 // written board is judged by the engine's DRC (its unconnected count agrees with kicad-cli's).
-//   npm run bench:agent -- [--variants V] [--max-pads N] [--tiers B,C] [--out FILE] [--cap-s S] [--selected]
+//   npm run bench:agent -- [--variants V] [--max-pads N] [--tiers B,C] [--out FILE] [--cap-s S] [--selected] [--only A,B]
 // Boards: the tiers' bare boards with at most N pads (a fixed rule); of those, the ones the plain
 // route leaves connections open on get the other two arms. --selected: the plugin's case instead,
 // from each reference board a stable quarter of its signal nets stripped (bench/strip-nets.ts),
@@ -49,13 +49,15 @@ function judge(file) {
 }
 
 const SELECTED = argv.includes('--selected');
+// --only: these boards alone (a quick look at a few; the figures of record come from all).
+const ONLY = opt('only', '') ? new Set(String(opt('only', '')).split(',')) : undefined;
 const candidates = [];
 for (const tier of TIERS) {
   const dir = join(BENCH, tier);
   if (!existsSync(dir)) continue;
   for (const name of readdirSync(dir).sort()) {
     const bare = join(dir, name, `${name}${SELECTED ? '.ref' : ''}.kicad_pcb`);
-    if (!existsSync(bare)) continue;
+    if (!existsSync(bare) || (ONLY && !ONLY.has(name))) continue;
     const pads = JSON.parse(tm(['info', bare, '--json']).out).counts.pads;
     if (pads <= MAX_PADS) candidates.push({ tier, name, bare, pads });
   }

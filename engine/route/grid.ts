@@ -86,12 +86,16 @@ export class Grid {
   }
 }
 
+function residue(v: number, step: number): number {
+  return ((v % step) + step) % step;
+}
+
 /** The most common residue of values modulo step: aligning the grid to it puts most pad
  *  centres on sites. Ties go to the smallest residue, so the choice is deterministic. */
 function commonResidue(values: number[], step: number): number {
   const count = new Map<number, number>();
   for (const v of values) {
-    const r = ((v % step) + step) % step;
+    const r = residue(v, step);
     count.set(r, (count.get(r) ?? 0) + 1);
   }
   let best = 0;
@@ -106,8 +110,10 @@ function commonResidue(values: number[], step: number): number {
 }
 
 /** The grid for a host: over the outline's box (else the pads'), with a step fine enough for
- *  the narrowest track pitch among the routed nets. */
-export function gridFor(host: RouterHost, step: number): Grid {
+ *  the narrowest track pitch among the routed nets, its sites on the commonest pad residue —
+ *  or on `anchor` when given (one connection's own finest end or first waypoint, so the lanes
+ *  between its neighbours lie on sites where the board's commonest residue would miss them). */
+export function gridFor(host: RouterHost, step: number, anchor?: { x: number; y: number }): Grid {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   const e = host.outlineEdges;
   for (let i = 0; i < e.length; i += 2) {
@@ -124,8 +130,8 @@ export function gridFor(host: RouterHost, step: number): Grid {
       maxY = Math.max(maxY, p.at.y + 5_000_000);
     }
   }
-  const rx = commonResidue(host.pads.map((p) => p.at.x), step);
-  const ry = commonResidue(host.pads.map((p) => p.at.y), step);
+  const rx = anchor ? residue(anchor.x, step) : commonResidue(host.pads.map((p) => p.at.x), step);
+  const ry = anchor ? residue(anchor.y, step) : commonResidue(host.pads.map((p) => p.at.y), step);
   const x0 = Math.floor((minX - rx) / step) * step + rx;
   const y0 = Math.floor((minY - ry) / step) * step + ry;
   const g = new Grid(x0, y0, step, maxX - x0, maxY - y0, host.layerCount);

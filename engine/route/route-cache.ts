@@ -12,13 +12,13 @@ import { buildObstacleMap, overlayObstacleMap, RasterMemo, type MapOptions, type
 
 /** How routeHost gets its grid and obstacle maps: built on the spot, or from a cache. */
 export interface WorldSource {
-  grid(host: RouterHost, step: number): Grid;
+  grid(host: RouterHost, step: number, anchor?: { x: number; y: number }): Grid;
   map(host: RouterHost, grid: Grid, profile: Profile, opt: MapOptions): ObstacleMap;
 }
 
 /** Builds everything for this route alone. */
 export const FRESH: WorldSource = {
-  grid: (host, step) => gridFor(host, step),
+  grid: (host, step, anchor) => gridFor(host, step, anchor),
   map: (host, grid, profile, opt) => buildObstacleMap(host, grid, profile, opt),
 };
 
@@ -29,7 +29,7 @@ const MAX_MAPS = 8;
 export class RouteCache {
   #design: Design | undefined;
   #parts: BoardParts | undefined;
-  #grids = new Map<number, Grid>();
+  #grids = new Map<string, Grid>();
   /** One per kept grid: a new net's map asks mostly the rasterizations another net's did. */
   #memos = new Map<Grid, RasterMemo>();
   #maps = new Map<string, ObstacleMap>();
@@ -54,15 +54,16 @@ export class RouteCache {
     const bare = extra.copper.length || extra.holes.length ? assembleHost(parts, { copper: [], holes: [] }) : host;
     const source: WorldSource = {
       // The grid depends on the pads and the outline only, never on copper.
-      grid: (_host, step) => {
-        let g = this.#grids.get(step);
-        if (!g) this.#grids.set(step, (g = gridFor(bare, step)));
+      grid: (_host, step, anchor) => {
+        const key = anchor ? `${step}@${anchor.x % step},${anchor.y % step}` : `${step}`;
+        let g = this.#grids.get(key);
+        if (!g) this.#grids.set(key, (g = gridFor(bare, step, anchor)));
         return g;
       },
       map: (_host, grid, profile, opt) => {
         // The profile's net is in the key: the rules are asked with it and its own zones differ.
         // Another net rebuilds, but from the memo: the same marks, without testing sites again.
-        const key = JSON.stringify([profile, grid.step, opt.softZones, opt.viaInPad, opt.viasOffPads]);
+        const key = JSON.stringify([profile, grid.step, grid.x0, grid.y0, opt.softZones, opt.viaInPad, opt.viasOffPads]);
         let m = this.#maps.get(key);
         if (!m) {
           let memo = this.#memos.get(grid);

@@ -136,7 +136,9 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   let work = 0;
   const checker = new Checker(host, opt.softZones);
   const step = chooseStep(profiles, host.pads);
-  const grid = world.grid(host, step);
+  // One connection routes on a grid of its own, its sites on its first waypoint or its finer
+  // end: the lanes beside that end lie on sites, whatever residue most of the board's pads share.
+  const grid = world.grid(host, step, conn && ends ? (conn.waypoints?.[0]?.at ?? finerEnd(host, ends.padA, ends.padB)) : undefined);
   const maps: ObstacleMap[] = profiles.map((p) => {
     const m = world.map(host, grid, p, opt);
     work += m.work;
@@ -256,6 +258,11 @@ function connectionEnds(host: RouterHost, items: readonly ConnItem[], pieces: Ma
   const b = groups.find((g) => g.some((i) => items[i].pad === padB));
   if (!a || !b || a === b) return undefined;
   return { a, b, padA, padB };
+}
+
+/** The centre of the smaller of two pads (host indices), the first on a tie. */
+function finerEnd(host: RouterHost, a: number, b: number): Pt {
+  return host.pads[b].minSize < host.pads[a].minSize ? host.pads[b].at : host.pads[a].at;
 }
 
 /** A profile at a caller's track width: never below the rules' minimum on a layer. */

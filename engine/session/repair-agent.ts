@@ -1,10 +1,11 @@
 // The baseline scripted agent, driving a session only through its tools (as any agent would):
-// route everything once; then, while a round gains, for each open connection rip the copper of
-// the nets that fence it inside a box round one end (rip), route the connection alone
-// (route_connection), route the ripped nets again, and keep the result only if the open count
-// drops. A try that does not gain goes back to the state before it (restore) and the next one
-// widens: the other end; every net's copper in a box twice as wide round each end, then over
-// both ends; the blockers ripped whole (rip_net); the narrowest width the reason suggests.
+// route everything once; then, while a round gains, for each open connection: route it alone
+// (route_connection, on a grid of its own), then at the narrowest width its reason suggests;
+// then rip the copper of the nets that fence it inside a box round one end (rip), route it, and
+// route the ripped nets again. A try is kept only if the open count drops, else the session goes
+// back to the state before it (restore) and the next try widens: the other end; the blockers
+// ripped whole (rip_net); every net's copper in a box twice as wide round each end, then over
+// both ends.
 
 type Call = (tool: string, args: unknown) => Promise<object>;
 type Obj = Record<string, any>;
@@ -15,8 +16,8 @@ export interface AgentSummary {
   rounds: number;
   tries: number;
   kept: number;
-  /** Tries kept, by the step that gained: a box round the end, a wider box, whole nets. */
-  kept_by: { box: number; wide_box: number; span: number; whole_nets: number; narrow: number };
+  /** Tries kept, by the step that gained (see the steps in repairAgent). */
+  kept_by: { alone: number; narrow: number; box: number; whole_nets: number; wide_box: number; span: number };
   work_used: number;
 }
 
@@ -35,7 +36,7 @@ const spent = (r: Obj) => r.error?.code === 'limit';
 export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<AgentSummary> {
   const openCount = async () => ((await call('board_info', {})) as Obj).open_connections as number;
   const before = await openCount();
-  const summary: AgentSummary = { open_before: before, open_after: before, rounds: 0, tries: 0, kept: 0, kept_by: { box: 0, wide_box: 0, span: 0, whole_nets: 0, narrow: 0 }, work_used: 0 };
+  const summary: AgentSummary = { open_before: before, open_after: before, rounds: 0, tries: 0, kept: 0, kept_by: { alone: 0, narrow: 0, box: 0, whole_nets: 0, wide_box: 0, span: 0 }, work_used: 0 };
   const half = o.boxMm ?? 2.5;
   const maxRips = o.maxRips ?? 3;
   let out = spent((await call('route', o.variants ? { variants: o.variants } : {})) as Obj);
@@ -58,29 +59,29 @@ export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<Age
       const span = [Math.min(pa[0], pb[0]) - 1, Math.min(pa[1], pb[1]) - 1, Math.max(pa[0], pb[0]) + 1, Math.max(pa[1], pb[1]) + 1];
       // The narrowest width the rules allow, where the reason suggests a narrower track.
       const narrow = /width_mm ([0-9.]+)/.exec(c.hint ?? '')?.[1];
+      const none = async () => [] as string[];
       const steps: [keyof AgentSummary['kept_by'], () => Promise<string[]>, object][] = [
+        ['alone', none, {}],
+        ['narrow', none, narrow ? { width_mm: Number(narrow) } : {}],
         ['box', () => ripBox(call, around(at, half), blockers), {}],
         ['box', () => ripBox(call, around(other, half), blockers), {}],
+        ['whole_nets', () => ripNets(call, blockers), {}],
         ['wide_box', () => ripBox(call, around(at, 2 * half), undefined), {}],
         ['wide_box', () => ripBox(call, around(other, 2 * half), undefined), {}],
         ['span', () => ripBox(call, span, undefined), {}],
-        ['whole_nets', () => ripNets(call, blockers), {}],
-        ['narrow', () => ripBox(call, around(at, half), blockers.length ? blockers : undefined), narrow ? { width_mm: Number(narrow) } : {}],
       ];
-      let bare = false;
       for (const [step, rip, how] of steps) {
-        if ((step === 'whole_nets' && blockers.length === 0) || (step === 'narrow' && !narrow)) continue;
+        if (step === 'narrow' && !narrow) continue;
         const ripped = await rip();
-        // Nothing to rip there: the connection alone is tried once, not again.
-        if (ripped.length === 0 && step !== 'narrow') {
-          if (bare) continue;
-          bare = true;
-        }
+        // A rip that took nothing would only repeat the try alone.
+        if (ripped.length === 0 && step !== 'alone' && step !== 'narrow') continue;
         summary.tries++;
         const r1 = (await call('route_connection', { net: c.net, a: c.a, b: c.b, ...how })) as Obj;
-        const r2 = ripped.length ? ((await call('route', { nets: ripped })) as Obj) : {};
+        // The ripped nets are routed again only when the connection went through: else the try
+        // has already failed, and restoring is cheaper than routing them back.
+        const r2 = r1.committed && ripped.length ? ((await call('route', { nets: ripped })) as Obj) : {};
         out = spent(r1) || spent(r2);
-        if ((await openCount()) < openNow) {
+        if (r1.committed && (await openCount()) < openNow) {
           gained = true;
           summary.kept++;
           summary.kept_by[step]++;

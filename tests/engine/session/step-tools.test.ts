@@ -7,6 +7,7 @@ import { loadDesign } from '../../../engine/kicad/load.ts';
 import { Session } from '../../../engine/session/session.ts';
 import { sessionPorts } from '../../../plugin/session-host.ts';
 import { benchBoards } from '../../support/bench.ts';
+import { chooseNets } from '../../../bench/choose-nets.ts';
 
 type Obj = Record<string, any>;
 const BOARD = 'Blink-Eras_AVR_ISP_Pogo';
@@ -157,3 +158,25 @@ describe('step-level tools on ' + BOARD, () => {
 function netTracksCount(route: Obj, nets: string[]): number {
   return (route.nets as Obj[]).filter((n) => nets.includes(n.net)).reduce((k, n) => k + n.tracks, 0);
 }
+
+describe('route_connection on a grid of its own', () => {
+  it('routes a connection between fanned-out tracks that the whole-board grid has no lane for (kitspace_Brk40p, selected nets taken away)', async () => {
+    const b = benchBoards().find((x) => x.name === 'kitspace_Brk40p')!;
+    const files = readDesignFiles(b.ref);
+    const design = loadDesign(files);
+    // The plugin's case: a quarter of the person's signal nets taken away.
+    const nets = chooseNets(design.board);
+    const codes = new Set(nets.map((n) => design.board.netByName.get(n)!));
+    design.board.tracks = design.board.tracks.filter((t) => !codes.has(t.net));
+    design.board.vias = design.board.vias.filter((v) => !codes.has(v.net));
+    const ports = sessionPorts(design, files, { threads: 1, save: () => undefined, internalError: (_t, e) => { throw e; } });
+    const s = new Session(design, ports, { boardName: b.name });
+    const call = async (t: string, a: object = {}) => (await s.call(t, a)) as Obj;
+    const all = await call('route', { nets, variants: 1 });
+    const stuck = (all.open as Obj[]).find((c) => c.a === 'J1.19' || c.b === 'J1.19');
+    expect(stuck, JSON.stringify(all.open)).toBeDefined();
+    expect(stuck!.reason).toBe('blocked');
+    const one = await call('route_connection', { net: stuck!.net, a: stuck!.a, b: stuck!.b });
+    expect(one).toMatchObject({ committed: true, routed: true, added_errors: [], open_total: all.open_total - 1 });
+  }, 120_000);
+});
