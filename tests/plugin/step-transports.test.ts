@@ -1,6 +1,6 @@
 // The step-level tools (place_via, route_connection, rip, reserve) through the built command:
 // JSON lines, MCP and the relay reach them with the same arguments and answers, and the saved
-// board holds exactly the copper they kept.
+// board holds exactly the copper they kept; the relay hands a PNG picture back as JSON.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +57,10 @@ describe('step-level tools through every transport', () => {
     try {
       const viaRelay = STEPS.map(([tool, args]) => JSON.parse(tracemaker(['relay', 'call', name, tool, JSON.stringify(args)]).stdout));
       expect(viaRelay.slice(0, -1)).toEqual(viaJsonl.slice(0, -1));
+      // A picture through the relay: PNG bytes in the JSON answer.
+      const png = JSON.parse(tracemaker(['relay', 'call', name, 'render', '{"format":"png","net":"N$3"}']).stdout);
+      expect(png.mime).toBe('image/png');
+      expect(Buffer.from(png.png_base64, 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
     } finally {
       tracemaker(['relay', 'stop', name]);
     }
