@@ -1,6 +1,6 @@
 // Does more work buy routability? Routes each bare bench board (or, with --selected, each reference
 // board with its selected nets stripped, as the route bench makes them) at a ladder of work
-// budgets per variant and prints, per tier, the connections left open at each rung, the boards
+// budgets per call (--work) and prints, per tier, the connections left open at each rung, the boards
 // where a rung left more open than the rung below it (losses) and fewer (gains). The router's own
 // open count is used (it agrees with KiCad's, tests/engine/drc/agreement.test.ts); nothing is judged.
 //   npm run bench:ladder -- [--rungs 1e6,4e6,16e6,64e6,256e6] [--tier B] [--every N] [--offset K] [--only SUBSTR] [--selected] [--out FILE]
@@ -62,7 +62,7 @@ for (const b of boards) {
   console.log(`${b.tier} ${b.name.padEnd(44)} open ${open.map((o) => (o ?? '-').toString().padStart(4)).join(' ')}   work ${work.map((x) => (x === null ? '-' : (x / 1e6).toFixed(1) + 'M')).join(' ')}`);
 }
 
-console.log(`\nopen connections by work per variant (${selected ? 'selected nets stripped from the reference routing' : 'bare boards'}); losses/gains: boards where a rung left more/fewer open than the one below`);
+console.log(`\nopen connections by work per call (${selected ? 'selected nets stripped from the reference routing' : 'bare boards'}); losses/gains: boards where a rung left more/fewer open than the one below`);
 console.log(`tier  boards  ${rungs.map((w) => `${(w / 1e6).toFixed(0)}M`.padStart(6)).join(' ')}   losses  gains`);
 for (const tier of [...new Set(records.map((r) => r.tier))]) {
   const rs = records.filter((r) => r.tier === tier);

@@ -6,7 +6,7 @@
 
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadDesign, type Design, type DesignFiles } from '../engine/kicad/load.ts';
-import { pickBest, routeVariant, variantCount, RouteCache, type RouteProgress, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
+import { pickBest, routeVariant, variantCount, variantRequest, RouteCache, type RouteProgress, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
 
 /** The serializable part of a request (callbacks stay on the main thread). */
 export type PlainRequest = Omit<RouteRequest, 'shouldStop' | 'onProgress'>;
@@ -101,11 +101,13 @@ function runWorker(script: URL, job: Job, onProgress: (p: RouteProgress) => void
 }
 
 /**
- * Routes `request.variants` variants over up to `threads` threads. Variant i always runs with
- * the same seed, so the kept result is identical for any thread count (unless stopped early).
- * Progress from parallel workers is reported as the slowest one's connections and the summed work.
+ * Routes `call.variants` variants over up to `threads` threads, each within its share of the
+ * call's work (variantRequest). Variant i always runs with the same seed, so the kept result is
+ * identical for any thread count (unless stopped early). Progress from parallel workers is
+ * reported as the slowest one's connections and the summed work.
  */
-export async function routeWithWorkers(files: DesignFiles, request: RouteRequest, o: PoolOptions): Promise<RouteResult> {
+export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o: PoolOptions): Promise<RouteResult> {
+  const request = variantRequest(call);
   const n = variantCount(request);
   const all = Array.from({ length: n }, (_, i) => i);
   const t = o.script === undefined ? 1 : Math.max(1, Math.min(o.threads, n));

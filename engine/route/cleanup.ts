@@ -47,8 +47,10 @@ export function tidyJoins(joins: Join[], widthOf: (leg: Leg) => number, clear: C
  * (stamped from paths) still marks the route as searched, not as pulled: later searches see
  * the old track, while the exact checker, which every kept segment passes, sees the new one.
  * Returns the changed nets' joins as they were searched, for a caller that must put them back.
+ * `limit` bounds router.work: no test starts that would pass it, so past it legs keep their
+ * searched shape (legal, only not pulled).
  */
-export function cleanup(router: Router, order: NetPlan[]): Map<number, Join[]> {
+export function cleanup(router: Router, order: NetPlan[], limit = Infinity): Map<number, Join[]> {
   const host = router.host;
   // The routing map keeps tracks a class clearance off the board edge where the rules may ask
   // less (obstacle-map.ts); the checker asks only the rules. A pulled segment keeps the map's
@@ -61,6 +63,7 @@ export function cleanup(router: Router, order: NetPlan[]): Map<number, Join[]> {
     if (!route || route.joins.length === 0) continue;
     const prof = router.profiles[plan.profile];
     const clear: ClearTrack = (layer, a, b, width) => {
+      if (router.work + (checks + 1) * CHECK_WORK > limit) return false;
       checks++;
       if (router.checker.track(plan.net, layer, a.x, a.y, b.x, b.y, width)) return false;
       const s = segment(a.x, a.y, b.x, b.y, width);

@@ -6,7 +6,7 @@
 import { bbox, compareDistance, type Shape } from '../geom/index.ts';
 import type { Grid } from './grid.ts';
 import type { RouterHost } from './host.ts';
-import { BLOCKED, buildObstacleMap, relaxSlack, type ObstacleMap, type Profile } from './obstacle-map.ts';
+import { BLOCKED, buildObstacleMap, obstacleMapWork, relaxSlack, type MapOptions, type ObstacleMap, type Profile } from './obstacle-map.ts';
 
 /** A piece's copper: what a route may end on. */
 export interface PieceCopper {
@@ -36,10 +36,17 @@ export function narrowestProfile(host: RouterHost, base: Profile): Profile {
   return { ...base, key: `${base.key}/narrowest`, width, viaDiameter: Math.min(v.diameter, base.viaDiameter), viaDrill: Math.min(v.drill, base.viaDrill) };
 }
 
-/** The relaxed map of the fixed world for a profile's narrowest copper. Zones are refilled and
- *  vias may sit in pads: the most any legal route could use. */
+/** Zones are refilled and vias may sit in pads: the most any legal route could use. */
+const RELAXED: MapOptions = { softZones: true, viaInPad: true, viasOffPads: false, relaxed: true };
+
+/** The relaxed map of the fixed world for a profile's narrowest copper. */
 export function relaxedMap(host: RouterHost, grid: Grid, base: Profile): ObstacleMap {
-  return buildObstacleMap(host, grid, narrowestProfile(host, base), { softZones: true, viaInPad: true, viasOffPads: false, relaxed: true });
+  return buildObstacleMap(host, grid, narrowestProfile(host, base), RELAXED);
+}
+
+/** The work relaxedMap spends, counted without building it (obstacleMapWork). */
+export function relaxedMapWork(host: RouterHost, grid: Grid, base: Profile): number {
+  return obstacleMapWork(host, grid, narrowestProfile(host, base), RELAXED);
 }
 
 /** Sites a track of width `width(layer)` on `net` could touch `copper` from: every cell with a

@@ -3,7 +3,7 @@
 // routeVariant runs one variant, pickBest chooses by the fixed order. Types in types.ts.
 
 export * from './types.ts';
-export { routeDesign, routeVariant, pickBest, sessionHost, variantCount } from './variants.ts';
+export { routeDesign, routeVariant, pickBest, sessionHost, variantCount, variantRequest } from './variants.ts';
 export type { RouterHost, HostPad, HostObstacle, HostHole, HostRules } from './host.ts';
 export { hostFromDesign } from './host-from-design.ts';
 export { routeHost } from './route-design.ts';

@@ -7,7 +7,7 @@ import type { Pt } from '../board/model.ts';
 import type { ConnItem } from './connectivity.ts';
 import type { RouterHost } from './host.ts';
 import { planNet, type NetPlan } from './net-plan.ts';
-import type { MapOptions, Profile } from './obstacle-map.ts';
+import { obstacleMapWork, type MapOptions, type Profile } from './obstacle-map.ts';
 import type { Leg, PathCopper } from './path-geometry.ts';
 import type { WorldSource } from './route-cache.ts';
 import type { Join, Router } from './router.ts';
@@ -22,7 +22,8 @@ export interface NeckWorld {
   items: readonly ConnItem[];
   /** Connectivity groups (item indices) per net, as the nets were planned from. */
   pieces: Map<number, number[][]>;
-  /** Class profile index → its narrow twin's, made on first need and kept for later calls. */
+  /** Class profile index → its narrow twin's, made on first need and kept for later calls;
+   *  -1 where making the twin would have passed the work budget when first needed (not tried again). */
   twins: Map<number, number>;
 }
 
@@ -38,8 +39,17 @@ export function neckDown(router: Router, order: readonly NetPlan[], w: NeckWorld
     if (narrow.every((x, l) => x === prof.width[l])) continue;
     if (!router.mayStart()) return;
     let k = twins.get(plan.profile);
-    if (k === undefined) twins.set(plan.profile, (k = addTwin(router, order, w, prof, narrow)));
-    const planned = planNet(w.host, router.grid, router.maps[k], router.checker, w.items, w.pieces.get(plan.net)!, plan.net, k, (l) => router.profiles[k].width[l]);
+    if (k === undefined) {
+      // The twin is set-up work: its map (counted before it is built) and the stamps of every net
+      // placed now into its view (no more than they hold in all views), begun only within budget.
+      const twin: Profile = { ...prof, key: `${prof.key}/neck`, width: narrow };
+      const cost = obstacleMapWork(w.host, router.grid, twin, w.opt) + router.occ.stamped;
+      k = cost < router.room ? addTwin(router, order, w, twin) : -1;
+      twins.set(plan.profile, k);
+    }
+    if (k < 0) continue;
+    const twinIndex = k;
+    const planned = planNet(w.host, router.grid, router.maps[k], router.checker, w.items, w.pieces.get(plan.net)!, plan.net, k, (l) => router.profiles[twinIndex].width[l]);
     // A route through waypoints keeps them, in order, between its two ends' narrow access.
     const twin = plan.sequence ? { ...planned, pieces: [planned.pieces[0], ...plan.pieces.slice(1, -1), planned.pieces[planned.pieces.length - 1]], sequence: true } : planned;
     const saved = router.routes.get(plan.net)?.joins ?? [];
@@ -58,10 +68,9 @@ export function neckDown(router: Router, order: readonly NetPlan[], w: NeckWorld
   }
 }
 
-/** A narrow twin of a class profile: its obstacle map and its view in the occupancy, holding
- *  every net placed now. Returns its index. */
-function addTwin(router: Router, order: readonly NetPlan[], w: NeckWorld, prof: Profile, width: number[]): number {
-  const twin: Profile = { ...prof, key: `${prof.key}/neck`, width };
+/** A class's narrow twin profile in the router: its obstacle map and its view in the occupancy,
+ *  holding every net placed now. Returns its index. */
+function addTwin(router: Router, order: readonly NetPlan[], w: NeckWorld, twin: Profile): number {
   const map = w.world.map(w.host, router.grid, twin, w.opt);
   router.work += map.work;
   const placed = order.filter((p) => router.occ.has(p.net)).map((p) => router.copperOf(p, router.routes.get(p.net)!));

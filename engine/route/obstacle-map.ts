@@ -98,13 +98,26 @@ function own(arr: Int32Array, i: number, net: number): void {
   else if (cur !== net) arr[i] = BLOCKED;
 }
 
-/** Grows a disc of copper radius r (nm) at every site near `shape` and marks the sites where
- *  it comes closer than `clear` nm, in increasing order: `mark(cell)` is called for each. */
-function rasterize(grid: Grid, shape: Shape, r: number, clear: number, margin: number, mark: (cell: number) => void): number {
+/** The sites a rasterization of `shape` tests: columns c0..c1 and rows r0..r1 of the grid round
+ *  its box, grown by the disc's reach. */
+function siteRange(grid: Grid, shape: Shape, r: number, clear: number, margin: number): [number, number, number, number] {
   const b = bbox(shape);
   const reach = r + clear + margin;
   const [c0, c1] = grid.colRange(b.minX - reach, b.maxX + reach);
   const [r0, r1] = grid.rowRange(b.minY - reach, b.maxY + reach);
+  return [c0, c1, r0, r1];
+}
+
+/** The work of rasterize (the sites it tests), without testing them. */
+function siteCount(grid: Grid, shape: Shape, r: number, clear: number, margin: number): number {
+  const [c0, c1, r0, r1] = siteRange(grid, shape, r, clear, margin);
+  return Math.max(0, c1 - c0 + 1) * Math.max(0, r1 - r0 + 1);
+}
+
+/** Grows a disc of copper radius r (nm) at every site near `shape` and marks the sites where
+ *  it comes closer than `clear` nm, in increasing order: `mark(cell)` is called for each. */
+function rasterize(grid: Grid, shape: Shape, r: number, clear: number, margin: number, mark: (cell: number) => void): number {
+  const [c0, c1, r0, r1] = siteRange(grid, shape, r, clear, margin);
   const disc = { kind: 'circle' as const, x: 0, y: 0, r: r + margin };
   let n = 0;
   for (let row = r0; row <= r1; row++) {
@@ -165,12 +178,17 @@ function half(v: number): number {
   return Math.ceil(v) / 2;
 }
 
+/** What marker writes: a map, or (counting) only its grid, profile and work. */
+type MarkTarget = Pick<ObstacleMap, 'grid' | 'profile' | 'track' | 'via' | 'viaLayer' | 'zone' | 'work'>;
+
 /** Marks items on a map, each by itself: a site's owner is the join of every mark on it (free,
- *  one net, blocked), so the order items are marked in does not change the map. */
-function marker(map: ObstacleMap, rules: HostRules, opt: MapOptions, memo?: RasterMemo) {
+ *  one net, blocked), so the order items are marked in does not change the map. `count`: mark
+ *  nothing, only add up the work marking would take. */
+function marker(map: MarkTarget, rules: HostRules, opt: MapOptions, memo?: RasterMemo, count = false) {
   const grid = map.grid;
   if (memo && memo.grid !== grid) throw new Error(`marker: a RasterMemo for a ${memo.grid.nx}x${memo.grid.ny} grid (step ${memo.grid.step}) was given for a ${grid.nx}x${grid.ny} grid (step ${grid.step})`);
   const raster = (shape: Shape, r: number, clear: number, margin: number, mark: (cell: number) => void): number => {
+    if (count) return siteCount(grid, shape, r, clear, margin);
     if (!memo) return rasterize(grid, shape, r, clear, margin, mark);
     const ras = memo.get(shape, r, clear, margin);
     const runs = ras.runs;
@@ -292,12 +310,27 @@ export function buildObstacleMap(host: RouterHost, grid: Grid, profile: Profile,
     for (let l = 0; l < L; l++) map.track[l * cells + c] = BLOCKED;
     if (map.viaLayer) for (let l = 0; l < L; l++) map.viaLayer[l * cells + c] = BLOCKED;
   }
-  const m = marker(map, host.rules, opt, memo);
+  markHost(marker(map, host.rules, opt, memo), host);
+  return map;
+}
+
+function markHost(m: ReturnType<typeof marker>, host: RouterHost): void {
   for (const e of host.outline) m.outline(e);
   for (const pad of host.pads) m.pad(pad);
   for (const o of host.obstacles) m.obstacle(o);
   for (const h of host.holes) m.hole(h);
-  return map;
+}
+
+const NO_SITES = new Int32Array(0);
+
+/** The work buildObstacleMap spends on this host, grid, profile and options (the sites it
+ *  tests), counted without testing any: set-up is work, so a caller can see that a map would
+ *  pass its budget before it starts building it. Cheap: one box per item and layer. */
+export function obstacleMapWork(host: RouterHost, grid: Grid, profile: Profile, opt: MapOptions): number {
+  const tally: MarkTarget = { grid, profile, track: NO_SITES, via: NO_SITES, viaLayer: null, zone: NO_SITES, work: 0 };
+  if (opt.relaxed) for (const e of host.outline) tally.work += siteCount(grid, e, 0, relaxSlack(grid.step), 0);
+  markHost(marker(tally, host.rules, opt, undefined, true), host);
+  return tally.work;
 }
 
 /** A copy of `base` with more fixed copper marked on it: the same map (and work) as building it

@@ -32,6 +32,7 @@ export class Occupancy {
   readonly #markVia: Uint32Array;
   #gen = 0;
   readonly #stamps = new Map<number, Stamp>();
+  #stamped = 0;
   /** clear[a][b]: centre-to-centre distance a track of profile a needs from one of b, plus margin. */
   readonly #tt: number[][] = [];
   readonly #tv: number[][] = [];
@@ -87,11 +88,25 @@ export class Occupancy {
       st.via.push(via);
       work += track.length + via.length;
     }
+    this.#stamped += work;
     return { index: p, work };
   }
 
   has(net: number): boolean {
     return this.#stamps.has(net);
+  }
+
+  /** Sites stamped now, over every net and profile: the work of stamping the same copper again. */
+  get stamped(): number {
+    return this.#stamped;
+  }
+
+  /** Sites a net's stamps hold, over every profile (0 when it has none). */
+  stampedBy(net: number): number {
+    const st = this.#stamps.get(net);
+    let n = 0;
+    if (st) for (let p = 0; p < st.track.length; p++) n += st.track[p].length + st.via[p].length;
+    return n;
   }
 
   /** Adds a net's copper; returns the number of sites stamped (work). */
@@ -106,6 +121,7 @@ export class Occupancy {
       work += track.length + via.length;
     }
     this.#stamps.set(c.net, st);
+    this.#stamped += work;
     return work;
   }
 
@@ -164,6 +180,7 @@ export class Occupancy {
   rip(net: number): void {
     const st = this.#stamps.get(net);
     if (!st) return;
+    this.#stamped -= this.stampedBy(net);
     for (let p = 0; p < this.profiles.length; p++) {
       const view = this.views[p];
       for (const id of st.track[p]) view.track[id]--;

@@ -33,8 +33,14 @@ function reachAt(level: number): Reach {
 /** The nets the stuck net's cheapest soft route crosses, most crossed first ([] when none). */
 function blockersOf(router: Router, plan: NetPlan): number[] | undefined {
   const kept = router.routes.get(plan.net)?.joins ?? [];
+  // After the soft search the net is placed back (its stamp again) and the stamps are scanned for
+  // who holds its path (at most all of them): both owed, so no look without room for them.
+  const after = router.occ.stampedBy(plan.net) + router.occ.stamped;
+  if (after >= router.room) return undefined;
   router.unplace(plan);
+  router.owed += after;
   const soft = router.routeNet(plan, BLOCKER_PRES, false, kept);
+  router.owed -= after;
   router.place(plan, kept);
   const added = soft.joins.slice(kept.length);
   if (added.length === 0) return undefined;
@@ -65,11 +71,14 @@ function blockersOf(router: Router, plan: NetPlan): number[] | undefined {
   return out;
 }
 
-/** The nets an exchange touched, with their joins and open count before it, to undo it. */
+/** The nets an exchange touched, with their joins and open count before it, to undo it. A
+ *  touched net is placed again and, if the exchange is undone, once more: both stamps are owed
+ *  (router.owed) while the journal is open, so the exchange's searches cannot spend them. */
 class Journal {
   readonly saved = new Map<number, Join[]>();
   readonly plans: NetPlan[] = [];
   before = 0;
+  #owes = 0;
 
   constructor(readonly router: Router) {}
 
@@ -78,6 +87,15 @@ class Journal {
     this.saved.set(p.net, this.router.routes.get(p.net)?.joins ?? []);
     this.plans.push(p);
     this.before += this.router.missing(p);
+    const owes = 2 * this.router.occ.stampedBy(p.net);
+    this.#owes += owes;
+    this.router.owed += owes;
+  }
+
+  /** The exchange is kept or undone: nothing more is owed for it. */
+  close(): void {
+    this.router.owed -= this.#owes;
+    this.#owes = 0;
   }
 
   open(): number {
@@ -122,6 +140,7 @@ function attempt(router: Router, plan: NetPlan, blockers: number[], byNet: Map<n
   const journal = new Journal(router);
   const guard = new Set<number>([plan.net, ...blockers]);
   exchange(router, plan, blockers.map((n) => byNet.get(n)!), journal, guard, 0, byNet, reach);
+  journal.close();
   if (journal.open() < journal.before) {
     for (const p of journal.plans) if (p.net !== plan.net) router.stats.get(p.net)!.rips++;
     return true;
@@ -149,6 +168,11 @@ export function repair(router: Router, order: NetPlan[], level = 0): void {
         continue;
       }
       if (!router.mayStart()) return;
+      // An exchange places its nets again and may put them back: not begun without room for that.
+      if (2 * [plan.net, ...blockers].reduce((w, n) => w + router.occ.stampedBy(n), 0) >= router.room) {
+        tried.add(plan.net);
+        continue;
+      }
       if (attempt(router, plan, blockers, byNet, reach)) {
         progress = true;
         tried.clear();
@@ -165,13 +189,16 @@ export function repair(router: Router, order: NetPlan[], level = 0): void {
  */
 export function reorder(router: Router, order: NetPlan[]): void {
   const stuck = order.filter((p) => router.missing(p) > 0);
-  if (stuck.length === 0 || stuck.length === order.length || !router.mayStart()) return;
+  // Committing everything again and, when that is no better, putting it back each stamp all the
+  // call's copper: not begun without room for both, which the journal owes while it is open.
+  if (stuck.length === 0 || stuck.length === order.length || !router.mayStart() || 2 * router.occ.stamped >= router.room) return;
   const journal = new Journal(router);
   for (const p of order) journal.touch(p);
   for (const p of order) router.unplace(p);
   const sequence = [...stuck, ...order.filter((p) => !stuck.includes(p))];
   for (const p of sequence) router.commitNet(p, journal.saved.get(p.net)!);
   repair(router, sequence);
+  journal.close();
   if (journal.open() < journal.before) return;
   journal.restore();
 }

@@ -10,7 +10,7 @@ import { connectedPieces, hostItems, type ConnItem } from './connectivity.ts';
 import type { Grid } from './grid.ts';
 import type { HostPad, RouterHost } from './host.ts';
 import { planNet, pieceDistance, type NetPlan } from './net-plan.ts';
-import type { ObstacleMap, Profile } from './obstacle-map.ts';
+import { ObstacleMap, type Profile } from './obstacle-map.ts';
 import { FRESH, type WorldSource } from './route-cache.ts';
 import { copperLength, type PathCopper } from './path-geometry.ts';
 import { Prng } from './prng.ts';
@@ -22,7 +22,7 @@ import { gate, itemsOf, type Verify } from './final-gate.ts';
 import { bothVerify, islandVerify, ReliefGuard, settleIslands } from './plane-islands.ts';
 import { prunePlaneJoins, type PlaneLinks } from './plane-joins.ts';
 import { UnionFind } from '../drc/connectivity.ts';
-import { Explainer, explainStuck } from './stuck.ts';
+import { boundedExplainer, searchBudget, setupWork } from './work-bound.ts';
 import { heldNets, withHeldNets } from './held-nets.ts';
 import { spanMask, viaFor } from './via-span.ts';
 import { defaultWork, MAX_WORK, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
@@ -139,11 +139,18 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   // One connection routes on a grid of its own, its sites on its first waypoint or its finer
   // end: the lanes beside that end lie on sites, whatever residue most of the board's pads share.
   const grid = world.grid(host, step, conn && ends ? (conn.waypoints?.[0]?.at ?? finerEnd(host, ends.padA, ends.padB)) : undefined);
+  // Set-up is work too, counted before it starts: when the budget cannot hold all of it, nothing
+  // is built or searched (blank maps only plan the pieces) and every connection stays open untried.
+  const setup = setupWork(host, grid, profiles, opt);
+  const fits = setup <= budget;
   const maps: ObstacleMap[] = profiles.map((p) => {
+    if (!fits) return new ObstacleMap(grid, p);
     const m = world.map(host, grid, p, opt);
     work += m.work;
     return m;
   });
+  // What set-up leaves, in the router's work: the searches get most, the finishing steps the rest.
+  const finish = fits ? budget - work : 0;
   const plans: NetPlan[] = nets.map((n) => {
     const k = netProfile.get(n)!;
     return planNet(host, grid, maps[k], checker, items, pieces.get(n)!, n, k, (l) => profiles[k].width[l]);
@@ -167,7 +174,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
     checker,
     plans,
     settings,
-    Math.max(0, budget - work),
+    searchBudget(finish),
     req.shouldStop ?? (() => false),
     (done, total, w) => req.onProgress?.({ done, total, work: work + w }),
   );
@@ -184,7 +191,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   }
   if (order.some((p) => router.missing(p) > 0)) reorder(router, order);
   // Pulled tight before the island check and the final gate, so both judge the copper as written.
-  const searched = router.stopped !== 'cancelled' ? cleanup(router, order) : new Map<number, Join[]>();
+  const searched = router.stopped !== 'cancelled' ? cleanup(router, order, finish) : new Map<number, Join[]>();
   // With soft zones new copper crosses other nets' fills, so the refill is judged as well:
   // first by the router, which can still detour, then in the final gate.
   const guard = opt.softZones ? new ReliefGuard(host, grid) : undefined;
@@ -214,7 +221,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   const copper = new Map<number, PathCopper[]>();
   for (const [net, joins] of kept) copper.set(net, joins.map((j) => j.copper));
   const only = ends ? { from: ends.padA, to: ends.padB } : undefined;
-  const result = withHeldNets(host, buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut, planes, only), held, pieces, items);
+  const result = withHeldNets(host, { ...buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut, planes, finish, only), budget, setup }, held, pieces, items);
   const c = result.connections[0];
   const mmText = (v: number) => +(v / 1e6).toFixed(4);
   if (legs && legs.walled >= 0 && c && !c.routed && c.stuck) {
@@ -427,8 +434,9 @@ function buildResult(
   seed: number,
   cut: Map<number, string>,
   planes: PlaneLinks,
+  finish: number,
   only?: { from: number; to: number },
-): RouteResult {
+): Omit<RouteResult, 'budget' | 'setup'> {
   const L = host.layerCount;
   const allTracks: NewTrack[] = [];
   const allVias: NewVia[] = [];
@@ -555,10 +563,11 @@ function buildResult(
     }
   }
   const before = router.work;
-  const ex = new Explainer();
+  // Explanations spend from the budget too: within what set-up left (`finish`), never past it.
+  const explain = boundedExplainer(host, grid, router, finish);
   for (const c of connections) {
     if (c.routed) continue;
-    c.stuck = explainStuck(host, grid, router, plans.find((p) => p.net === c.net)!, c, router.stopped, ex);
+    c.stuck = explain(plans.find((p) => p.net === c.net)!, c);
     const drc = cut.get(c.net);
     if (drc) c.stuck = { ...c.stuck, reason: 'blocked', why: `A route for ${c.from.ref}.${c.from.number}–${c.to.ref}.${c.to.number} was found but the final design-rule check refused it (${drc}), so it was left out.` };
   }

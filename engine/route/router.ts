@@ -98,10 +98,20 @@ export class Router {
     for (const p of plans) this.stats.set(p.net, { rips: 0, fails: 0, budget: false, tried: false, blockers: new Map(), reached: 0 });
   }
 
-  /** False once the budget is spent or the caller asked to stop: no new search may start. */
+  /** Work the router owes already: stamps it will make of copper it holds (commit and a reorder
+   *  place every route again). No search may spend it, so placing stays within the budget. */
+  owed = 0;
+
+  /** What searches and steps may still spend: the budget less the work done and owed. */
+  get room(): number {
+    return this.budget - this.work - this.owed;
+  }
+
+  /** False once the budget (less what is owed) is spent or the caller asked to stop: no new
+   *  search may start. */
   mayStart(): boolean {
     if (this.stopped !== 'done') return false;
-    if (this.work >= this.budget) {
+    if (this.room <= 0) {
       this.stopped = 'budget';
       return false;
     }
@@ -126,7 +136,7 @@ export class Router {
       layerCost: s.layerCost(plan.net),
       siteCost: s.siteCost(plan.net),
       zoneCost: s.zoneCost,
-      maxWork: Math.max(1000, this.budget - this.work),
+      maxWork: Math.max(1000, this.room),
       hWeight: s.hWeight,
     };
   }
@@ -270,7 +280,9 @@ export class Router {
       const dy = y < to.y0 ? to.y0 - y : y > to.y1 ? y - to.y1 : 0;
       d = Math.min(d, Math.max(dx, dy));
     }
-    const cap = Math.max(1000, Math.min(params.hard ? MAX_HARD_SEARCH_WORK : MAX_SEARCH_WORK, Math.max(MIN_SEARCH_WORK, SEARCH_AREA_FACTOR * g.layers * (d + SEARCH_MARGIN) ** 2), this.budget - this.work));
+    const window = Math.min(params.hard ? MAX_HARD_SEARCH_WORK : MAX_SEARCH_WORK, Math.max(MIN_SEARCH_WORK, SEARCH_AREA_FACTOR * g.layers * (d + SEARCH_MARGIN) ** 2));
+    const room = this.room;
+    const cap = Math.max(1000, Math.min(window, room));
     // Most searches arrive within a small share of their cap: the same search with only that
     // share goes first (A* expands in the same order whatever its cap, so what it finds is what
     // the full one would). When it does not arrive, a probe of that size from the far end: when
@@ -280,11 +292,14 @@ export class Router {
     // searched from the tree, whose side decides where the join attaches — unless that search
     // runs out first, when the probe's path (reversed) is still a route.
     const small = Math.min(cap, Math.max(MIN_PROBE_WORK, Math.floor(cap / PROBE_SHARE)));
+    // Near the budget the first try counts against the cap too, so the search spends at most
+    // what the budget leaves (its least, 1000, aside); elsewhere it runs as it always has.
+    const firstCounts = room < cap + small ? 1 : 0;
     const first = this.#run(params, sources, targets, to, small);
     if (first.path || !first.budget || small >= cap) return first;
     const probe = this.#run(params, targets, sources, from, small);
     if (!probe.path && !probe.budget) return { ...probe, work: probe.work + first.work };
-    const main = this.#run(params, sources, targets, to, Math.max(1, cap - probe.work));
+    const main = this.#run(params, sources, targets, to, Math.max(1, cap - probe.work - firstCounts * first.work));
     for (const [k, v] of probe.blockers) main.blockers.set(k, (main.blockers.get(k) ?? 0) + v);
     const path = main.path ?? (probe.path ? probe.path.reverse() : null);
     return { ...main, path, budget: path ? false : main.budget, work: first.work + probe.work + main.work, reached: Math.max(main.reached, probe.reached) };
@@ -321,16 +336,27 @@ export class Router {
 
   /** Phase 1: negotiated congestion. */
   negotiate(order: NetPlan[]): void {
+    try {
+      this.#negotiate(order);
+    } finally {
+      this.owed = 0;
+    }
+  }
+
+  #negotiate(order: NetPlan[]): void {
     let pres = 0.5;
     let todo = order;
     const total = order.length;
     for (let iter = 0; iter < this.settings.maxIterations && todo.length; iter++) {
       for (const plan of todo) {
+        // Commit stamps every route held now again: that work is owed.
+        this.owed = this.occ.stamped;
         if (!this.mayStart()) return;
         // Later rounds only refine: they stop at their share of the budget, so commit and
         // repair keep work to settle what the negotiation could not.
         if (iter > 0 && this.work >= NEGOTIATE_SHARE * this.budget) return;
         this.occ.rip(plan.net);
+        this.owed = this.occ.stamped;
         if (iter > 0) this.stats.get(plan.net)!.rips++;
         const route = this.routeNet(plan, pres, false);
         this.routes.set(plan.net, route);
@@ -364,9 +390,17 @@ export class Router {
       const c = this.occ.conflicts(this.copperOf(plan, route));
       if (c.nodes.length || c.vias.length) conflicted.add(plan.net);
     }
+    // Each net's stamps stay owed until it is placed again, so no search here spends them.
+    const each = new Map(order.map((p) => [p.net, this.occ.stampedBy(p.net)]));
+    let pending = this.occ.stamped;
     for (const plan of order) this.occ.rip(plan.net);
     const sequence = [...order.filter((p) => !conflicted.has(p.net)), ...order.filter((p) => conflicted.has(p.net))];
-    for (const plan of sequence) this.commitNet(plan, this.routes.get(plan.net)?.joins ?? []);
+    for (const plan of sequence) {
+      this.owed = pending;
+      this.commitNet(plan, this.routes.get(plan.net)?.joins ?? []);
+      pending -= each.get(plan.net) ?? 0;
+    }
+    this.owed = 0;
   }
 
   /**

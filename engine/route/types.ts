@@ -89,7 +89,9 @@ export interface ConnectionRequest {
 export interface RouteRequest {
   /** Net codes to route; default: every net with an open connection. */
   nets?: number[];
-  /** Work budget (expansions + flood cells) per variant; default defaultWork(open connections). Stops new searches. */
+  /** The most the whole call may spend (search expansions, flood cells, set-up sites), all
+   *  variants together: each variant gets an equal share (variantRequest) that covers its set-up,
+   *  searches and finishing steps. Default: defaultWork(the variant's connections) each. */
   work?: number;
   /** Seed of the variant order perturbation (default 1). */
   seed?: number;
@@ -176,6 +178,12 @@ export interface RouteResult {
   ripped: { tracks: number[]; vias: number[] };
   /** Work used, summed over variants. */
   work: number;
+  /** The work the call was allowed (the request's, or the default for its connections), summed
+   *  over variants as work is. */
+  budget: number;
+  /** What the obstacle maps cost to build (the set-up, spent only when the budget held it),
+   *  summed over variants. */
+  setup: number;
   stopped: 'done' | 'budget' | 'cancelled';
   /** Which variant won, and its seed. */
   variant: number;
@@ -194,6 +202,6 @@ export const DEFAULT_WORK_CAP = 250_000_000;
 export function defaultWork(connections: number): number {
   return Math.min(DEFAULT_WORK_CAP, DEFAULT_WORK + WORK_PER_CONNECTION * Math.max(0, connections));
 }
-/** The most a caller may ask for per variant (`tracemaker route --work`). */
+/** The most a variant may be given (a share of `tracemaker route --work`, of a session's `work`). */
 export const MAX_WORK = 1_000_000_000;
 export const MAX_VARIANTS = 8;

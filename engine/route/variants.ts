@@ -68,9 +68,9 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
   };
 }
 
-/** Routes variant `index` (0-based) of a request, judged last by engine/drc. A `cache` kept by
- *  the caller across routes on the same Design spares rebuilding the board's world; the result
- *  is the same with or without it. */
+/** Routes variant `index` (0-based) of a request whose `work` is this variant's share
+ *  (variantRequest), judged last by engine/drc. A `cache` kept by the caller across routes on the
+ *  same Design spares rebuilding the board's world; the result is the same with or without it. */
 export function routeVariant(design: Design, req: RouteRequest, index: number, cache?: RouteCache): RouteResult {
   const w = sessionWorld(design, req, cache);
   return withRipping(req, routeHost(w.host, req, index, drcVerify(design, req), w.source), (r) => routeVariant(design, r, index, cache));
@@ -80,7 +80,8 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
  * Session copper the call may rip stays put while the route with it fixed leaves nothing open;
  * otherwise (unless the caller stopped it) the call is routed again without it (its nets start
  * over), and the result that leaves fewer connections open is kept — the fixed one on a tie, so
- * nothing is redone for nothing. Work of both counts.
+ * nothing is redone for nothing. Work of both counts, within the one budget the fixed route had
+ * (the request's share or its default): the redo gets what the fixed route left.
  */
 function withRipping(req: RouteRequest, fixed: RouteResult, again: (req: RouteRequest) => RouteResult): RouteResult {
   const s = req.session;
@@ -92,12 +93,13 @@ function withRipping(req: RouteRequest, fixed: RouteResult, again: (req: RouteRe
   s.vias.forEach((v, i) => v.rippable && vias.push(i));
   if (tracks.length === 0 && vias.length === 0) return fixed;
   const kept = { tracks: s.tracks.filter((t) => !t.rippable), vias: s.vias.filter((v) => !v.rippable) };
-  // An explicit budget is shared (the redo gets what is left); the default is the redo's own.
-  if (req.work !== undefined && fixed.work >= req.work) return fixed;
-  const redone = again({ ...req, session: kept, ...(req.work !== undefined ? { work: req.work - fixed.work } : {}) });
+  const budget = fixed.budget;
+  if (fixed.work >= budget) return fixed;
+  const redone = again({ ...req, session: kept, work: budget - fixed.work });
   const work = fixed.work + redone.work;
-  if (redone.open.length < fixed.open.length) return { ...redone, ripped: { tracks, vias }, work };
-  return { ...fixed, work };
+  const setup = fixed.setup + redone.setup;
+  if (redone.open.length < fixed.open.length) return { ...redone, ripped: { tracks, vias }, work, budget, setup };
+  return { ...fixed, work, setup };
 }
 
 /** Number of variants a request asks for, clamped to 1..MAX_VARIANTS. */
@@ -105,7 +107,13 @@ export function variantCount(req: RouteRequest): number {
   return Math.min(MAX_VARIANTS, Math.max(1, Math.floor(req.variants ?? 1)));
 }
 
-/** The best result by the fixed order; work is summed over all of them. */
+/** The request each variant routes: the call's `work` split evenly (⌊work / variants⌋ each, so
+ *  all together never pass it); without `work`, each variant takes its own default. */
+export function variantRequest(req: RouteRequest): RouteRequest {
+  return req.work === undefined ? req : { ...req, work: Math.floor(req.work / variantCount(req)) };
+}
+
+/** The best result by the fixed order; work, budget and set-up are summed over all of them. */
 export function pickBest(results: RouteResult[]): RouteResult {
   if (results.length === 0) throw new Error('pickBest: expected at least one result');
   let best = results[0];
@@ -117,13 +125,14 @@ export function pickBest(results: RouteResult[]): RouteResult {
     const better = a.open !== b.open ? a.open < b.open : a.routed !== b.routed ? a.routed > b.routed : a.vias !== b.vias ? a.vias < b.vias : a.length !== b.length ? a.length < b.length : r.variant < best.variant;
     if (better) best = r;
   }
-  const work = results.reduce((s, r) => s + r.work, 0);
+  const sum = (f: (r: RouteResult) => number) => results.reduce((s, r) => s + f(r), 0);
   const stopped = results.some((r) => r.stopped === 'cancelled') ? 'cancelled' : best.stopped;
-  return { ...best, work, stopped };
+  return { ...best, work: sum((r) => r.work), budget: sum((r) => r.budget), setup: sum((r) => r.setup), stopped };
 }
 
 /** Routes every variant in turn on one thread and keeps the best. */
-export function routeDesign(design: Design, req: RouteRequest = {}, cache?: RouteCache): RouteResult {
+export function routeDesign(design: Design, call: RouteRequest = {}, cache?: RouteCache): RouteResult {
+  const req = variantRequest(call);
   const { host, source } = sessionWorld(design, req, cache);
   const verify = drcVerify(design, req);
   const results: RouteResult[] = [];

@@ -1,5 +1,6 @@
 // `tracemaker route BOARD --out OUT …`: routes the open connections of the chosen nets, writes
 // the board with only the new copper added, and prints what was routed, what is open and why.
+// `--work W` bounds the whole call, its variants together, as a session's route `work` does.
 
 import { writeFileSync } from 'node:fs';
 import { addCopper } from '../../engine/kicad/write-board.ts';
@@ -13,7 +14,7 @@ import type { Command } from './command.ts';
 export const route: Command = {
   name: 'route',
   summary: 'route the open connections of a board (or of some nets) and write the result',
-  usage: 'tracemaker route BOARD --out OUT [--nets N1,N2] [--work W] [--variants V] [--seed S] [--threads T] [--json]',
+  usage: 'tracemaker route BOARD --out OUT [--nets N1,N2] [--work W (the most the whole call may spend, all variants together)] [--variants V] [--seed S] [--threads T] [--json]',
   flags: { out: 'string', nets: 'string', work: 'number', variants: 'number', seed: 'number', threads: 'number', json: 'boolean' },
   async run(args, out) {
     const file = args.positional[0];

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { generateBoard } from '../../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { addCopper } from '../../../engine/kicad/write-board.ts';
-import { pickBest, routeDesign, routeVariant, type RouteResult } from '../../../engine/route/index.ts';
+import { pickBest, routeDesign, routeVariant, variantRequest, type RouteResult } from '../../../engine/route/index.ts';
 import { BENCH, benchOf } from '../../support/bench.ts';
 import { kicads, type Kicad } from '../../support/kicad.ts';
 
@@ -146,7 +146,7 @@ describe('determinism', () => {
     const a = routeDesign(d, { seed: 5, variants: 3, work: 5_000_000 });
     const b = routeDesign(loadDesign({ board: g.board, project: g.project }), { seed: 5, variants: 3, work: 5_000_000 });
     expect(addCopper(d.board, a.tracks, a.vias)).toBe(addCopper(d.board, b.tracks, b.vias));
-    const each = [0, 1, 2].map((i) => routeVariant(d, { seed: 5, variants: 3, work: 5_000_000 }, i));
+    const each = [0, 1, 2].map((i) => routeVariant(d, variantRequest({ seed: 5, variants: 3, work: 5_000_000 }), i));
     expect(pickBest(each).tracks).toEqual(a.tracks);
   });
 

@@ -19,7 +19,8 @@ export async function fakeRoute(design: Design, req: RouteRequest): Promise<Rout
   const open = openConnections(board, session, { zones: true }).filter((c) =>
     only ? 'pad' in c.a && 'pad' in c.b && [c.a.pad, c.b.pad].sort().join() === [only.from, only.to].sort().join() : !req.nets || req.nets.includes(c.net),
   );
-  const budget = (req.work ?? 1e9) * (req.variants ?? 1);
+  // `work` bounds the whole call, as the real router's does.
+  const budget = req.work ?? 1e9;
   let work = 0;
   const tracks: NewTrack[] = [];
   const conns: ConnectionResult[] = [];
@@ -46,6 +47,8 @@ export async function fakeRoute(design: Design, req: RouteRequest): Promise<Rout
     open: left,
     ripped: { tracks: [], vias: [] },
     work,
+    budget,
+    setup: 0,
     stopped: left.length ? 'budget' : 'done',
     variant: 0,
     seed: req.seed ?? 1,
