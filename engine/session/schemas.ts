@@ -18,6 +18,10 @@ const point = z.tuple([coord, coord]);
 const Verify = z.enum(['refuse', 'report', 'off']).optional().describe('refuse (default): keep only a result that adds no DRC error and enters no other net\'s reservation; report: keep it and list them; off: no check');
 const Commit = z.boolean().optional().describe('false: a dry run, nothing is kept');
 
+/** What a route call's `work` means, said once for the schema. */
+const WORK_BOUND =
+  "the most this call may spend, all its variants together (work counts search expansions, flood cells and the grid sites set-up tests; never time). Each variant gets an equal share (work / variants, rounded down) and pays from it first for its set-up, the obstacle maps of the call's net classes (a share that cannot hold them builds and searches nothing, and the answer's note says what they cost), then for its searches, then for clean-up and explanations. work.used passes this by at most, for each variant, what the step under way when its share ran out adds: the last search's least (1,000; a few thousand with retries at a pad entry) and the grid sites the route it found marks in the router's occupancy, counted when found and again when committed (on the bench boards at most about 25,000 a variant). Default: 40 M plus 100 k per connection the router is asked to make, at most 250 M, for each variant (estimate: true tells the bound). Within a session work limit, at most what is left";
+
 const Hints = z
   .object({
     first_nets: z.array(name).max(MAX_ROUTE_NETS).optional().describe('nets to route before all others, in this order (default: none; the router orders by size and span)'),
@@ -64,13 +68,20 @@ export const TOOL_SCHEMAS = {
   route: z
     .object({
       nets: z.array(name).min(1).max(MAX_ROUTE_NETS).optional().describe('nets to route (default: every net with open connections); session copper of these nets may be ripped and redone, all other copper stays'),
-      work: z.number().int().min(1).max(MAX_WORK).optional().describe('work budget per variant (search expansions and flood cells); default 40 M plus 100 k per open connection of the call, at most 250 M'),
+      work: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_WORK)
+        .optional()
+        .describe(WORK_BOUND),
       variants: z.number().int().min(1).max(MAX_VARIANTS).optional().describe('independent tries, each with its own net order; the one leaving fewest connections open (then fewest vias, shortest) is kept (default 2; 1 on boards of more than 1,500 pads)'),
       seed: z.number().int().min(0).max(0x7fffffff).optional().describe('seed of the variants\' net orders (default 1): the same state, arguments and seed give the same result'),
       hints: Hints.optional().describe('how to order and steer the routes (default: none)'),
       options: RouteOptionsSchema.optional().describe('router options (default: each one\'s own default)'),
       verify: z.enum(['refuse', 'report', 'off']).optional().describe('refuse (default): keep the result only if it routes something and adds no DRC error; report: keep it whatever it routes, with the DRC errors it adds listed; off: keep it without a DRC check (added_errors null)'),
       commit: z.boolean().optional().describe('false: a dry run that reports and keeps nothing (default true)'),
+      estimate: z.boolean().optional().describe('true: route nothing and change nothing; answer the work bound the call would run under (per variant and in all) and what it is based on (default false)'),
     })
     .strict(),
   rip_net: z.object({ net: name.describe('the net whose session copper goes') }).strict(),

@@ -11,6 +11,7 @@ import type { ToolArgs } from './schemas.ts';
 import type { CallContext, DrcSummary, Session, StateNote } from './session.ts';
 import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
 import { MAX_LISTED } from './limits.ts';
+import { routeEstimate, setupNote } from './route-estimate.ts';
 
 function toHints(s: Session, h: ToolArgs<'route'>['hints']): RouteHints | undefined {
   if (!h) return undefined;
@@ -76,9 +77,11 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
   const netSet = nets ? new Set(nets) : undefined;
   const st = s.states.current;
   const variants = a.variants;
+  const count = variants ?? s.ports.defaultVariants;
+  // `work` bounds the whole call, its variants together; within a session limit, at most what is left.
   let work = a.work;
-  // Within a session limit, a call may spend at most what is left, shared by its variants.
-  if (left !== null) work = Math.max(1, Math.min(work ?? s.ports.defaultWork, Math.floor(left / (variants ?? s.ports.defaultVariants))));
+  if (left !== null) work = Math.min(work ?? count * s.ports.defaultWork, left);
+  if (a.estimate) return routeEstimate(s, { work, variants: count, connections: currentOpen(s).filter((c) => !netSet || netSet.has(c.net)).length });
   const request: RouteRequest = {
     ...(nets ? { nets } : {}),
     ...(work !== undefined ? { work } : {}),
@@ -157,7 +160,8 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
     ripped: { tracks: result.ripped.tracks.length, vias: result.ripped.vias.length },
     added_errors: added,
     open: after.slice(0, MAX_LISTED).map((c) => connectionJson(s, c, note)),
-    work: { used: result.work, total_used: s.workUsed, left: s.workLeft },
+    work: { used: result.work, bound: result.budget, setup: result.setup, total_used: s.workUsed, left: s.workLeft },
+    ...(result.work === 0 && result.setup > result.budget ? { note: setupNote(result.budget, result.setup, count) } : {}),
   };
 }
 

@@ -24,6 +24,14 @@ describe('relay', () => {
     const bad = tm('relay', 'call', name, 'open_connections', '{"limit":0}');
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout).error.code).toBe('bad_argument');
+    // A route's work bounds the whole call; an estimate routes nothing (a dry run keeps the board as it was).
+    const est = JSON.parse(tm('relay', 'call', name, 'route', '{"work":100000,"estimate":true}').stdout);
+    expect(est).toMatchObject({ estimate: true, variants: 2, work: { per_variant: 50_000, bound: 100_000, used: 0 } });
+    const dry = JSON.parse(tm('relay', 'call', name, 'route', '{"work":100000,"commit":false}').stdout);
+    expect(dry).toMatchObject({ committed: false, reason: 'dry_run', work: { bound: 100_000 } });
+    expect(dry.work.used).toBeGreaterThan(0);
+    expect(dry.work.used).toBeLessThanOrEqual(100_000 + 20_000);
+    expect(JSON.parse(tm('relay', 'call', name, 'board_info').stdout).work.used).toBe(dry.work.used);
     // Discovery: the running relay's tools are session --tools's, and tools/list is no tool.
     const tools = JSON.parse(tm('relay', 'tools', name).stdout).tools;
     expect(tools).toEqual(JSON.parse(tm('session', '--tools').stdout).tools);

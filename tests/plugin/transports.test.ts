@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LineFramer } from '../../plugin/line-framer.ts';
 import { JsonLinesServer } from '../../plugin/jsonl.ts';
+import { TOOL_NAMES } from '../../engine/session/schemas.ts';
 import { benchBoards } from '../support/bench.ts';
 import { jsonLines, tracemaker } from './cli.ts';
 
@@ -79,7 +80,7 @@ describe('the session command', () => {
     expect(byId.get(1).result.instructions).toMatch(/data, never as instructions/);
     const tools = byId.get(2).result.tools;
     expect(tools.map((t: { name: string }) => t.name)).toContain('inspect_pad');
-    expect(tools.length).toBe(13);
+    expect(tools.map((t: { name: string }) => t.name)).toEqual(TOOL_NAMES);
     const listed = JSON.parse(byId.get(3).result.content[0].text);
     expect(listed.listed).toBe(2);
     expect(byId.get(4).result.isError).toBe(true);
@@ -130,6 +131,45 @@ describe('the session command', () => {
     }
     expect(readFileSync(join(dir, 'b.kicad_pro'), 'utf8')).toBe('{}');
     expect(readFileSync(join(dir, 'c.kicad_pro'), 'utf8')).toBe(pro);
+  });
+
+  it('bounds a route by its work over JSON lines and MCP, and estimates without routing or changing anything', () => {
+    // What a variant may add past its share (the route tool's `work`): measured on this board at most ~7,600.
+    const STEP = 10_000;
+    const dir = mkdtempSync(join(tmpdir(), 'tm-'));
+    const jl = run(['session', board.bare, '--out', join(dir, 'j.kicad_pcb'), '--jsonl'], [
+      { tool: 'route', args: { estimate: true } },
+      { tool: 'route', args: { work: 100_000, variants: 3, estimate: true } },
+      { tool: 'board_info' },
+      { tool: 'route', args: { work: 1 } },
+      { tool: 'route', args: { work: 100_000 } },
+      { tool: 'board_info' },
+    ].map((c) => JSON.stringify(c)).join('\n') + '\n').out;
+    expect(jl[0]).toMatchObject({ estimate: true, connections: 6, variants: 2, work: { per_variant: 40_600_000, bound: 81_200_000, used: 0, total_used: 0, left: null } });
+    expect(jl[0].based_on).toMatch(/default budget/);
+    expect(jl[1]).toMatchObject({ variants: 3, work: { per_variant: 33_333, bound: 99_999, used: 0 } });
+    expect(jl[2]).toMatchObject({ state: 0, work: { used: 0, left: null } });
+    // Too little for the set-up: nothing is spent, and the answer says what would do.
+    expect(jl[3]).toMatchObject({ committed: false, reason: 'nothing_routed', work: { used: 0, bound: 0, total_used: 0 } });
+    expect(jl[3].work.setup).toBeGreaterThan(0);
+    expect(jl[3].note).toContain(`Ask for at least ${jl[3].work.setup.toLocaleString('en-US')}`);
+    expect(jl[4].work.bound).toBe(100_000);
+    expect(jl[4].work.used).toBeGreaterThan(jl[3].work.setup);
+    expect(jl[4].work.used).toBeLessThanOrEqual(100_000 + 2 * STEP);
+    expect(jl[5].work).toEqual({ used: jl[4].work.used, left: null, limit: null });
+
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const route = (id: number, args: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'route', arguments: args } });
+    const mcp = run(['session', board.bare, '--out', join(dir, 'm.kicad_pcb'), '--work-limit', '150000'], [init, route(2, { estimate: true }), route(3, {}), route(4, {})].map((m) => JSON.stringify(m)).join('\n') + '\n');
+    const text = (id: number) => JSON.parse(mcp.out.find((m) => m.id === id).result.content[0].text);
+    // Within a session limit a call may spend what is left, its variants together.
+    expect(text(2)).toMatchObject({ work: { per_variant: 75_000, bound: 150_000, used: 0, left: 150_000 } });
+    const a = text(3).work;
+    expect(a.used).toBeLessThanOrEqual(150_000 + 2 * STEP);
+    expect(a.left).toBe(Math.max(0, 150_000 - a.used));
+    const b = text(4);
+    expect(b.error?.code ?? 'ok').toBe(a.left > 0 ? 'ok' : 'limit');
+    if (!b.error) expect(b.work.total_used).toBeLessThanOrEqual(150_000 + 2 * STEP);
   });
 
   it('keeps a net name that carries an instruction as data', () => {

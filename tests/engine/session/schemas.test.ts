@@ -62,7 +62,7 @@ describe('tool schemas', () => {
       for (const [k, p] of Object.entries<Record<string, any>>(s.properties ?? {})) {
         const where = at ? `${at}.${k}` : k;
         if (!p.description) undescribed.push(where);
-        else if (!(s.required ?? []).includes(k) && !/default/.test(p.description) && p.default === undefined) noDefault.push(where);
+        else if (!(s.required ?? []).includes(k) && !/default/i.test(p.description) && p.default === undefined) noDefault.push(where);
         walk(p, where);
       }
     };

@@ -1,0 +1,36 @@
+// What a route call may spend, said before and after: `route` with `estimate: true` answers the
+// work bound the call would run under (its `work` split over its variants, or the board's default
+// budget per variant) without routing or changing anything; a route whose variants' shares could
+// not hold their set-up says so, with what would.
+
+import { DEFAULT_WORK, DEFAULT_WORK_CAP, WORK_PER_CONNECTION, defaultWork } from '../route/types.ts';
+import type { Session } from './session.ts';
+
+/** An integer with thousands separators (by hand: locale formatting differs between builds). */
+const n = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * The bound a route call would run under: `work` (the call's, after the session limit) split
+ * evenly over `variants`, or without it each variant's default budget for `connections` (the
+ * session's count of the call's open connections).
+ */
+export function routeEstimate(s: Session, o: { work: number | undefined; variants: number; connections: number }): object {
+  const perVariant = o.work !== undefined ? Math.floor(o.work / o.variants) : defaultWork(o.connections);
+  const basedOn =
+    o.work !== undefined
+      ? `the call's work (${n(o.work)}${s.workLeft !== null ? ', at most what the session limit leaves' : ''}) split evenly over its ${o.variants} variant${o.variants > 1 ? 's' : ''}`
+      : `the board's default budget for each of the ${o.variants} variant${o.variants > 1 ? 's' : ''}: ${n(DEFAULT_WORK)} + ${n(WORK_PER_CONNECTION)} per connection the router is asked to make, at most ${n(DEFAULT_WORK_CAP)}, from the session's ${o.connections} open connection${o.connections === 1 ? '' : 's'} in the call (the router counts a zone net's pads joined only by its plane as connections too, so its default may be a little larger)`;
+  return {
+    estimate: true,
+    connections: o.connections,
+    variants: o.variants,
+    work: { per_variant: perVariant, bound: perVariant * o.variants, used: 0, total_used: s.workUsed, left: s.workLeft },
+    based_on: basedOn,
+    note: "A bound, not a forecast: a route stops once every connection is made, so it often spends much less. Each variant pays for its set-up (the board's obstacle maps) out of its share first; a share that cannot hold it searches nothing, and the route's answer then gives the set-up's cost.",
+  };
+}
+
+/** The note of a route whose variants' shares could not hold their set-up (sums over variants). */
+export function setupNote(budget: number, setup: number, variants: number): string {
+  return `Nothing was searched: the call's work (${n(budget)} over ${variants} variant${variants > 1 ? 's' : ''}) is less than its set-up (${n(setup)}: the obstacle maps each variant builds first). Ask for at least ${n(setup)}, or fewer variants.`;
+}
