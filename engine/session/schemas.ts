@@ -16,7 +16,7 @@ const layerNames = z.array(name).min(1).max(32);
 const Empty = z.object({}).strict();
 const point = z.tuple([coord, coord]);
 const Verify = z.enum(['refuse', 'report', 'off']).optional().describe('refuse (default): keep only a result that adds no DRC error and enters no other net\'s reservation; report: keep it and list them; off: no check');
-const Commit = z.boolean().optional().describe('false: a dry run, nothing is kept');
+const Commit = z.boolean().optional().describe('false: a dry run, nothing is kept (default true)');
 
 /** What a route call's `work` means, said once for the schema. */
 const WORK_BOUND =
@@ -115,7 +115,7 @@ export const TOOL_SCHEMAS = {
   save: z.object({ refill: z.boolean().optional().describe('refill copper zones in the written board: not available, only false (the default) is accepted; KiCad refills them when it opens the board') }).strict(),
   place_via: z
     .object({
-      net: name,
+      net: name.describe('the net the via belongs to'),
       at_mm: point.describe('the via centre [x, y] in mm, board axes (y down)'),
       layers: z.tuple([name, name]).optional().describe('[from, to] copper layers (default: the outer ones, a through via); a blind, buried or micro-via only where the project allows it'),
       verify: Verify,
@@ -124,17 +124,17 @@ export const TOOL_SCHEMAS = {
     .strict(),
   route_connection: z
     .object({
-      net: name,
+      net: name.describe('the net of the connection'),
       a: name.optional().describe("REF.PIN of one end (with b; default: the net's only open connection between pads)"),
-      b: name.optional().describe('REF.PIN of the other end'),
+      b: name.optional().describe('REF.PIN of the other end (with a; default as for a)'),
       waypoints: z
         .array(z.object({ at_mm: point.describe('[x, y] in mm; snapped to the router grid'), layer: name.describe('copper layer the route passes the point on') }).strict())
         .max(16)
         .optional()
-        .describe('points the route passes in this order (a via where consecutive layers differ)'),
-      corridor_mm: box.optional().describe("a box the track centres stay inside (a few grid steps round the ends and waypoints are always allowed)"),
+        .describe('points the route passes in this order, a via where consecutive layers differ (default: none)'),
+      corridor_mm: box.optional().describe("a box the track centres stay inside (a few grid steps round the ends and waypoints are always allowed; default: none)"),
       width_mm: z.number().gt(0).max(10).optional().describe("track width, at least the rules' minimum for the net (default: its class width)"),
-      work: z.number().int().min(1).max(MAX_WORK).optional().describe('work budget (search expansions)'),
+      work: z.number().int().min(1).max(MAX_WORK).optional().describe("the most this call may spend, all its variants together, bounded as route's work is (default: the board's budget for one connection, 40.1 M, for each variant)"),
       verify: Verify,
       commit: Commit,
     })
@@ -149,11 +149,11 @@ export const TOOL_SCHEMAS = {
     .strict(),
   reserve: z
     .object({
-      net: name,
-      box_mm: box.optional().describe('a box other nets\' new copper stays out of'),
-      via_at_mm: point.optional().describe("a via site [x, y] in mm kept clear for the net's via"),
+      net: name.describe('the net the box or via site is kept for'),
+      box_mm: box.optional().describe('a box other nets\' new copper stays out of (default: none)'),
+      via_at_mm: point.optional().describe("a via site [x, y] in mm kept clear for the net's via (default: none)"),
       layers: layerNames.optional().describe('only on these copper layers (default: all)'),
-      release: z.boolean().optional().describe("true: drop the net's reservations instead"),
+      release: z.boolean().optional().describe("true: drop the net's reservations instead (default false)"),
       commit: Commit,
     })
     .strict(),
