@@ -101,10 +101,10 @@ export const TOOL_SCHEMAS = {
   inspect_net: z.object({ net: name.describe('net name as the board has it') }).strict(),
   render: z
     .object({
-      box_mm: box.optional(),
-      net: name.optional().describe('frame this net and highlight it'),
-      pad: name.optional().describe('frame this pad (REF.PIN) and its open connections'),
-      layers: layerNames.optional(),
+      box_mm: box.optional().describe('[x1, y1, x2, y2] in mm, board axes (y down): the region drawn (default: the pad\'s or net\'s frame when one is named, else the whole board)'),
+      net: name.optional().describe('frame this net and highlight it (default: none)'),
+      pad: name.optional().describe('frame this pad (REF.PIN) and its open connections (default: none)'),
+      layers: layerNames.optional().describe('copper layers drawn (default: all)'),
       format: z.enum(['svg', 'png']).optional().describe('svg (default): the picture as SVG text; png: as a PNG image (png_base64; over MCP an image content block), to look at'),
       labels: z.boolean().optional().describe('false: no net labels on the tracks (default true)'),
     })

@@ -52,8 +52,7 @@ describe('tool schemas', () => {
 
   // Every key an agent can send says what it does, and an optional one its default.
   it('describes every key of the tools, nested ones too, and says the default of every optional one', () => {
-    // render's keys are its own file's to describe (engine/session/tools-render.ts).
-    const tools: ToolName[] = TOOL_NAMES.filter((t) => t !== 'render');
+    const tools: readonly ToolName[] = TOOL_NAMES;
     const undescribed: string[] = [];
     const noDefault: string[] = [];
     const walk = (s: Record<string, any>, at: string) => {
