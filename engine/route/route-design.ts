@@ -118,7 +118,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   const nets = held.size > 0 ? asked.filter((n) => !held.has(n)) : asked;
   let connections = 0;
   for (const n of nets) connections += pieces.get(n)!.length - 1;
-  const budget = Math.min(MAX_WORK, Math.max(0, req.work ?? defaultWork(connections)));
+  const budget = Math.min(MAX_WORK, Math.max(0, req.work ?? Math.min(defaultWork(connections), req.workCap ?? Infinity)));
 
   const profileIndex = new Map<string, number>();
   const profiles: Profile[] = [];

@@ -93,6 +93,10 @@ export interface RouteRequest {
    *  variants together: each variant gets an equal share (variantRequest) that covers its set-up,
    *  searches and finishing steps. Default: defaultWork(the variant's connections) each. */
   work?: number;
+  /** Without `work`: the most the call may spend, its variants together. Each variant gets its
+   *  default budget or its equal share of the cap, whichever is less (a session's work limit:
+   *  within it, a route runs as it would without one). */
+  workCap?: number;
   /** Seed of the variant order perturbation (default 1). */
   seed?: number;
   /** 1..8 variants with different seeds/orders; the best by a fixed order is kept. */

@@ -108,9 +108,11 @@ export function variantCount(req: RouteRequest): number {
 }
 
 /** The request each variant routes: the call's `work` split evenly (⌊work / variants⌋ each, so
- *  all together never pass it); without `work`, each variant takes its own default. */
+ *  all together never pass it); without `work`, each variant takes its own default, or its equal
+ *  share of `workCap` where that is less. */
 export function variantRequest(req: RouteRequest): RouteRequest {
-  return req.work === undefined ? req : { ...req, work: Math.floor(req.work / variantCount(req)) };
+  if (req.work !== undefined) return { ...req, work: Math.floor(req.work / variantCount(req)) };
+  return req.workCap === undefined ? req : { ...req, workCap: Math.floor(req.workCap / variantCount(req)) };
 }
 
 /** The best result by the fixed order; work, budget and set-up are summed over all of them. */

@@ -1,14 +1,15 @@
 // The tools that move between states: route (a transaction kept or dropped by verify and
-// commit), rip_net, undo and restore. A kept change is a new state whose parent is the
+// commit, transaction.ts), rip_net, undo and restore. A kept change is a new state whose parent is the
 // current one; nothing here ever touches the board's own copper.
 
 import type { RouteHints, RouteRequest, RouteResult, StuckReason } from '../route/types.ts';
 import { type SessionCopper, appendCopper, copperDigest, copperLength, withoutNet } from './copper.ts';
 import { ToolError } from './errors.ts';
-import { lengthMm, mm, nm } from './names.ts';
+import { lengthMm, nm } from './names.ts';
 import { toRouteOptions } from './route-options.ts';
 import type { ToolArgs } from './schemas.ts';
-import type { CallContext, DrcSummary, Session, StateNote } from './session.ts';
+import type { CallContext, Session, StateNote } from './session.ts';
+import { settle } from './transaction.ts';
 import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
 import { MAX_LISTED } from './limits.ts';
 import { routeEstimate, setupNote } from './route-estimate.ts';
@@ -51,24 +52,6 @@ function afterRoute(copper: SessionCopper, r: RouteResult): SessionCopper {
   return appendCopper(kept, { tracks: r.tracks, vias: r.vias });
 }
 
-/** Error-level DRC types whose count grew from `before` to `after`, with up to five new examples. */
-export function addedErrors(before: DrcSummary, after: DrcSummary): { type: string; count: number; examples: { nets: string[]; at_mm: number[] }[] }[] {
-  const out = [];
-  for (const type of [...after.errors.keys()].sort()) {
-    const a = after.errors.get(type)!;
-    const b = before.errors.get(type) ?? [];
-    if (a.length <= b.length) continue;
-    const old = new Set(b.map((v) => `${v.at.x},${v.at.y}`));
-    const fresh = a.filter((v) => !old.has(`${v.at.x},${v.at.y}`));
-    out.push({
-      type,
-      count: a.length - b.length,
-      examples: fresh.slice(0, 5).map((v) => ({ nets: v.nets, at_mm: [mm(v.at.x), mm(v.at.y)] })),
-    });
-  }
-  return out;
-}
-
 /** `cx` carries the caller's progress and stop callbacks to the router; they never reach the log. */
 export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = {}): Promise<object> {
   const left = s.workLeft;
@@ -84,7 +67,9 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
   if (a.estimate) return routeEstimate(s, { work, variants: count, connections: currentOpen(s).filter((c) => !netSet || netSet.has(c.net)).length });
   const request: RouteRequest = {
     ...(nets ? { nets } : {}),
-    ...(work !== undefined ? { work } : {}),
+    // Without work of its own, a call within a session limit routes as it would without one,
+    // the limit only capping it.
+    ...(a.work !== undefined ? { work } : left !== null ? { workCap: left } : {}),
     ...(a.seed !== undefined ? { seed: a.seed } : {}),
     ...(variants !== undefined ? { variants } : {}),
     ...(a.hints ? { hints: toHints(s, a.hints) } : {}),
@@ -102,7 +87,6 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
     };
   }
   const before = currentOpen(s).filter((c) => !netSet || netSet.has(c.net));
-  const openBefore = currentOpen(s).length;
   const result = await s.ports.route(s.design, request);
   s.workUsed += result.work;
   const copper = afterRoute(st.copper, result);
@@ -116,25 +100,13 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
   for (const c of result.open) if (c.stuck) reasons.set(reasonKey(c.net, c.from.pad, c.to.pad), c.stuck);
   const note: StateNote = { open: openAll.length, reasons, ...(st.note?.reserved ? { reserved: st.note.reserved } : {}) };
   s.lastRoute = { result, committed: false, state: st.id, ...(nets ? { nets } : {}), copper, digest, note };
-
-  const mode = a.verify ?? 'refuse';
-  let added: ReturnType<typeof addedErrors> | null = null;
-  if (mode !== 'off' && s.ports.drc) {
-    // Only pairs involving session copper can have changed, so only those are checked.
-    // KiCad refills other nets' zones around new copper: with soft zones (the router's default)
-    // findings against the fill as the file has it are left to that refill, as the router's gate does.
-    const opts = { full: false, softZones: request.options?.softZones ?? true };
-    added = addedErrors(s.ports.drc(s.design, st.copper, opts), s.ports.drc(s.design, copper, opts));
-  }
-  let reason: string | undefined;
-  if (a.commit === false) reason = 'dry_run';
-  else if (mode === 'refuse' && openAll.length >= openBefore) reason = 'nothing_routed';
-  else if (mode === 'refuse' && added && added.length > 0) reason = 'adds_drc_errors';
-  let state = st.id;
-  if (!reason) {
-    state = s.states.push({ tool: 'route', args: a }, copper, note).id;
+  const newCopper = { tracks: result.tracks, vias: result.vias };
+  // KiCad refills other nets' zones around new copper: with soft zones (the router's default)
+  // findings against the fill as the file has it are left to that refill, as the router's gate does.
+  const v = settle(s, { tool: 'route', args: a }, copper, newCopper, { verify: a.verify, commit: a.commit, mustGain: true, note, softZones: request.options?.softZones ?? true });
+  if (v.committed) {
     s.lastRoute.committed = true;
-    s.lastRoute.state = state;
+    s.lastRoute.state = v.state;
   }
   const byNet = new Map<number, { tracks: number; vias: number; length: number }>();
   for (const t of result.tracks) {
@@ -142,23 +114,23 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
     e.tracks++;
     byNet.set(t.net, e);
   }
-  for (const v of result.vias) {
-    const e = byNet.get(v.net) ?? { tracks: 0, vias: 0, length: 0 };
+  for (const via of result.vias) {
+    const e = byNet.get(via.net) ?? { tracks: 0, vias: 0, length: 0 };
     e.vias++;
-    byNet.set(v.net, e);
+    byNet.set(via.net, e);
   }
-  const newCopper = { tracks: result.tracks, vias: result.vias };
   return {
-    committed: !reason,
-    ...(reason ? { reason } : {}),
-    state,
+    committed: v.committed,
+    ...(v.reason ? { reason: v.reason } : {}),
+    state: v.state,
     connections: before.length,
     routed: Math.max(0, before.length - after.length),
     open_after: after.length,
     open_total: openAll.length,
     nets: [...byNet.keys()].sort((x, y) => x - y).map((n) => ({ net: s.names.netName(n), tracks: byNet.get(n)!.tracks, vias: byNet.get(n)!.vias, length_mm: lengthMm(copperLength(newCopper, n)) })),
     ripped: { tracks: result.ripped.tracks.length, vias: result.ripped.vias.length },
-    added_errors: added,
+    added_errors: v.added_errors,
+    breaks_reservations: v.breaks_reservations,
     open: after.slice(0, MAX_LISTED).map((c) => connectionJson(s, c, note)),
     work: { used: result.work, bound: result.budget, setup: result.setup, total_used: s.workUsed, left: s.workLeft },
     ...(result.work === 0 && result.setup > result.budget ? { note: setupNote(result.budget, result.setup, count) } : {}),

@@ -6,7 +6,7 @@ import { ToolError } from './errors.ts';
 import type { End } from './ratsnest.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { DrcSummary, Session } from './session.ts';
-import { addedErrors } from './tools-change.ts';
+import { addedErrors } from './transaction.ts';
 import { mm } from './names.ts';
 import { reasonFor } from './tools-look.ts';
 

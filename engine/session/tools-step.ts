@@ -3,22 +3,20 @@
 // a transaction like route: checked at exact geometry by the DRC, kept only as verify and commit
 // allow, a new state when kept. Placement and routing go through the router's own rules.
 
-import { overlaps, rect, segment, circle } from '../geom/index.ts';
+import { circle, overlaps, rect, segment } from '../geom/index.ts';
 import { Checker } from '../route/checker.ts';
 import { hostFromDesign } from '../route/host-from-design.ts';
 import type { RouterHost } from '../route/host.ts';
 import { profileOf } from '../route/route-design.ts';
-import type { ConnectionRequest, Reservation, RouteRequest } from '../route/types.ts';
+import { type ConnectionRequest, type Reservation, type RouteRequest, defaultWork } from '../route/types.ts';
 import { viaFor } from '../route/via-span.ts';
 import { type SessionCopper, appendCopper, copperDigest, copperLength } from './copper.ts';
 import { ToolError } from './errors.ts';
 import { lengthMm, mm, nm } from './names.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { CallContext, Session, StateNote } from './session.ts';
-import { addedErrors } from './tools-change.ts';
+import { breaches, reservations, settle, type Verdict } from './transaction.ts';
 import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
-
-type Verify = 'refuse' | 'report' | 'off';
 
 // The router's view of the board's rules (via sizes, widths), built once per session.
 const hosts = new WeakMap<Session, RouterHost>();
@@ -28,60 +26,15 @@ function routerHost(s: Session): RouterHost {
   return h;
 }
 
-/** The reservations in force in the current state. */
-export function reservations(s: Session): readonly Reservation[] {
-  return s.states.current.note?.reserved ?? [];
-}
-
 function boxNm(b: readonly number[]): { minX: number; minY: number; maxX: number; maxY: number } {
   const [x1, y1, x2, y2] = b.map(nm);
   return { minX: Math.min(x1, x2), minY: Math.min(y1, y2), maxX: Math.max(x1, x2), maxY: Math.max(y1, y2) };
 }
 
-/** New copper of other nets that enters a reservation: `net@[box]` for each reservation broken. */
-export function breaches(s: Session, added: SessionCopper, held: readonly Reservation[] = reservations(s)): string[] {
-  const out: string[] = [];
-  for (const r of held) {
-    const box = rect(r.minX, r.minY, r.maxX, r.maxY);
-    const on = (l: number) => !r.layers || r.layers.includes(l);
-    const hit =
-      added.tracks.some((t) => t.net !== r.net && on(t.layer) && overlaps(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), box)) ||
-      added.vias.some((v) => v.net !== r.net && [...Array(v.layerTo - v.layerFrom + 1).keys()].some((k) => on(v.layerFrom + k)) && overlaps(circle(v.at.x, v.at.y, v.size / 2), box));
-    if (hit) out.push(`${s.names.netName(r.net)}@[${[r.minX, r.minY, r.maxX, r.maxY].map(mm).join(', ')}]`);
-  }
-  return out;
-}
-
-/**
- * Keeps or drops a change from the current state to `copper` as verify and commit say: the DRC
- * of pairs involving session copper before and after, `fresh` copper entering other nets'
- * reservations, and (when
- * `mustGain`) fewer open connections; `refuse` names a reason found before (refused unless
- * verify is report or off). Returns the answer's common fields.
- */
-function settle(s: Session, call: { tool: string; args: unknown }, copper: SessionCopper, fresh: SessionCopper, o: { verify?: Verify; commit?: boolean; mustGain: boolean; note?: Partial<StateNote>; refuse?: string }): { committed: boolean; reason?: string; state: number; open_total: number; added_errors: ReturnType<typeof addedErrors> | null; breaks_reservations: string[] } {
-  const st = s.states.current;
-  const mode = o.verify ?? 'refuse';
-  const openBefore = currentOpen(s).length;
-  const open = s.open(copper, copperDigest(copper), true).length;
-  let added: ReturnType<typeof addedErrors> | null = null;
-  if (mode !== 'off' && s.ports.drc) {
-    const opts = { full: false, softZones: true };
-    added = addedErrors(s.ports.drc(s.design, st.copper, opts), s.ports.drc(s.design, copper, opts));
-  }
-  const broken = mode === 'off' ? [] : breaches(s, fresh);
-  let reason: string | undefined;
-  if (o.commit === false) reason = 'dry_run';
-  else if (mode === 'refuse' && o.refuse) reason = o.refuse;
-  else if (mode === 'refuse' && o.mustGain && open >= openBefore) reason = 'nothing_routed';
-  else if (mode === 'refuse' && added && added.length > 0) reason = 'adds_drc_errors';
-  else if (mode === 'refuse' && broken.length > 0) reason = 'breaks_reservation';
-  let state = st.id;
-  if (!reason) {
-    const reasons = new Map(st.note?.reasons ?? []);
-    state = s.states.push(call, copper, { open, reasons, ...(st.note?.reserved ? { reserved: st.note.reserved } : {}), ...o.note }).id;
-  }
-  return { committed: !reason, ...(reason ? { reason } : {}), state, open_total: reason ? openBefore : open, added_errors: added, breaks_reservations: broken };
+/** A verdict as the step tools answer it: open_total counts the state the session is in after
+ *  the call (the new one when kept, else the one it stayed in). */
+function answer(v: Verdict): object {
+  return { committed: v.committed, ...(v.reason ? { reason: v.reason } : {}), state: v.state, open_total: v.committed ? v.openAfter : v.openBefore, added_errors: v.added_errors, breaks_reservations: v.breaks_reservations };
 }
 
 export function placeVia(s: Session, a: ToolArgs<'place_via'>): object {
@@ -102,8 +55,8 @@ export function placeVia(s: Session, a: ToolArgs<'place_via'>): object {
   // meet report hole_to_hole, not clearance), which no route of ours would make either.
   const hit = a.verify === 'off' ? undefined : new Checker(hostFromDesign(s.design, st.copper), true).via(net, via.at.x, via.at.y, span);
   const conflict = hit ? { conflict: { with: hit.kind, ...(hit.net > 0 ? { net: s.names.netName(hit.net) } : {}) } } : {};
-  const r = settle(s, { tool: 'place_via', args: a }, copper, add, { verify: a.verify, commit: a.commit, mustGain: false, refuse: hit ? 'too_close' : undefined });
-  return { ...r, ...conflict, via: { net: a.net, at_mm: a.at_mm, layers: [s.names.layerName(span.from), s.names.layerName(span.to)], diameter_mm: mm(span.diameter), drill_mm: mm(span.drill), type: span.type } };
+  const v = settle(s, { tool: 'place_via', args: a }, copper, add, { verify: a.verify, commit: a.commit, mustGain: false, note: { reasons: new Map(st.note?.reasons ?? []) }, refuse: hit ? 'too_close' : undefined });
+  return { ...answer(v), ...conflict, via: { net: a.net, at_mm: a.at_mm, layers: [s.names.layerName(span.from), s.names.layerName(span.to)], diameter_mm: mm(span.diameter), drill_mm: mm(span.drill), type: span.type } };
 }
 
 /** The connection route_connection makes: the pads named, or the net's only open connection. */
@@ -138,7 +91,8 @@ export async function routeConnection(s: Session, a: ToolArgs<'route_connection'
     conn.width = w;
   }
   const st = s.states.current;
-  const work = left !== null ? Math.max(1, Math.min(a.work ?? s.ports.defaultWork, left)) : a.work;
+  // Within a session limit, the budget it would have without one (one connection's), or less.
+  const work = left !== null ? Math.min(a.work ?? defaultWork(1), left) : a.work;
   const request: RouteRequest = {
     connection: conn,
     variants: 1,
@@ -155,7 +109,8 @@ export async function routeConnection(s: Session, a: ToolArgs<'route_connection'
   const made = c?.routed === true;
   const reasons = new Map(st.note?.reasons ?? []);
   if (c && !made && c.stuck) reasons.set(reasonKey(net, c.from.pad, c.to.pad), c.stuck);
-  const r = settle(s, { tool: 'route_connection', args: a }, copper, add, { verify: a.verify, commit: a.commit === false || !made ? false : a.commit, mustGain: true, note: { reasons } });
+  const v = settle(s, { tool: 'route_connection', args: a }, copper, add, { verify: a.verify, commit: a.commit === false || !made ? false : a.commit, mustGain: true, note: { reasons } });
+  const r = answer(v) as { reason?: string };
   const why = !made && c?.stuck ? { stuck: { reason: c.stuck.reason, why: c.stuck.why, blockers: c.stuck.blockers.map((b) => ({ net: b.name, boundary_sites: b.count })), ...(c.stuck.hint ? { hint: c.stuck.hint } : {}) } } : {};
   return {
     ...r,
@@ -165,7 +120,7 @@ export async function routeConnection(s: Session, a: ToolArgs<'route_connection'
     b: s.names.padName[to],
     new_copper: { tracks: add.tracks.length, vias: add.vias.length, length_mm: lengthMm(copperLength(add)) },
     ...why,
-    work: { used: result.work, total_used: s.workUsed, left: s.workLeft },
+    work: { used: result.work, bound: result.budget, setup: result.setup, total_used: s.workUsed, left: s.workLeft },
   };
 }
 

@@ -37,6 +37,15 @@ describe('session route equals tracemaker route', () => {
     });
   }
 
+  it('routes within an ample work limit as without one (the limit caps, it does not resize the budget)', () => {
+    const b = bench('BB-PWR-8009_BB-PWR-8009_revA');
+    const free = session(b.bare, [['route'], ['save']]);
+    const limited = session(b.bare, [['route'], ['save']], ['--work-limit', '1000000000']);
+    expect(limited.answers[0].work.bound).toBe(free.answers[0].work.bound);
+    expect(limited.answers[0].work.used).toBe(free.answers[0].work.used);
+    expect(limited.saved).toBe(free.saved);
+  });
+
   it('saves the same bytes with one thread and with two for the same board, options, seed and work', () => {
     const b = bench('BB-PWR-8009_BB-PWR-8009_revA');
     const args = { variants: 3, seed: 7, work: 3_000_000 };

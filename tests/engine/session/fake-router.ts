@@ -19,8 +19,8 @@ export async function fakeRoute(design: Design, req: RouteRequest): Promise<Rout
   const open = openConnections(board, session, { zones: true }).filter((c) =>
     only ? 'pad' in c.a && 'pad' in c.b && [c.a.pad, c.b.pad].sort().join() === [only.from, only.to].sort().join() : !req.nets || req.nets.includes(c.net),
   );
-  // `work` bounds the whole call, as the real router's does.
-  const budget = req.work ?? 1e9;
+  // `work` (else `workCap`) bounds the whole call, as the real router's does.
+  const budget = req.work ?? req.workCap ?? 1e9;
   let work = 0;
   const tracks: NewTrack[] = [];
   const conns: ConnectionResult[] = [];
