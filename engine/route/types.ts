@@ -16,7 +16,7 @@ export interface RouteOptions {
   viaInPad?: boolean;
   /** Vias keep clear of every pad, own net included (default false). */
   viasOffPads?: boolean;
-  /** Fan out fine-pitch parts (pitch below 0.8 mm) before the main search (default false). */
+  /** Route nets with a pad narrower than 0.4 mm (fine-pitch parts) before the others (default false). */
   escapePlan?: boolean;
 }
 
