@@ -153,7 +153,9 @@ export function rip(s: Session, a: ToolArgs<'rip'>): object {
     state: next?.id ?? st.id,
     removed,
     nets: nets.map((n) => s.names.netName(n)),
-    open_total: open.length,
+    // The state the session is in after the call; `open`: the ripped nets' open connections in
+    // the copper the rip leaves (kept or, in a dry run, not).
+    open_total: next ? open.length : currentOpen(s).length,
     open: open.filter((c) => nets.includes(c.net)).slice(0, 64).map((c) => connectionJson(s, c, note)),
   };
 }

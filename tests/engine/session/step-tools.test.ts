@@ -140,7 +140,8 @@ describe('step-level tools on ' + BOARD, () => {
     expect(all).toMatchObject({ committed: true, open_total: 0 });
     const before = s.states.current.copper.tracks.length;
     const dry = await call('rip', { box_mm: [139.7, MID_Y - 1, 157.3, MID_Y + 1], nets: ['N$3', 'N$4'], commit: false });
-    expect(dry).toMatchObject({ committed: false, reason: 'dry_run', state: 1, nets: ['N$3', 'N$4'], open_total: 2 });
+    expect(dry).toMatchObject({ committed: false, reason: 'dry_run', state: 1, nets: ['N$3', 'N$4'], open_total: 0 });
+    expect(dry.open.map((c: Obj) => c.net)).toEqual(['N$3', 'N$4']);
     expect(s.states.current.copper.tracks.length).toBe(before);
     const r = await call('rip', { box_mm: [139.7, MID_Y - 1, 157.3, MID_Y + 1], nets: ['N$3', 'N$4'] });
     expect(r.removed.tracks).toBeGreaterThan(0);
