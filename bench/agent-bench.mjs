@@ -2,7 +2,7 @@
 // command: plain (`route --variants V`), control (`route --variants V+4`: more compute, no agent)
 // and agent (`agent --variants V --work-limit W`, W = the control's measured work). Every
 // written board is judged by the engine's DRC (its unconnected count agrees with kicad-cli's).
-//   npm run bench:agent -- [--variants V] [--max-pads N] [--tiers B,C] [--out FILE] [--cap-s S] [--selected] [--only A,B]
+//   npm run bench:agent -- [--variants V] [--max-pads N] [--min-pads M] [--tiers B,C] [--out FILE] [--cap-s S] [--selected] [--only A,B]
 // Boards: the tiers' bare boards with at most N pads (a fixed rule); of those, the ones the plain
 // route leaves connections open on get the other two arms. --selected: the plugin's case instead,
 // from each reference board a stable quarter of its signal nets stripped (bench/strip-nets.ts),
@@ -27,6 +27,8 @@ const V = Number(opt('variants', 2));
 // 160 pads keeps the run near ten minutes on two cores (a board's plain route takes up to ~15 s
 // there; the arms about six times that).
 const MAX_PADS = Number(opt('max-pads', 160));
+// --min-pads: only boards above M pads (a run that extends an earlier one to larger boards).
+const MIN_PADS = Number(opt('min-pads', 0));
 const TIERS = String(opt('tiers', 'B,C')).split(',');
 const OUT = resolve(opt('out', join(ROOT, 'bench', 'out', 'agent-bench.json')));
 // A safety stop for a loaded machine: boards not started by then are listed as not run.
@@ -59,7 +61,7 @@ for (const tier of TIERS) {
     const bare = join(dir, name, `${name}${SELECTED ? '.ref' : ''}.kicad_pcb`);
     if (!existsSync(bare) || (ONLY && !ONLY.has(name))) continue;
     const pads = JSON.parse(tm(['info', bare, '--json']).out).counts.pads;
-    if (pads <= MAX_PADS) candidates.push({ tier, name, bare, pads });
+    if (pads <= MAX_PADS && pads > MIN_PADS) candidates.push({ tier, name, bare, pads });
   }
 }
 if (SELECTED && candidates.length) {
@@ -115,7 +117,7 @@ const sum = (arm, k) => armed.reduce((s, r) => s + r[arm][k], 0);
 
 const pad = (s, n) => String(s).padEnd(n);
 const cell = (x) => (x ? `${x.unconnected}/${x.errors} ${(x.work / 1e6).toFixed(1)}M ${x.seconds}s` : '-');
-console.log(`agent bench: tiers ${TIERS.join(',')}, ${SELECTED ? 'selected nets stripped from the reference routing' : 'bare'} boards with ≤ ${MAX_PADS} pads (${candidates.length}); V = ${V}, control V+4 = ${V + 4}`);
+console.log(`agent bench: tiers ${TIERS.join(',')}, ${SELECTED ? 'selected nets stripped from the reference routing' : 'bare'} boards with ${MIN_PADS ? `${MIN_PADS} < pads ≤ ${MAX_PADS}` : `≤ ${MAX_PADS} pads`} (${candidates.length}); V = ${V}, control V+4 = ${V + 4}`);
 console.log(`cells: unconnected/errors (DRC), work, seconds`);
 console.log(`${pad('board', 52)}${pad('pads', 6)}${pad('input', 8)}${pad('plain', 24)}${pad('control', 24)}${pad('agent', 24)}tries/kept`);
 for (const r of armed) console.log(`${pad(`${r.tier} ${r.name}`, 52)}${pad(r.pads, 6)}${pad(`${r.input.unconnected}/${r.input.errors}`, 8)}${pad(cell(r.plain), 24)}${pad(cell(r.control), 24)}${pad(cell(r.agent), 24)}${r.agent.tries}/${r.agent.kept}`);
@@ -130,5 +132,5 @@ if (armed.length) {
   if (over.length) console.log(`the agent's last call overran its work limit on: ${over.join(', ')}`);
 } else console.log('no board left connections open under the plain route: nothing to compare');
 
-writeFileSync(OUT, JSON.stringify({ selected: SELECTED, variants: V, control_variants: V + 4, max_pads: MAX_PADS, tiers: TIERS, seconds: Math.round(elapsed()), wins, losses, overran_limit: over, boards: records }, null, 2) + '\n');
+writeFileSync(OUT, JSON.stringify({ selected: SELECTED, variants: V, control_variants: V + 4, max_pads: MAX_PADS, min_pads: MIN_PADS, tiers: TIERS, seconds: Math.round(elapsed()), wins, losses, overran_limit: over, boards: records }, null, 2) + '\n');
 console.log(`record: ${OUT}`);
