@@ -189,9 +189,14 @@ function toErrorValue(e: unknown, tool: string): ErrorValue {
   return errorValue('failed', `${isToolName(tool) ? tool : 'call'}: internal ${what}; the state is unchanged`);
 }
 
-/** Digest of a result as sent (JSON text). */
+/** Keys of a result that tell of the files beside the output, not of the session: which rule
+ *  files save wrote depends on what already lay there, so a replay to another path (or into a
+ *  folder that has them) must still match. */
+const OUTSIDE_KEYS: ReadonlySet<string> = new Set(['rules_written']);
+
+/** Digest of a result as sent (JSON text), without what tells of files outside the session. */
 export function resultDigest(result: object): string {
-  return fnv1a64(JSON.stringify(result));
+  return fnv1a64(JSON.stringify(result, (k, v) => (OUTSIDE_KEYS.has(k) ? undefined : v)));
 }
 
 export type { ToolName };
