@@ -1,7 +1,8 @@
 // Does the scripted repair agent beat more compute? Three arms per board, all through the built
 // command: plain (`route --variants V`), control (`route --variants V+4`: more compute, no agent)
 // and agent (`agent --variants V --work-limit W`, W = the control's measured work). Every
-// written board is judged by the engine's DRC (its unconnected count agrees with kicad-cli's).
+// written board is judged by the bench's judge (../shared/bench/tools/judge.py: kicad-cli's DRC by
+// the bare board's rules, zones refilled as KiCad would).
 //   npm run bench:agent -- [--variants V] [--max-pads N] [--min-pads M] [--tiers B,C] [--out FILE] [--cap-s S] [--selected] [--only A,B]
 // Boards: the tiers' bare boards with at most N pads (a fixed rule); of those, the ones the plain
 // route leaves connections open on get the other two arms. --selected: the plugin's case instead,
@@ -17,6 +18,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SHARED = resolve(process.env.TRACEMAKER_SHARED ?? join(ROOT, '..', 'shared'));
 const BENCH = join(SHARED, 'bench', 'boards');
 const CLI = join(ROOT, 'dist', 'tracemaker.js');
+const JUDGE = join(SHARED, 'bench', 'tools', 'judge.py');
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -45,9 +47,14 @@ function tm(args) {
 }
 
 /** The DRC's verdict on a written board: unconnected items and error-level violations. */
-function judge(file) {
-  const d = JSON.parse(tm(['drc', file, '--json']).out);
-  return { unconnected: d.unconnected_items, errors: Object.values(d.violations).reduce((s, n) => s + n, 0) };
+/** KiCad's verdict on a written board (the bench's judge: kicad-cli's DRC by the bare board's
+ *  rules, zones refilled as KiCad would): unconnected items and error-level violations, and the
+ *  bare board's own. */
+function judge(bare, file) {
+  const r = spawnSync('python3', [JUDGE, bare, file], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`judge.py ${file} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
+  const d = JSON.parse(r.stdout);
+  return { unconnected: d.unconnected_routed, errors: d.drv, input: { unconnected: d.unconnected_bare, errors: d.drv_bare } };
 }
 
 const SELECTED = argv.includes('--selected');
@@ -97,15 +104,20 @@ for (const b of candidates) {
   const p = JSON.parse(plain.out);
   rec.plain = { open: p.open, work: p.work, seconds: plain.seconds };
   if (p.open === 0) continue;
-  // The bare board's own verdict, so what the arms changed can be told from what was there.
-  rec.input = judge(b.bare);
-  Object.assign(rec.plain, judge(file('plain')));
+  // With the bare board's own verdict, so what the arms changed can be told from what was there.
+  const { input, ...plainVerdict } = judge(b.bare, file('plain'));
+  rec.input = input;
+  Object.assign(rec.plain, plainVerdict);
   const control = tm(['route', b.bare, '--out', file('control'), '--variants', String(V + 4), ...nets, '--json']);
   const c = JSON.parse(control.out);
-  rec.control = { open: c.open, work: c.work, seconds: control.seconds, ...judge(file('control')) };
+  const verdict = (f) => {
+    const { input: _, ...v } = judge(b.bare, f);
+    return v;
+  };
+  rec.control = { open: c.open, work: c.work, seconds: control.seconds, ...verdict(file('control')) };
   const agent = tm(['agent', b.bare, '--out', file('agent'), '--variants', String(V), '--work-limit', String(c.work)]);
   const a = JSON.parse(agent.out);
-  rec.agent = { open: a.open_after, work: a.work_used, limit: c.work, rounds: a.rounds, tries: a.tries, kept: a.kept, seconds: agent.seconds, ...judge(file('agent')) };
+  rec.agent = { open: a.open_after, work: a.work_used, limit: c.work, rounds: a.rounds, tries: a.tries, kept: a.kept, seconds: agent.seconds, ...verdict(file('agent')) };
 }
 
 const armed = records.filter((r) => r.agent);
