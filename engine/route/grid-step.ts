@@ -4,8 +4,7 @@
 // finely the router sees the board; a route of fewer nets may pick a coarser step.
 
 import type { RouterHost } from './host.ts';
-import type { Profile } from './obstacle-map.ts';
-import { chooseStep, profileOf } from './route-design.ts';
+import { chooseStep, classProfiles } from './route-design.ts';
 
 /** Grid step (nm) for routing `nets` of `host`; default every net with two or more pads. */
 export function gridStep(host: RouterHost, nets?: readonly number[]): number {
@@ -15,13 +14,5 @@ export function gridStep(host: RouterHost, nets?: readonly number[]): number {
     for (const p of host.pads) if (p.net > 0) pads.set(p.net, (pads.get(p.net) ?? 0) + 1);
     asked = [...pads.entries()].filter(([, n]) => n >= 2).map(([net]) => net);
   }
-  const seen = new Set<string>();
-  const profiles: Profile[] = [];
-  for (const n of [...asked].sort((a, b) => a - b)) {
-    const key = host.rules.className(n);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    profiles.push(profileOf(host, n, key));
-  }
-  return chooseStep(profiles, host.pads);
+  return chooseStep(classProfiles(host, [...asked].sort((a, b) => a - b)).profiles, host.pads);
 }

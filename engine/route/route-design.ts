@@ -89,6 +89,26 @@ export function profileOf(host: RouterHost, net: number, key: string): Profile {
   return { key, net, width, viaDiameter: v.diameter, viaDrill: v.drill, clearance: host.rules.clearance(net, 0, 0), blindBuried: host.rules.blindBuried === true, ...(micro ? { micro } : {}) };
 }
 
+/** One profile per net class, made from the class's first net of `nets` (ascending codes), and
+ *  each net's profile index; `adjust` changes each profile as it is made. */
+export function classProfiles(host: RouterHost, nets: readonly number[], adjust?: (p: Profile) => Profile): { profiles: Profile[]; netProfile: Map<number, number> } {
+  const profileIndex = new Map<string, number>();
+  const profiles: Profile[] = [];
+  const netProfile = new Map<number, number>();
+  for (const n of nets) {
+    const key = host.rules.className(n);
+    let k = profileIndex.get(key);
+    if (k === undefined) {
+      k = profiles.length;
+      profileIndex.set(key, k);
+      const p = profileOf(host, n, key);
+      profiles.push(adjust ? adjust(p) : p);
+    }
+    netProfile.set(n, k);
+  }
+  return { profiles, netProfile };
+}
+
 function padRef(host: RouterHost, i: number): PadRef {
   const p = host.pads[i];
   return { pad: p.index, ref: p.ref, number: p.number, at: p.at };
@@ -120,19 +140,8 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   for (const n of nets) connections += pieces.get(n)!.length - 1;
   const budget = Math.min(MAX_WORK, Math.max(0, req.work ?? Math.min(defaultWork(connections), req.workCap ?? Infinity)));
 
-  const profileIndex = new Map<string, number>();
-  const profiles: Profile[] = [];
-  const netProfile = new Map<number, number>();
-  for (const n of nets) {
-    const key = host.rules.className(n);
-    let k = profileIndex.get(key);
-    if (k === undefined) {
-      k = profiles.length;
-      profileIndex.set(key, k);
-      profiles.push(conn?.width !== undefined ? widened(host, profileOf(host, n, key), conn.width) : profileOf(host, n, key));
-    }
-    netProfile.set(n, k);
-  }
+  const width = conn?.width;
+  const { profiles, netProfile } = classProfiles(host, nets, width !== undefined ? (p) => widened(host, p, width) : undefined);
   let work = 0;
   const checker = new Checker(host, opt.softZones);
   const step = chooseStep(profiles, host.pads);

@@ -3,30 +3,18 @@
 // the session's rasteriser port, as a PNG; both with the picture's scale, the router's grid step
 // and the legend's colours, so an agent can read lengths off what it sees.
 
-import type { Design } from '../kicad/load.ts';
 import type { Pt } from '../board/model.ts';
 import { type Box, widenToAspect } from '../render/frame.ts';
 import { MARKS, renderPicture } from '../render/svg.ts';
-import { hostFromDesign } from '../route/host-from-design.ts';
-import { gridStep } from '../route/grid-step.ts';
 import { ToolError } from './errors.ts';
 import type { End } from './ratsnest.ts';
 import { mm, nm } from './names.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { Session } from './session.ts';
+import { boardGridStep } from './router-host.ts';
 import { currentOpen } from './tools-look.ts';
 
 const PAD_FRAME = 3_000_000;
-
-/** The router's grid step per design: it depends on the pads and rules only, and building the
- *  router's host for it is the costly part, so once per design. */
-const STEPS = new WeakMap<Design, number>();
-
-function boardGridStep(design: Design): number {
-  let step = STEPS.get(design);
-  if (step === undefined) STEPS.set(design, (step = gridStep(hostFromDesign(design))));
-  return step;
-}
 
 /** Bytes as base64 (a PNG's, for JSON). */
 function base64(bytes: Uint8Array): string {

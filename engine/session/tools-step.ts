@@ -6,7 +6,6 @@
 import { circle, overlaps, rect, segment } from '../geom/index.ts';
 import { Checker } from '../route/checker.ts';
 import { hostFromDesign } from '../route/host-from-design.ts';
-import type { RouterHost } from '../route/host.ts';
 import { profileOf } from '../route/route-design.ts';
 import { type ConnectionRequest, type Reservation, type RouteRequest, defaultWork } from '../route/types.ts';
 import { viaFor } from '../route/via-span.ts';
@@ -15,16 +14,9 @@ import { ToolError } from './errors.ts';
 import { lengthMm, mm, nm } from './names.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { CallContext, Session, StateNote } from './session.ts';
+import { routerHost } from './router-host.ts';
 import { breaches, reservations, settle, type Verdict } from './transaction.ts';
 import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
-
-// The router's view of the board's rules (via sizes, widths), built once per session.
-const hosts = new WeakMap<Session, RouterHost>();
-function routerHost(s: Session): RouterHost {
-  let h = hosts.get(s);
-  if (!h) hosts.set(s, (h = hostFromDesign(s.design)));
-  return h;
-}
 
 function boxNm(b: readonly number[]): { minX: number; minY: number; maxX: number; maxY: number } {
   const [x1, y1, x2, y2] = b.map(nm);
@@ -39,7 +31,7 @@ function answer(v: Verdict): object {
 
 export function placeVia(s: Session, a: ToolArgs<'place_via'>): object {
   const net = s.names.net('place_via', 'net', a.net);
-  const host = routerHost(s);
+  const host = routerHost(s.design);
   const L = host.layerCount;
   const [la, lb] = a.layers ? a.layers.map((l) => s.names.layer('place_via', 'layers', l)) : [0, L - 1];
   if (la === lb) throw new ToolError('bad_argument', 'place_via: "layers" must name two different copper layers');
@@ -80,7 +72,7 @@ export async function routeConnection(s: Session, a: ToolArgs<'route_connection'
   if (left !== null && left <= 0) throw new ToolError('limit', 'route_connection: the session work limit is spent');
   const net = s.names.net('route_connection', 'net', a.net);
   const { from, to } = pickConnection(s, net, a);
-  const host = routerHost(s);
+  const host = routerHost(s.design);
   const conn: ConnectionRequest = { net, from, to };
   if (a.waypoints) conn.waypoints = a.waypoints.map((w) => ({ at: { x: nm(w.at_mm[0]), y: nm(w.at_mm[1]) }, layer: s.names.layer('route_connection', 'waypoints.layer', w.layer) }));
   if (a.corridor_mm) conn.corridor = boxNm(a.corridor_mm);
@@ -174,7 +166,7 @@ export function reserve(s: Session, a: ToolArgs<'reserve'>): object {
     if (a.box_mm && !a.via_at_mm) box = boxNm(a.box_mm);
     else if (a.via_at_mm && !a.box_mm) {
       // A via site: the net's via there, so no other net's copper comes inside its pad.
-      const host = routerHost(s);
+      const host = routerHost(s.design);
       const r = host.rules.via(net).diameter / 2;
       const [x, y] = a.via_at_mm.map(nm);
       box = { minX: x - r, minY: y - r, maxX: x + r, maxY: y + r };
