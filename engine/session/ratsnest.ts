@@ -11,8 +11,15 @@ import { bbox, type Box } from '../geom/index.ts';
 import type { SessionCopper } from './copper.ts';
 import { boardWithCopper } from './drc-summary.ts';
 
-/** One end of an open connection: a pad (index into board.pads), or a zone of the net. */
-export type End = { pad: number } | { zone: number };
+/** One end of an open connection: a pad (index into board.pads), or a zone of the net with
+ *  `near`, the pad of the zone's piece nearest the other end (every piece that is a ratsnest node
+ *  holds one), so a tool that joins pads can still make the connection. */
+export type End = { pad: number } | { zone: number; near: number };
+
+/** The pad a tool that joins pads uses for an end: the pad itself, or the zone piece's nearest. */
+export function padOf(e: End): number {
+  return 'pad' in e ? e.pad : e.near;
+}
 
 export interface OpenConnection {
   net: number;
@@ -80,6 +87,17 @@ interface Edge {
   b: End;
 }
 
+/** The pad of a cluster nearest a point. */
+function nearestPad(C: Cluster, x: number, y: number): number {
+  let best = -1;
+  let bestD2 = Infinity;
+  for (const p of C.pads) {
+    const d2 = (p.x - x) ** 2 + (p.y - y) ** 2;
+    if (d2 < bestD2) [best, bestD2] = [p.pad, d2];
+  }
+  return best;
+}
+
 /** The closest ends of two clusters: pad to pad, or a pad of one to a zone fill of the other. */
 function closest(A: Cluster, B: Cluster): Edge {
   let best: Edge = { d2: Infinity, a: { pad: -1 }, b: { pad: -1 } };
@@ -90,13 +108,13 @@ function closest(A: Cluster, B: Cluster): Edge {
     }
     for (const z of B.zones) {
       const d2 = boxDist2(z.box, p.x, p.y);
-      if (d2 < best.d2) best = { d2, a: { pad: p.pad }, b: { zone: z.zone } };
+      if (d2 < best.d2) best = { d2, a: { pad: p.pad }, b: { zone: z.zone, near: nearestPad(B, p.x, p.y) } };
     }
   }
   for (const z of A.zones) {
     for (const q of B.pads) {
       const d2 = boxDist2(z.box, q.x, q.y);
-      if (d2 < best.d2) best = { d2, a: { zone: z.zone }, b: { pad: q.pad } };
+      if (d2 < best.d2) best = { d2, a: { zone: z.zone, near: nearestPad(A, q.x, q.y) }, b: { pad: q.pad } };
     }
   }
   return best;

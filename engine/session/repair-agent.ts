@@ -45,13 +45,14 @@ export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<Age
     let gained = false;
     const open = ((await call('open_connections', {})) as Obj).connections as Obj[];
     for (const c of open ?? []) {
-      if (c.a === 'zone' || c.b === 'zone') continue;
+      // A zone end is made through its piece's nearest pad (a_pad, b_pad).
+      const [ea, eb] = [c.a_pad ?? c.a, c.b_pad ?? c.b] as string[];
       const openNow = await openCount();
       if (openNow === 0) break;
       const mark = ((await call('board_info', {})) as Obj).state as number;
       const blockers = ((c.blockers ?? []) as { net: string }[]).map((b) => b.net).filter((n) => n !== c.net).slice(0, maxRips);
-      const pa: number[] = ((await call('inspect_pad', { pad: c.a })) as Obj).position_mm;
-      const pb: number[] = ((await call('inspect_pad', { pad: c.b })) as Obj).position_mm;
+      const pa: number[] = ((await call('inspect_pad', { pad: ea })) as Obj).position_mm;
+      const pb: number[] = ((await call('inspect_pad', { pad: eb })) as Obj).position_mm;
       // The end the reason points at first, then the other end.
       const at: number[] = c.at_mm ?? pa;
       const other = Math.hypot(at[0] - pa[0], at[1] - pa[1]) < Math.hypot(at[0] - pb[0], at[1] - pb[1]) ? pb : pa;
@@ -76,7 +77,7 @@ export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<Age
         // A rip that took nothing would only repeat the try alone.
         if (ripped.length === 0 && step !== 'alone' && step !== 'narrow') continue;
         summary.tries++;
-        const r1 = (await call('route_connection', { net: c.net, a: c.a, b: c.b, ...how })) as Obj;
+        const r1 = (await call('route_connection', { net: c.net, a: ea, b: eb, ...how })) as Obj;
         // The ripped nets are routed again only when the connection went through: else the try
         // has already failed, and restoring is cheaper than routing them back.
         const r2 = r1.committed && ripped.length ? ((await call('route', { nets: ripped })) as Obj) : {};

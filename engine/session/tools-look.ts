@@ -4,7 +4,7 @@
 
 import { maskLayers } from '../board/layers.ts';
 import type { StuckReason } from '../route/types.ts';
-import type { End, OpenConnection } from './ratsnest.ts';
+import { type End, type OpenConnection, padOf } from './ratsnest.ts';
 import { copperLength, trackLength } from './copper.ts';
 import { MAX_LISTED } from './limits.ts';
 import { lengthMm, mm } from './names.ts';
@@ -19,12 +19,10 @@ export function reasonKey(net: number, a: number, b: number): string {
 /** The route's reason for an open connection of a state, when a route gave one. */
 export function reasonFor(note: StateNote | undefined, c: OpenConnection): StuckReason | undefined {
   if (!note || note.reasons.size === 0) return undefined;
-  if ('pad' in c.a && 'pad' in c.b) {
-    const exact = note.reasons.get(reasonKey(c.net, c.a.pad, c.b.pad));
-    if (exact) return exact;
-  }
+  const pads = [padOf(c.a), padOf(c.b)];
+  const exact = note.reasons.get(reasonKey(c.net, pads[0], pads[1]));
+  if (exact) return exact;
   // The islands may have merged differently since; fall back to a reason on the same net and pad.
-  const pads = [c.a, c.b].filter((e): e is { pad: number } => 'pad' in e).map((e) => e.pad);
   for (const [key, r] of note.reasons) {
     const [net, a, b] = key.split('|').map(Number);
     if (net === c.net && (pads.includes(a) || pads.includes(b))) return r;
@@ -35,6 +33,9 @@ export function reasonFor(note: StateNote | undefined, c: OpenConnection): Stuck
 /** One open connection as the tools list it, with the route's reason when there is one. */
 export function connectionJson(s: Session, c: OpenConnection, note: StateNote | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { net: s.names.netName(c.net), a: s.names.end(c.a), b: s.names.end(c.b), length_mm: lengthMm(c.length) };
+  // A zone end's piece holds pads too; the nearest is what route_connection takes for that end.
+  if ('zone' in c.a) out.a_pad = s.names.end({ pad: c.a.near });
+  if ('zone' in c.b) out.b_pad = s.names.end({ pad: c.b.near });
   const r = reasonFor(note, c);
   if (r) {
     out.reason = r.reason;

@@ -17,6 +17,7 @@ import type { CallContext, Session, StateNote } from './session.ts';
 import { routerHost } from './router-host.ts';
 import { breaches, reservations, settle, type Verdict } from './transaction.ts';
 import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
+import { padOf } from './ratsnest.ts';
 
 function boxNm(b: readonly number[]): { minX: number; minY: number; maxX: number; maxY: number } {
   const [x1, y1, x2, y2] = b.map(nm);
@@ -61,10 +62,9 @@ function pickConnection(s: Session, net: number, a: ToolArgs<'route_connection'>
     return { from, to };
   }
   if (a.a !== undefined || a.b !== undefined) throw new ToolError('bad_argument', 'route_connection: give both "a" and "b", or neither (the net\'s only open connection)');
-  const open = currentOpen(s).filter((c) => c.net === net && 'pad' in c.a && 'pad' in c.b);
-  if (open.length !== 1) throw new ToolError('bad_argument', `route_connection: the net has ${open.length} open connections between pads; name one with "a" and "b" (see open_connections)`);
-  const c = open[0] as { a: { pad: number }; b: { pad: number } };
-  return { from: c.a.pad, to: c.b.pad };
+  const open = currentOpen(s).filter((c) => c.net === net);
+  if (open.length !== 1) throw new ToolError('bad_argument', `route_connection: the net has ${open.length} open connections; name one with "a" and "b" (see open_connections)`);
+  return { from: padOf(open[0].a), to: padOf(open[0].b) };
 }
 
 export async function routeConnection(s: Session, a: ToolArgs<'route_connection'>, cx: CallContext = {}): Promise<object> {

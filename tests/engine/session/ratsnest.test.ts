@@ -6,12 +6,13 @@ import { runDrc } from '../../../engine/drc/drc.ts';
 import { routeDesign } from '../../../engine/route/index.ts';
 import { NO_COPPER } from '../../../engine/session/copper.ts';
 import { sessionDrc } from '../../../engine/session/drc-summary.ts';
-import { openConnections, type End } from '../../../engine/session/ratsnest.ts';
+import { openConnections, padOf, type End } from '../../../engine/session/ratsnest.ts';
 import { loadDesignFile } from '../../../plugin/design-files.ts';
 import { benchBoards } from '../../support/bench.ts';
 
-// One board with a filled zone (ecc83-pp) and one the router leaves a connection open on.
-const BOARDS = ['kicad-demo_ecc83-pp', 'BB-PWR-8009_BB-PWR-8009_revA'];
+// One board with a filled zone (ecc83-pp), one the router leaves a connection open on, and one
+// whose pads carry teardrops (zones of signal nets), so open connections end on zones.
+const BOARDS = ['kicad-demo_ecc83-pp', 'BB-PWR-8009_BB-PWR-8009_revA', 'kicad-demo_flat_hierarchy'];
 
 describe('open connections on the DRC connectivity', () => {
   for (const name of BOARDS) {
@@ -33,6 +34,10 @@ describe('open connections on the DRC connectivity', () => {
         expect(netOf(c.a)).toBe(c.net);
         expect(netOf(c.b)).toBe(c.net);
         expect(c.a).not.toEqual(c.b);
+        // A zone end names the pad of its piece a pad-joining tool uses: the net's, not the other end.
+        expect(board.pads[padOf(c.a)].net).toBe(c.net);
+        expect(board.pads[padOf(c.b)].net).toBe(c.net);
+        expect(padOf(c.a)).not.toBe(padOf(c.b));
       }
       // Net by net, shortest first: the order the tools list them in.
       for (let i = 1; i < bare.length; i++) {
@@ -40,6 +45,7 @@ describe('open connections on the DRC connectivity', () => {
         expect(p.net < q.net || (p.net === q.net && p.length <= q.length)).toBe(true);
       }
       expect(openConnections(board, copper, { zones: false }).length).toBeGreaterThanOrEqual(after.length);
+      if (name === 'kicad-demo_flat_hierarchy') expect(bare.some((c) => 'zone' in c.a || 'zone' in c.b)).toBe(true);
     });
   }
 });
