@@ -26,15 +26,16 @@ const opt = (name, dflt) => {
   return i >= 0 ? argv[i + 1] : dflt;
 };
 const V = Number(opt('variants', 2));
-// 160 pads keeps the run near ten minutes on two cores (a board's plain route takes up to ~15 s
-// there; the arms about six times that).
-const MAX_PADS = Number(opt('max-pads', 160));
+// Every board by default. On two cores the boards up to 160 pads take about ten minutes (a
+// plain route up to ~15 s, the arms about six times that); above 400 pads a plain route takes
+// minutes, and the arms of one board most of an hour.
+const MAX_PADS = Number(opt('max-pads', Infinity));
 // --min-pads: only boards above M pads (a run that extends an earlier one to larger boards).
 const MIN_PADS = Number(opt('min-pads', 0));
 const TIERS = String(opt('tiers', 'B,C')).split(',');
 const OUT = resolve(opt('out', join(ROOT, 'bench', 'out', 'agent-bench.json')));
 // A safety stop for a loaded machine: boards not started by then are listed as not run.
-const CAP_S = Number(opt('cap-s', 600));
+const CAP_S = Number(opt('cap-s', Infinity));
 const WORK = join(dirname(OUT), 'agent-boards');
 mkdirSync(WORK, { recursive: true });
 
@@ -129,7 +130,8 @@ const sum = (arm, k) => armed.reduce((s, r) => s + r[arm][k], 0);
 
 const pad = (s, n) => String(s).padEnd(n);
 const cell = (x) => (x ? `${x.unconnected}/${x.errors} ${(x.work / 1e6).toFixed(1)}M ${x.seconds}s` : '-');
-console.log(`agent bench: tiers ${TIERS.join(',')}, ${SELECTED ? 'selected nets stripped from the reference routing' : 'bare'} boards with ${MIN_PADS ? `${MIN_PADS} < pads ≤ ${MAX_PADS}` : `≤ ${MAX_PADS} pads`} (${candidates.length}); V = ${V}, control V+4 = ${V + 4}`);
+const range = Number.isFinite(MAX_PADS) ? (MIN_PADS ? `${MIN_PADS} < pads ≤ ${MAX_PADS}` : `≤ ${MAX_PADS} pads`) : MIN_PADS ? `> ${MIN_PADS} pads` : 'any number of pads';
+console.log(`agent bench: tiers ${TIERS.join(',')}, ${SELECTED ? 'selected nets stripped from the reference routing' : 'bare'} boards with ${range} (${candidates.length}); V = ${V}, control V+4 = ${V + 4}`);
 console.log(`cells: unconnected/errors (DRC), work, seconds`);
 console.log(`${pad('board', 52)}${pad('pads', 6)}${pad('input', 8)}${pad('plain', 24)}${pad('control', 24)}${pad('agent', 24)}tries/kept`);
 for (const r of armed) console.log(`${pad(`${r.tier} ${r.name}`, 52)}${pad(r.pads, 6)}${pad(`${r.input.unconnected}/${r.input.errors}`, 8)}${pad(cell(r.plain), 24)}${pad(cell(r.control), 24)}${pad(cell(r.agent), 24)}${r.agent.tries}/${r.agent.kept}`);

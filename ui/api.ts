@@ -12,6 +12,9 @@ export interface Connection {
   net: string;
   a: string;
   b: string;
+  /** For an end on a zone ("zone"): the pad of the zone's piece nearest the other end. */
+  a_pad?: string;
+  b_pad?: string;
   length_mm: number;
   reason?: 'boxed_in' | 'blocked' | 'no_via_site' | 'budget' | 'unreachable' | 'rule_not_supported';
   why?: string;

@@ -123,7 +123,7 @@ async function pick(c: Connection): Promise<void> {
   draw();
   (el.list.querySelector(`button.conn[data-key="${CSS.escape(keyOf(c))}"]`) as HTMLElement | null)?.focus();
   showLoading(el.spot, c);
-  const r = await post<FocusResult>('api/focus', { net: c.net, a: c.a, b: c.b, ...(c.at_mm ? { at_mm: c.at_mm } : {}) });
+  const r = await post<FocusResult>('api/focus', { net: c.net, a: c.a_pad ?? c.a, b: c.b_pad ?? c.b, ...(c.at_mm ? { at_mm: c.at_mm } : {}) });
   if (!r.ok) {
     el.spot.removeAttribute('aria-busy');
     return say(r.message, 'error');

@@ -70,6 +70,11 @@ export function visible(all: Connection[], v: ListView): Connection[] {
     .sort(compare(v.sort));
 }
 
+/** An end as the list shows it: a pad, or a zone with the pad its piece joins there. */
+function endText(end: string, pad: string | undefined): string {
+  return end === 'zone' && pad ? `zone at ${pad}` : end;
+}
+
 function row(c: Connection, v: ListView, act: ListActions): HTMLElement {
   const r = reasonOf(c);
   const info = REASONS[r] ?? { label: r, hint: '' };
@@ -84,7 +89,7 @@ function row(c: Connection, v: ListView, act: ListActions): HTMLElement {
     h(
       'button',
       { class: `conn${selected ? ' selected' : ''}`, 'aria-pressed': selected ? 'true' : 'false', 'data-key': keyOf(c), onclick: () => act.pick(c) },
-      h('span', { class: 'ends' }, h('span', { class: 'pad' }, c.a), h('span', { class: 'arrow', 'aria-hidden': 'true' }, '→'), h('span', { class: 'pad' }, c.b)),
+      h('span', { class: 'ends' }, h('span', { class: 'pad' }, endText(c.a, c.a_pad)), h('span', { class: 'arrow', 'aria-hidden': 'true' }, '→'), h('span', { class: 'pad' }, endText(c.b, c.b_pad))),
       h('span', { class: 'len' }, mmText(c.length_mm)),
       h('span', { class: `badge reason-${r}`, title: info.hint }, info.label),
       c.why ? h('span', { class: 'why' }, c.why) : null,
