@@ -1,8 +1,8 @@
 // The board's copper as one flat, numbered list of DRC items — pads, tracks, arcs, vias, each
 // zone fill polygon (one item per polygon and layer, as KiCad's connectivity sees fills) and
 // copper graphics — with their shapes, layer masks and a box index over them. Built once per
-// check; added copper (the router's) joins through `addItems` so only it need be checked. Copper
-// text is kept apart (`texts`): KiCad's connectivity does not see it, only its clearance checks.
+// check, with any added copper already on the board it is built from. Copper text is kept apart
+// (`texts`): KiCad's connectivity does not see it, only its clearance checks.
 
 import type { Board, LayerMask, Pt } from '../board/model.ts';
 import { bbox, type Shape } from '../geom/shapes.ts';
@@ -131,18 +131,6 @@ export class CopperItems {
    */
   applyNets(nets: Int32Array): void {
     for (const it of this.items) it.net = nets[it.id];
-  }
-
-  /** Adds items (the router's new copper) to the list and the index overlay; returns their ids. */
-  addItems(items: Omit<CopperItem, 'id'>[]): number[] {
-    const ids: number[] = [];
-    for (const it of items) {
-      const id = this.items.length;
-      this.items.push({ id, ...it });
-      this.index.add(id, itemBox(this.items[id]));
-      ids.push(id);
-    }
-    return ids;
   }
 }
 
