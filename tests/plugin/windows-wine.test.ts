@@ -5,7 +5,7 @@
 // Windows that is how a host ends: KiCad's own pipe has no file to watch).
 // The Python launcher's Windows branch (which node.exe it picks, %LOCALAPPDATA%) cannot run here: there
 // is no Windows Python under Wine. Its per-platform logic is unit-tested in
-// tests/plugin-kicad/launcher-py.test.ts; from node.exe on, everything below is the real thing.
+// tests/plugin/kicad/launcher-py.test.ts; from node.exe on, everything below is the real thing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const MANIFEST = join(import.meta.dirname, '..', '..', 'plugin', 'manifest');
+const MANIFEST = join(import.meta.dirname, '..', '..', '..', 'plugin', 'manifest');
 const tmp = mkdtempSync(join(tmpdir(), 'tmk-launch-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -1,9 +1,9 @@
 // Write-back against a stand-in for KiCad: one commit with deletes and creates, nets by name, locked;
 // a failure drops the commit; copper KiCad moved to another net is undone again.
 import { describe, expect, it } from 'vitest';
-import type { Board } from '../../engine/board/model.ts';
-import type { BoardItem, KicadClient, NewItem } from '../../ipc/index.ts';
-import { commitMessage, copperDiff, toNewItem, writeBack, WriteBackError } from '../../plugin/kicad/write-back.ts';
+import type { Board } from '../../../engine/board/model.ts';
+import type { BoardItem, KicadClient, NewItem } from '../../../ipc/index.ts';
+import { commitMessage, copperDiff, toNewItem, writeBack, WriteBackError } from '../../../plugin/kicad/write-back.ts';
 
 const board = {
   copperLayers: [{ index: 0, name: 'F.Cu' }, { index: 1, name: 'B.Cu' }],

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALL_PLATFORMS, installLikePcm, listFiles, packageEntries, packageZip, readZip, writeZip } from '../../plugin/kicad/pcm-package.ts';
-import { KICAD10_ROOT, kicads, type Kicad } from '../support/kicad.ts';
+import { ALL_PLATFORMS, installLikePcm, listFiles, packageEntries, packageZip, readZip, writeZip } from '../../../plugin/kicad/pcm-package.ts';
+import { KICAD10_ROOT, kicads, type Kicad } from '../../support/kicad.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
+const ROOT = join(import.meta.dirname, '..', '..', '..');
 /** Where a KiCad install keeps its JSON schemas (KICAD_SCHEMAS overrides KiCad 9's). */
 function schemaDir(kicad: Kicad): string {
   if (kicad.rooted) return join(KICAD10_ROOT, 'usr', 'share', 'kicad', 'schemas');

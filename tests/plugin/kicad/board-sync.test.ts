@@ -3,12 +3,12 @@
 // and any other change — or an edit of the host's copper — rebuilds with that copper as the board's own.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { addCopper } from '../../engine/kicad/write-board.ts';
-import { hostPorts } from '../../plugin/kicad/actions.ts';
-import { BoardSync, copperItems, type LiveBoard } from '../../plugin/kicad/board-sync.ts';
-import { copperUuid, topLevelItems } from '../../plugin/kicad/board-text.ts';
-import { copperDiff } from '../../plugin/kicad/write-back.ts';
-import { benchBoard } from '../live/kicad-harness.ts';
+import { addCopper } from '../../../engine/kicad/write-board.ts';
+import { hostPorts } from '../../../plugin/kicad/actions.ts';
+import { BoardSync, copperItems, type LiveBoard } from '../../../plugin/kicad/board-sync.ts';
+import { copperUuid, topLevelItems } from '../../../plugin/kicad/board-text.ts';
+import { copperDiff } from '../../../plugin/kicad/write-back.ts';
+import { benchBoard } from '../../live/kicad-harness.ts';
 
 const PATH = benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo');
 const TEXT = readFileSync(PATH, 'utf8');
