@@ -20,7 +20,8 @@ interface Item {
   keepVias: boolean;
 }
 
-export interface Violation {
+/** What a checked shape would hit: the first item closer than the rules allow. */
+export interface CheckerHit {
   /** Net of the item hit (0 for edge, keep-out, unconnected copper). */
   net: number;
   kind: Kind;
@@ -70,7 +71,7 @@ export class Checker {
   }
 
   /** First violation of a copper shape of `net` on `layer`, or undefined when it is clean. */
-  #copper(net: number, layer: number, s: Shape, isVia: boolean, reach: number): Violation | undefined {
+  #copper(net: number, layer: number, s: Shape, isVia: boolean, reach: number): CheckerHit | undefined {
     const r = this.host.rules;
     const bit = 1 << layer;
     for (const id of this.#near(s, reach)) {
@@ -106,12 +107,12 @@ export class Checker {
   }
 
   /** Checks a track segment (nm) of `net` on `layer`. */
-  track(net: number, layer: number, ax: number, ay: number, bx: number, by: number, width: number): Violation | undefined {
+  track(net: number, layer: number, ax: number, ay: number, bx: number, by: number, width: number): CheckerHit | undefined {
     return this.#copper(net, layer, segment(ax, ay, bx, by, width), false, this.#reach(net));
   }
 
   /** Checks a via (nm) of `net` at (x, y), as via-span.ts makes it. */
-  via(net: number, x: number, y: number, v: ViaSpan): Violation | undefined {
+  via(net: number, x: number, y: number, v: ViaSpan): CheckerHit | undefined {
     const r = this.host.rules;
     const reach = this.#reach(net);
     const cu = circle(x, y, v.diameter / 2);

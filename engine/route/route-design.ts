@@ -25,7 +25,7 @@ import { UnionFind } from '../drc/connectivity.ts';
 import { boundedExplainer, searchBudget, setupWork } from './work-bound.ts';
 import { heldNets, withHeldNets } from './held-nets.ts';
 import { spanMask, viaFor } from './via-span.ts';
-import { defaultWork, MAX_WORK, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
+import { defaultWork, MAX_VARIANT_WORK, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
 
 /** Grid step for the routed profiles: a third of the finest track pitch, 50–200 µm, 1 µm steps;
  *  then shrunk to divide half the board's commonest pad pitch (see padPitch), so the lane midway
@@ -138,7 +138,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   const nets = held.size > 0 ? asked.filter((n) => !held.has(n)) : asked;
   let connections = 0;
   for (const n of nets) connections += pieces.get(n)!.length - 1;
-  const budget = Math.min(MAX_WORK, Math.max(0, req.work ?? Math.min(defaultWork(connections), req.workCap ?? Infinity)));
+  const budget = Math.min(MAX_VARIANT_WORK, Math.max(0, req.work ?? Math.min(defaultWork(connections), req.workCap ?? Infinity)));
 
   const width = conn?.width;
   const { profiles, netProfile } = classProfiles(host, nets, width !== undefined ? (p) => widened(host, p, width) : undefined);

@@ -207,5 +207,5 @@ export function defaultWork(connections: number): number {
   return Math.min(DEFAULT_WORK_CAP, DEFAULT_WORK + WORK_PER_CONNECTION * Math.max(0, connections));
 }
 /** The most a variant may be given (a share of `tracemaker route --work`, of a session's `work`). */
-export const MAX_WORK = 1_000_000_000;
+export const MAX_VARIANT_WORK = 1_000_000_000;
 export const MAX_VARIANTS = 8;

@@ -10,7 +10,7 @@ export const MAX_ROUTE_NETS = 64;
 export const MAX_VARIANTS = 8;
 /** Work per call, all its variants together (search expansions, flood cells and set-up sites):
  *  every variant at the largest default budget. */
-export const MAX_WORK = MAX_VARIANTS * DEFAULT_WORK_CAP;
+export const MAX_CALL_WORK = MAX_VARIANTS * DEFAULT_WORK_CAP;
 /** Bytes per request line, both transports. */
 export const MAX_LINE_BYTES = 1 << 20;
 /** Longest name (net, pad, layer) an argument may carry. */

@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import { ToolError, keyPath } from './errors.ts';
-import { MAX_COORD_MM, MAX_LISTED, MAX_NAME, MAX_ROUTE_NETS, MAX_VARIANTS, MAX_WORK } from './limits.ts';
+import { MAX_COORD_MM, MAX_LISTED, MAX_NAME, MAX_ROUTE_NETS, MAX_VARIANTS, MAX_CALL_WORK } from './limits.ts';
 import { RouteOptionsSchema } from './route-options.ts';
 
 const name = z.string().min(1).max(MAX_NAME);
@@ -72,7 +72,7 @@ export const TOOL_SCHEMAS = {
         .number()
         .int()
         .min(1)
-        .max(MAX_WORK)
+        .max(MAX_CALL_WORK)
         .optional()
         .describe(WORK_BOUND),
       variants: z.number().int().min(1).max(MAX_VARIANTS).optional().describe('independent tries, each with its own net order; the one leaving fewest connections open (then fewest vias, shortest) is kept (default 2; 1 on boards of more than 1,500 pads)'),
@@ -134,7 +134,7 @@ export const TOOL_SCHEMAS = {
         .describe('points the route passes in this order, a via where consecutive layers differ (default: none)'),
       corridor_mm: box.optional().describe("a box the track centres stay inside (a few grid steps round the ends and waypoints are always allowed; default: none)"),
       width_mm: z.number().gt(0).max(10).optional().describe("track width, at least the rules' minimum for the net (default: its class width)"),
-      work: z.number().int().min(1).max(MAX_WORK).optional().describe("the most this call may spend (it routes one variant, on a grid of its own), bounded as route's work is (default: the board's budget for one connection, 40.1 M; within a session limit, at most what is left)"),
+      work: z.number().int().min(1).max(MAX_CALL_WORK).optional().describe("the most this call may spend (it routes one variant, on a grid of its own), bounded as route's work is (default: the board's budget for one connection, 40.1 M; within a session limit, at most what is left)"),
       verify: Verify,
       commit: Commit,
     })

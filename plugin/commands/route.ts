@@ -4,7 +4,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { addCopper } from '../../engine/kicad/write-board.ts';
-import { MAX_VARIANTS, MAX_WORK, type RouteRequest } from '../../engine/route/index.ts';
+import { MAX_VARIANTS, MAX_VARIANT_WORK, type RouteRequest } from '../../engine/route/index.ts';
 import { readDesignFiles, UsageError, writeRulesBeside } from '../design-files.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
 import { nmToMm } from '../format.ts';
@@ -35,7 +35,7 @@ export const route: Command = {
     // The defaults are the session's too (session-route.ts), so the two front doors agree.
     const d = routeDefaults(board);
     const work = args.flags.work === undefined ? d.work : Number(args.flags.work);
-    if (work !== undefined && !(work > 0 && work <= MAX_WORK)) throw new UsageError(`route: --work expects 1..${MAX_WORK}, got ${args.flags.work}`);
+    if (work !== undefined && !(work > 0 && work <= MAX_VARIANT_WORK)) throw new UsageError(`route: --work expects 1..${MAX_VARIANT_WORK}, got ${args.flags.work}`);
     const variants = args.flags.variants === undefined ? d.variants : Number(args.flags.variants);
     if (!(Number.isInteger(variants) && variants >= 1 && variants <= MAX_VARIANTS)) throw new UsageError(`route: --variants expects 1..${MAX_VARIANTS}, got ${args.flags.variants}`);
     const seed = args.flags.seed === undefined ? d.seed : Number(args.flags.seed);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseArgs, TOOL_NAMES, TOOL_DESCRIPTIONS, inputSchema, toolList, type ToolName } from '../../../engine/session/schemas.ts';
 import { ToolError } from '../../../engine/session/errors.ts';
 import { fnv1a64 } from '../../../engine/session/digest.ts';
-import { MAX_WORK } from '../../../engine/session/limits.ts';
+import { MAX_CALL_WORK } from '../../../engine/session/limits.ts';
 
 function err(tool: Parameters<typeof parseArgs>[0], args: unknown): ToolError {
   try {
@@ -25,7 +25,7 @@ describe('tool schemas', () => {
     expect(err('route', { hints: { regions: [{ box_mm: [0, 0, 1, 1], mode: 'shun' }] } }).message).toBe('route: key "hints.regions[0].mode": not an allowed value (allowed: "avoid", "prefer")');
     expect(err('open_connections', { limit: 'ten' }).message).toMatch(/^open_connections: key "limit": /);
     expect(err('open_connections', { limit: 513 }).message).toMatch(/^open_connections: key "limit": /);
-    expect(err('route', { work: MAX_WORK + 1 }).message).toMatch(/^route: key "work"/);
+    expect(err('route', { work: MAX_CALL_WORK + 1 }).message).toMatch(/^route: key "work"/);
     expect(err('route', { variants: 9 }).message).toMatch(/^route: key "variants"/);
     expect(err('route', { nets: Array.from({ length: 65 }, (_, i) => `N${i}`) }).message).toMatch(/^route: key "nets"/);
     expect(err('restore', {}).message).toMatch(/^restore: key "state"/);
