@@ -17,6 +17,9 @@ function step(cmd, args) {
 
 step(process.execPath, ['scripts/build.mjs']);
 step('npx', ['tsc', '--noEmit', '-p', '.']);
+// engine/ and ipc/ again without the DOM (and engine/ without Node): what they may use is checked.
+step('npx', ['tsc', '--noEmit', '-p', 'tsconfig.engine.json']);
+step('npx', ['tsc', '--noEmit', '-p', 'tsconfig.ipc.json']);
 const kicadWanted = (process.env.TRACEMAKER_KICAD ?? 'all').trim();
 if (kicadWanted === 'all' || kicadWanted.split(',').map((s) => s.trim()).includes('10')) step(process.execPath, ['scripts/kicad10-corpus.mjs']);
 console.log(`KiCad versions under test: ${kicadWanted === 'all' ? '9 and 10' : kicadWanted} (TRACEMAKER_KICAD)`);
