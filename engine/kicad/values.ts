@@ -77,8 +77,9 @@ function head(list: SList): string {
 }
 
 /**
- * Millimetres to integer nanometres as KiCad's parser rounds them (KiROUND), without the range
- * guard: callers that read coordinates check the range themselves, with the token's position.
+ * Millimetres to integer nanometres as KiCad's parser rounds them (KiROUND): geom/units.ts's
+ * mmToNm without its range guard, since the reader checks the range itself and names the
+ * token's line and column.
  */
 export function mmToNm(mm: number): number {
   return kiRound(mm * 1e6) + 0;

@@ -4,6 +4,7 @@
 
 import type { Board } from '../board/model.ts';
 import { LayerResolver } from '../board/layers.ts';
+import { mmToNm } from '../geom/units.ts';
 import { ToolError } from './errors.ts';
 import type { End } from './ratsnest.ts';
 
@@ -63,7 +64,7 @@ export function lengthMm(nm: number): number {
   return Math.round(nm / 100) / 1e4;
 }
 
-/** mm → integer nm. */
+/** mm → integer nm, rounded as KiCad rounds (the schemas keep tool values inside the range). */
 export function nm(mmValue: number): number {
-  return Math.round(mmValue * 1e6);
+  return mmToNm(mmValue);
 }
