@@ -25,7 +25,7 @@ import { UnionFind } from '../drc/connectivity.ts';
 import { boundedExplainer, searchBudget, setupWork } from './work-bound.ts';
 import { heldNets, withHeldNets } from './held-nets.ts';
 import { spanMask, viaFor } from './via-span.ts';
-import { defaultWork, MAX_VARIANT_WORK, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
+import { defaultWork, MAX_VARIANT_WORK, routeOptions, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
 
 /** Grid step for the routed profiles: a third of the finest track pitch, 50–200 µm, 1 µm steps;
  *  then shrunk to divide half the board's commonest pad pitch (see padPitch), so the lane midway
@@ -119,7 +119,7 @@ function padRef(host: RouterHost, i: number): PadRef {
  *  (kept ones from a RouteCache give the same maps). */
 export function routeHost(host: RouterHost, req: RouteRequest, variant: number, verify?: Verify, world: WorldSource = FRESH): RouteResult {
   const seed = ((req.seed ?? 1) + variant * 7919) >>> 0;
-  const opt = { softZones: req.options?.softZones ?? true, viaInPad: req.options?.viaInPad ?? false, viasOffPads: req.options?.viasOffPads ?? false };
+  const opt = routeOptions(req.options);
   // With soft zones other nets' routes may notch a plane, and KiCad's refill can then leave a
   // pad the plane used to reach cut off. So a zone's net is routed by tracks as well, and the
   // joins its plane, refilled around everyone else's new copper, still makes are taken out once
@@ -300,7 +300,7 @@ const BIG_NET_PIECES = 6;
 function orderNets(plans: NetPlan[], req: RouteRequest, rng: Prng, variant: number, planeLast: Set<number>): NetPlan[] {
   const first = req.hints?.firstNets ?? [];
   const prio = req.hints?.priority ?? {};
-  const escape = req.options?.escapePlan ?? false;
+  const escape = routeOptions(req.options).escapePlan;
   const jitter = new Map<number, number>();
   for (const p of plans) jitter.set(p.net, variant === 0 ? 1 : 0.6 + 0.8 * rng.next());
   const key = (p: NetPlan): number[] => {

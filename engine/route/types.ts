@@ -20,6 +20,11 @@ export interface RouteOptions {
   escapePlan?: boolean;
 }
 
+/** The route options with every default filled in: the one place the defaults are decided. */
+export function routeOptions(o: RouteOptions | undefined): Required<RouteOptions> {
+  return { softZones: o?.softZones ?? true, viaInPad: o?.viaInPad ?? false, viasOffPads: o?.viasOffPads ?? false, escapePlan: o?.escapePlan ?? false };
+}
+
 /** A box (nm) to prefer or avoid, optionally only on some layers or for some nets. */
 export interface RegionHint {
   minX: number;

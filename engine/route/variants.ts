@@ -12,7 +12,7 @@ import { copperParts, hostFromDesign } from './host-from-design.ts';
 import type { RouterHost } from './host.ts';
 import { FRESH, type RouteCache, type WorldSource } from './route-cache.ts';
 import { routeHost } from './route-design.ts';
-import { MAX_VARIANTS, type RouteRequest, type RouteResult } from './types.ts';
+import { MAX_VARIANTS, routeOptions, type RouteRequest, type RouteResult } from './types.ts';
 
 /** The router's host for a design, with the session's locked copper as fixed copper. */
 export function sessionHost(design: Design, req: RouteRequest): RouterHost {
@@ -44,7 +44,7 @@ function asVia(v: NewVia): Omit<Via, 'index'> {
 export function drcVerify(design: Design, req: RouteRequest): Verify {
   const s = req.session;
   const b = design.board;
-  const soft = req.options?.softZones ?? true;
+  const soft = routeOptions(req.options).softZones;
   const base: Design = s ? { ...design, board: { ...b, tracks: [...b.tracks, ...s.tracks.map((t, k) => ({ ...asTrack(t), index: b.tracks.length + k }))], vias: [...b.vias, ...s.vias.map((v, k) => ({ ...asVia(v), index: b.vias.length + k }))] } } : design;
   return (tracks, vias) => {
     const t0 = base.board.tracks.length;

@@ -2,7 +2,7 @@
 // commit, transaction.ts), rip_net, undo and restore. A kept change is a new state whose parent is the
 // current one; nothing here ever touches the board's own copper.
 
-import type { RouteHints, RouteRequest, RouteResult, StuckReason } from '../route/types.ts';
+import { type RouteHints, type RouteRequest, type RouteResult, type StuckReason, routeOptions } from '../route/types.ts';
 import { type SessionCopper, appendCopper, copperDigest, copperLength, withoutNet } from './copper.ts';
 import { ToolError } from './errors.ts';
 import { lengthMm, nm } from './names.ts';
@@ -103,7 +103,7 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
   const newCopper = { tracks: result.tracks, vias: result.vias };
   // KiCad refills other nets' zones around new copper: with soft zones (the router's default)
   // findings against the fill as the file has it are left to that refill, as the router's gate does.
-  const v = settle(s, { tool: 'route', args: a }, copper, newCopper, { verify: a.verify, commit: a.commit, mustGain: true, note, softZones: request.options?.softZones ?? true });
+  const v = settle(s, { tool: 'route', args: a }, copper, newCopper, { verify: a.verify, commit: a.commit, mustGain: true, note, softZones: routeOptions(request.options).softZones });
   if (v.committed) {
     s.lastRoute.committed = true;
     s.lastRoute.state = v.state;

@@ -4,7 +4,7 @@
 // another net's reservation, and, for routing tools, whether fewer connections stay open.
 
 import { circle, overlaps, rect, segment } from '../geom/index.ts';
-import type { Reservation } from '../route/types.ts';
+import { type Reservation, routeOptions } from '../route/types.ts';
 import { type SessionCopper, copperDigest } from './copper.ts';
 import { mm } from './names.ts';
 import type { DrcSummary, Session, StateNote } from './session.ts';
@@ -82,7 +82,7 @@ export function settle(
   let added: AddedErrors | null = null;
   if (mode !== 'off' && s.ports.drc) {
     // Only pairs involving session copper can have changed, so only those are checked.
-    const opts = { full: false, softZones: o.softZones ?? true };
+    const opts = { full: false, softZones: o.softZones ?? routeOptions(undefined).softZones };
     added = addedErrors(s.ports.drc(s.design, st.copper, opts), s.ports.drc(s.design, copper, opts));
   }
   const broken = mode === 'off' ? [] : breaches(s, fresh);
