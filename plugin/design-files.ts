@@ -3,7 +3,8 @@
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { type Design, type DesignFiles, loadDesign } from '../engine/kicad/load.ts';
+import { type DesignFiles, loadDesign } from '../engine/kicad/load.ts';
+import type { Design } from '../engine/board/design.ts';
 
 export class UsageError extends Error {
   constructor(message: string) {

@@ -5,7 +5,8 @@
 // Progress comes back as messages and a stop reaches the workers through a shared flag.
 
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { loadDesign, type Design, type DesignFiles } from '../engine/kicad/load.ts';
+import { loadDesign, type DesignFiles } from '../engine/kicad/load.ts';
+import type { Design } from '../engine/board/design.ts';
 import { pickBest, routeVariant, variantCount, variantRequest, RouteCache, type RouteProgress, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
 
 /** The serializable part of a request (callbacks stay on the main thread). */

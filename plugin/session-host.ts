@@ -12,7 +12,8 @@ import { sessionDrc } from '../engine/session/drc-summary.ts';
 import { LogWriter } from '../engine/session/log.ts';
 import { type CallRecord, Session, type SessionPorts } from '../engine/session/session.ts';
 import { readDesignFiles, writeRulesBeside } from './design-files.ts';
-import { loadDesign, type Design, type DesignFiles } from '../engine/kicad/load.ts';
+import { loadDesign, type DesignFiles } from '../engine/kicad/load.ts';
+import type { Design } from '../engine/board/design.ts';
 import { routeDefaults, routePort } from './session-route.ts';
 import { rasterise } from './rasterise.ts';
 

@@ -5,7 +5,8 @@
 
 import { availableParallelism } from 'node:os';
 import type { Board } from '../engine/board/model.ts';
-import type { Design, DesignFiles } from '../engine/kicad/load.ts';
+import type { DesignFiles } from '../engine/kicad/load.ts';
+import type { Design } from '../engine/board/design.ts';
 import { RouteCache, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
 import { routeWithWorkers } from './route-workers.ts';
 

@@ -66,6 +66,27 @@ describe('folder boundaries', () => {
     expect(files.filter((f) => /^(engine|plugin|ui)\//.test(f))).toEqual([]);
   });
 
+  it('inside engine/, geom imports nothing and board only geom; route, drc, render and session nothing of the file format (kicad)', () => {
+    const bad: string[] = [];
+    const allowed: [string, RegExp][] = [
+      ['geom', /^$/],
+      ['board', /^geom$/],
+      ['route', /^(?!kicad$)/],
+      ['drc', /^(?!kicad$)/],
+      ['render', /^(?!kicad$)/],
+      ['session', /^(?!kicad$)/],
+    ];
+    for (const [folder, ok] of allowed) {
+      for (const f of tsFiles(join(ROOT, 'engine', folder))) {
+        // Type-only imports count too: esbuild's metafile does not see them, so the text is read.
+        for (const m of readFileSync(f, 'utf8').matchAll(/^import[^;]*? from '\.\.\/([a-z-]+)\//gm)) {
+          if (!ok.test(m[1])) bad.push(`${relative(ROOT, f)} → engine/${m[1]}`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
   it('engine/ holds no clock, Math.random or process access', () => {
     const bad: string[] = [];
     for (const f of tsFiles(join(ROOT, 'engine'))) {

@@ -2,8 +2,8 @@
 // the unconnected count (KiCad's ratsnest). `checkAdded` judges only the pairs that involve new
 // copper, for the router and the session. Checks themselves live one per file beside this one.
 
-import type { Track, Via } from '../board/model.ts';
-import type { Design } from '../kicad/load.ts';
+import { type NewTrack, type NewVia, withCopper } from '../board/added-copper.ts';
+import type { Design } from '../board/design.ts';
 import { checkClearance } from './clearance.ts';
 import { connect } from './connectivity.ts';
 import { checkDangling } from './dangling.ts';
@@ -67,21 +67,16 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
 }
 
 /**
- * Judges added copper: the tracks and vias given are appended to the board (a copy of its
- * arrays; the design is not changed) and only pairs involving them are checked; the unconnected
- * count is that of the whole board with them.
+ * Judges added copper: the tracks and vias given are appended to the board (a copy; the design
+ * is not changed) and only pairs involving them are checked; the unconnected count is that of
+ * the whole board with them.
  */
-export function checkAdded(design: Design, tracks: Omit<Track, 'index'>[], vias: Omit<Via, 'index'>[]): DrcReport {
+export function checkAdded(design: Design, tracks: readonly NewTrack[], vias: readonly NewVia[]): DrcReport {
   const board = design.board;
   const t0 = board.tracks.length;
   const v0 = board.vias.length;
-  const withAdded = {
-    ...board,
-    tracks: [...board.tracks, ...tracks.map((t, k) => ({ ...t, index: t0 + k }))],
-    vias: [...board.vias, ...vias.map((v, k) => ({ ...v, index: v0 + k }))],
-  };
   return runDrc(
-    { ...design, board: withAdded },
+    { ...design, board: withCopper(board, tracks, vias) },
     { scope: { tracks: tracks.map((_, k) => t0 + k), vias: vias.map((_, k) => v0 + k) } },
   );
 }

@@ -1,7 +1,7 @@
 // One call from file texts to a routable design: the board, its rules resolved from the
 // `.kicad_pro` and `.kicad_dru` beside it, and every warning the readers raised, in file order.
 
-import type { Board, Diagnostic } from '../board/model.ts';
+import type { Design } from '../board/design.ts';
 import { RuleResolver } from '../board/rules.ts';
 import { parseBoard } from './read-board.ts';
 import { parseDru } from './read-dru.ts';
@@ -19,12 +19,6 @@ export interface DesignFiles {
   druName?: string;
   /** Glyphs of the board's copper texts from the running KiCad (else texts stand as their boxes). */
   textGlyphs?: readonly TextGlyphs[];
-}
-
-export interface Design {
-  board: Board;
-  rules: RuleResolver;
-  warnings: Diagnostic[];
 }
 
 export function loadDesign(files: DesignFiles): Design {

@@ -4,30 +4,9 @@
 // new items' text as it is; every other byte stays as it was.
 // UUIDs are derived from the item's content, so the same route writes the same bytes.
 
+import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import type { Board, Pt } from '../board/model.ts';
 import { parseSexpr, quoted } from './sexpr.ts';
-
-export interface NewTrack {
-  start: Pt;
-  end: Pt;
-  /** Present for arcs. */
-  mid?: Pt;
-  width: number;
-  layer: number;
-  net: number;
-  locked?: boolean;
-}
-
-export interface NewVia {
-  at: Pt;
-  size: number;
-  drill: number;
-  layerFrom: number;
-  layerTo: number;
-  net: number;
-  type?: 'through' | 'blind' | 'micro';
-  locked?: boolean;
-}
 
 /** nm → KiCad's mm text: up to six decimals, no trailing zeros, exact for integers. */
 export function formatMm(nm: number): string {

@@ -10,7 +10,7 @@
 import type { Board, Pt } from '../board/model.ts';
 import { maskLayers } from '../board/layers.ts';
 import { arc, segment, type Shape } from '../geom/index.ts';
-import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { padShape } from '../board/pad-copper.ts';
 import { type Box, type Frame, pictureFrame } from './frame.ts';
 import { type LabelTrack, type NetLabel, placeNetLabels } from './net-labels.ts';

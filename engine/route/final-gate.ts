@@ -3,7 +3,7 @@
 // join is taken out with every join that starts on its copper, so nothing dangles; those
 // connections go back to open, and the rest of the net stays.
 
-import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import type { PathCopper } from './path-geometry.ts';
 import type { Join } from './router.ts';
 import type { Profile } from './obstacle-map.ts';

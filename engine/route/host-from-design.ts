@@ -4,8 +4,8 @@
 
 import type { Board, Pad, Primitive as BoardPrimitive } from '../board/model.ts';
 import type { RuleResolver } from '../board/rules.ts';
-import type { Design } from '../kicad/load.ts';
-import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import type { Design } from '../board/design.ts';
+import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { arc, arcToPolyline, circle, compound, inflate, overlaps, polygon, rect, segment, type Shape } from '../geom/index.ts';
 import { padShape } from '../board/pad-copper.ts';
 import { maskOpenings } from '../drc/solder-mask.ts';

@@ -8,7 +8,7 @@ import { bbox, boxesOverlap, compareDistance, inflateBox, segment, circle, type 
 import { padAxes } from './access.ts';
 import type { Grid } from './grid.ts';
 import type { HostPad, RouterHost } from './host.ts';
-import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { gate, type Verify } from './final-gate.ts';
 import type { NetPlan } from './net-plan.ts';
 import type { Router } from './router.ts';

@@ -5,7 +5,7 @@
 // not reach. KiCad counts a pad its zone's fill reaches as connected; so does the result.
 
 import { bbox, boxesOverlap, circle, compareDistance, inflateBox, segment, type Shape } from '../geom/index.ts';
-import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { joins as copperJoins, UnionFind } from '../drc/connectivity.ts';
 import type { ConnItem } from './connectivity.ts';
 import { keepJoins, keptCopper } from './final-gate.ts';

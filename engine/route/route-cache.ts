@@ -4,7 +4,7 @@
 // A map for a net not seen yet replays the kept rasterizations of the board's shapes (RasterMemo).
 // Everything is keyed by the Design object: a cache handed another design starts over.
 
-import type { Design } from '../kicad/load.ts';
+import type { Design } from '../board/design.ts';
 import { assembleHost, boardParts, type BoardParts, type CopperParts } from './host-from-design.ts';
 import { gridFor, type Grid } from './grid.ts';
 import type { RouterHost } from './host.ts';

@@ -3,7 +3,7 @@
 // connection still open and why. Pure: strings and objects in, objects out; effort is work.
 
 import type { Pt } from '../board/model.ts';
-import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { bbox, circle, segment } from '../geom/index.ts';
 import { Checker } from './checker.ts';
 import { connectedPieces, hostItems, type ConnItem } from './connectivity.ts';

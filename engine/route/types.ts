@@ -2,7 +2,7 @@
 // (RouteResult), with the typed reasons a connection stays open. Lengths in integer nm, layers
 // by stack index (0 = F.Cu), nets by code. Nothing here computes; see route-design.ts.
 
-import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import type { Pt } from '../board/model.ts';
 
 export type { NewTrack, NewVia };
@@ -47,8 +47,9 @@ export interface RouteHints {
   regions?: RegionHint[];
 }
 
-/** Copper added earlier in the same session: locked unless the call may rip it. */
-export interface SessionCopper {
+/** Copper added earlier in the same session as a route call gets it (the session's
+ *  SessionCopper, engine/session/copper.ts): locked unless marked rippable for this call. */
+export interface RippableCopper {
   tracks: (NewTrack & { rippable?: boolean })[];
   vias: (NewVia & { rippable?: boolean })[];
 }
@@ -108,7 +109,7 @@ export interface RouteRequest {
   variants?: number;
   hints?: RouteHints;
   options?: RouteOptions;
-  session?: SessionCopper;
+  session?: RippableCopper;
   reserved?: Reservation[];
   /** Only this connection (nets is ignored). */
   connection?: ConnectionRequest;

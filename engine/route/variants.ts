@@ -2,9 +2,8 @@
 // order — fewest connections left open, then most routed, fewest vias, shortest length, lowest
 // variant index — so the choice never depends on which thread finished first.
 
-import type { Track, Via } from '../board/model.ts';
-import type { Design } from '../kicad/load.ts';
-import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import { withCopper } from '../board/added-copper.ts';
+import type { Design } from '../board/design.ts';
 import { checkAdded } from '../drc/drc.ts';
 import { againstZoneFill } from '../drc/violation.ts';
 import type { Verify } from './final-gate.ts';
@@ -27,14 +26,6 @@ function sessionWorld(design: Design, req: RouteRequest, cache?: RouteCache): { 
   return cache.world(design, copperParts(s?.tracks ?? [], s?.vias ?? []));
 }
 
-function asTrack(t: NewTrack): Omit<Track, 'index'> {
-  return { kind: t.mid ? 'arc' : 'segment', start: t.start, end: t.end, ...(t.mid ? { mid: t.mid } : {}), width: t.width, layer: t.layer, net: t.net, locked: !!t.locked, uuid: '', src: -1 };
-}
-
-function asVia(v: NewVia): Omit<Via, 'index'> {
-  return { at: v.at, size: v.size, drill: v.drill, layerFrom: v.layerFrom, layerTo: v.layerTo, type: v.type ?? 'through', net: v.net, locked: !!v.locked, removeUnusedLayers: false, keepEndLayers: false, uuid: '', src: -1 };
-}
-
 /**
  * engine/drc's judgement of new copper (pairs involving it only), as the router's final gate:
  * the error-level findings that name an added track or via. Session copper counts as board
@@ -45,11 +36,11 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
   const s = req.session;
   const b = design.board;
   const soft = routeOptions(req.options).softZones;
-  const base: Design = s ? { ...design, board: { ...b, tracks: [...b.tracks, ...s.tracks.map((t, k) => ({ ...asTrack(t), index: b.tracks.length + k }))], vias: [...b.vias, ...s.vias.map((v, k) => ({ ...asVia(v), index: b.vias.length + k }))] } } : design;
+  const base: Design = s ? { ...design, board: withCopper(b, s.tracks, s.vias) } : design;
   return (tracks, vias) => {
     const t0 = base.board.tracks.length;
     const v0 = base.board.vias.length;
-    const report = checkAdded(base, tracks.map(asTrack), vias.map(asVia));
+    const report = checkAdded(base, tracks, vias);
     const out = { tracks: new Set<number>(), vias: new Set<number>(), why: new Map<string, string>() };
     for (const v of report.violations) {
       if (v.severity !== 'error') continue;

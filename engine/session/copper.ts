@@ -3,7 +3,7 @@
 // that two states with the same copper have the same digest however it was reached.
 
 import { arcGeometry } from '../geom/arc.ts';
-import type { NewTrack, NewVia } from '../kicad/write-board.ts';
+import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { fnv1a64 } from './digest.ts';
 
 export interface SessionCopper {

@@ -1,7 +1,7 @@
 // The router's view of a session's board without session copper (its rules, pads and grid step),
 // built once per design: the step tools ask it for via sizes and widths, render for the grid pitch.
 
-import type { Design } from '../kicad/load.ts';
+import type { Design } from '../board/design.ts';
 import { gridStep } from '../route/grid-step.ts';
 import { hostFromDesign } from '../route/host-from-design.ts';
 import type { RouterHost } from '../route/host.ts';

@@ -5,7 +5,7 @@
 // result and of the state) to an optional log sink. The router, the DRC and the PNG rasteriser
 // come in as ports.
 
-import type { Design } from '../kicad/load.ts';
+import type { Design } from '../board/design.ts';
 import type { Reservation, RouteProgress, RouteRequest, RouteResult, StuckReason } from '../route/types.ts';
 import { fnv1a64 } from './digest.ts';
 import { type ErrorValue, ToolError, errorValue } from './errors.ts';

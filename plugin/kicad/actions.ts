@@ -5,7 +5,8 @@
 // Also which nets a selection means (the nets of pads, copper, zones, and every pad of a footprint).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Design, DesignFiles } from '../../engine/kicad/load.ts';
+import type { DesignFiles } from '../../engine/kicad/load.ts';
+import type { Design } from '../../engine/board/design.ts';
 import { isErrorValue } from '../../engine/session/errors.ts';
 import type { SessionPorts } from '../../engine/session/session.ts';
 import { KicadBusyError, KicadApiError, type BoardItem, type KicadClient } from '../../ipc/index.ts';

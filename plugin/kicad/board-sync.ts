@@ -5,9 +5,10 @@
 // and then copper the host wrote earlier is simply part of the board. It never talks to KiCad itself.
 import { basename } from 'node:path';
 import type { Board } from '../../engine/board/model.ts';
-import { loadDesign, type Design, type DesignFiles } from '../../engine/kicad/load.ts';
+import { loadDesign, type DesignFiles } from '../../engine/kicad/load.ts';
+import type { Design } from '../../engine/board/design.ts';
 import type { TextGlyphs } from '../../engine/kicad/read-text.ts';
-import type { NewTrack, NewVia } from '../../engine/kicad/write-board.ts';
+import type { NewTrack, NewVia } from '../../engine/board/added-copper.ts';
 import { copperDigest, type SessionCopper } from '../../engine/session/copper.ts';
 import { Session, type SessionPorts, type StateNote } from '../../engine/session/session.ts';
 import { readCopperBlock, readKey, splitBoard } from './board-text.ts';

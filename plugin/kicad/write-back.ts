@@ -3,7 +3,7 @@
 // KiCad commit named after the nets. Afterwards every created item is read back; if KiCad dropped one
 // or moved it to another net, the commit is undone again, so nothing half-written stays on the board.
 import type { Board } from '../../engine/board/model.ts';
-import type { NewTrack, NewVia } from '../../engine/kicad/write-board.ts';
+import type { NewTrack, NewVia } from '../../engine/board/added-copper.ts';
 import type { SessionCopper } from '../../engine/session/copper.ts';
 import type { BoardItem, KicadClient, NewItem } from '../../ipc/index.ts';
 import { copperItems, copperKey } from './board-sync.ts';

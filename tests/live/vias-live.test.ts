@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateBoard } from '../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
 import { routeDesign } from '../../engine/route/index.ts';
-import type { NewVia } from '../../engine/kicad/write-board.ts';
+import type { NewVia } from '../../engine/board/added-copper.ts';
 import type { ViaType } from '../../ipc/index.ts';
 import { writeBack } from '../../plugin/kicad/write-back.ts';
 import { describeKicads, useKicad } from './kicad-harness.ts';

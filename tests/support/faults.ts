@@ -6,9 +6,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Board, Pad, Pt } from '../../engine/board/model.ts';
-import { loadDesign, type Design } from '../../engine/kicad/load.ts';
+import { loadDesign } from '../../engine/kicad/load.ts';
+import type { Design } from '../../engine/board/design.ts';
 import { parseSexpr } from '../../engine/kicad/sexpr.ts';
-import { addCopper, formatMm, netArgument, type NewTrack, type NewVia } from '../../engine/kicad/write-board.ts';
+import { addCopper, formatMm, netArgument } from '../../engine/kicad/write-board.ts';
+import type { NewTrack, NewVia } from '../../engine/board/added-copper.ts';
 import { VIOLATION_TYPES } from '../../engine/drc/violation.ts';
 import { graphicShape } from '../../engine/drc/item-shapes.ts';
 import { bbox } from '../../engine/geom/shapes.ts';

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkAdded, runDrc, type DrcReport } from '../../../engine/drc/drc.ts';
-import { loadDesign, type Design } from '../../../engine/kicad/load.ts';
+import { loadDesign } from '../../../engine/kicad/load.ts';
+import type { Design } from '../../../engine/board/design.ts';
 import { benchBoards } from '../../support/bench.ts';
 import { makeFault, type FaultKind } from '../../support/faults.ts';
 

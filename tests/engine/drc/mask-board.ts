@@ -1,7 +1,8 @@
 // Small synthetic KiCad 9 boards for the solder mask tests: nets A–D, an outline, and whatever
 // footprints, tracks, vias, zones and mask graphics a case adds (mm, as KiCad writes them).
 // Each case's expected count is what kicad-cli 9.0.8 reported on the same board.
-import { loadDesign, type Design } from '../../../engine/kicad/load.ts';
+import { loadDesign } from '../../../engine/kicad/load.ts';
+import type { Design } from '../../../engine/board/design.ts';
 
 const NETS = ['', 'A', 'B', 'C', 'D'];
 let uid = 0;

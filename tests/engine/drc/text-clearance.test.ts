@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Primitive } from '../../../engine/board/model.ts';
 import { checkAdded, runDrc } from '../../../engine/drc/drc.ts';
-import { loadDesign, type Design } from '../../../engine/kicad/load.ts';
+import { loadDesign } from '../../../engine/kicad/load.ts';
+import type { Design } from '../../../engine/board/design.ts';
 
 const PRO = JSON.stringify({
   board: { design_settings: { rules: { min_clearance: 0.2 }, rule_severities: { track_dangling: 'ignore', via_dangling: 'ignore' } } },

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../../engine/board/model.ts';
 import { parseBoard } from '../../../engine/kicad/read-board.ts';
-import { addCopper, formatMm, type NewTrack, type NewVia } from '../../../engine/kicad/write-board.ts';
+import { addCopper, formatMm } from '../../../engine/kicad/write-board.ts';
+import type { NewTrack, NewVia } from '../../../engine/board/added-copper.ts';
 import { benchBoards, benchOf } from '../../support/bench.ts';
 import { kicads } from '../../support/kicad.ts';
 

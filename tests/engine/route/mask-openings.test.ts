@@ -6,7 +6,7 @@ import { compareDistance, segment } from '../../../engine/geom/index.ts';
 import { circle as disc } from '../../../engine/geom/shapes.ts';
 import { routeDesign } from '../../../engine/route/variants.ts';
 import { circle, fp, maskDesign, pad } from '../drc/mask-board.ts';
-import type { Design } from '../../../engine/kicad/load.ts';
+import type { Design } from '../../../engine/board/design.ts';
 
 // Pads of net B at (4, 10) and (16, 10) mm; a mask circle r 2.5 mm at (10, 12) over a pad of net A.
 const body = circle(10, 12, 2.5) + fp('U1', 10, 13.5, [pad('1', 0, 0, 0.6, 0.6, 1)]) + fp('J1', 4, 10, [pad('1', 0, 0, 1, 1, 2)]) + fp('J2', 16, 10, [pad('1', 0, 0, 1, 1, 2)]);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateBoard } from '../../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
-import type { NewTrack } from '../../../engine/kicad/write-board.ts';
+import type { NewTrack } from '../../../engine/board/added-copper.ts';
 import { routeDesign } from '../../../engine/route/index.ts';
 
 const g = generateBoard({ nets: 4, padsPerNet: 2, layers: 2, width: 40, height: 30, seed: 5 });

@@ -4,7 +4,8 @@
 // built without them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadDesign, type Design } from '../../../engine/kicad/load.ts';
+import { loadDesign } from '../../../engine/kicad/load.ts';
+import type { Design } from '../../../engine/board/design.ts';
 import { RouteCache, routeDesign, routeVariant, type RouteRequest, type RouteResult } from '../../../engine/route/index.ts';
 import { gridFor } from '../../../engine/route/grid.ts';
 import { hostFromDesign } from '../../../engine/route/host-from-design.ts';

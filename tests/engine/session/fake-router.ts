@@ -4,7 +4,7 @@
 // runs out. Enough to test transactions, states, limits, logs and replay without the real
 // router's cost.
 
-import type { Design } from '../../../engine/kicad/load.ts';
+import type { Design } from '../../../engine/board/design.ts';
 import type { RouteRequest, RouteResult, NewTrack, ConnectionResult } from '../../../engine/route/types.ts';
 import { openConnections } from '../../../engine/session/ratsnest.ts';
 import type { SessionPorts } from '../../../engine/session/session.ts';

@@ -1,0 +1,46 @@
+// Copper added to a board by the router or a session: its tracks and vias in nm, and the board
+// with them appended after its own, which is what the DRC, the open-connection list and the
+// render judge. The file writer writes the same items; it does not own them.
+
+import type { Board, Pt, Track, Via } from './model.ts';
+
+export interface NewTrack {
+  start: Pt;
+  end: Pt;
+  /** Present for arcs. */
+  mid?: Pt;
+  width: number;
+  layer: number;
+  net: number;
+  locked?: boolean;
+}
+
+export interface NewVia {
+  at: Pt;
+  size: number;
+  drill: number;
+  layerFrom: number;
+  layerTo: number;
+  net: number;
+  type?: 'through' | 'blind' | 'micro';
+  locked?: boolean;
+}
+
+function modelTrack(t: NewTrack, index: number): Track {
+  return { kind: t.mid ? 'arc' : 'segment', start: t.start, end: t.end, ...(t.mid ? { mid: t.mid } : {}), width: t.width, layer: t.layer, net: t.net, locked: !!t.locked, uuid: '', src: -1, index };
+}
+
+function modelVia(v: NewVia, index: number): Via {
+  return { at: v.at, size: v.size, drill: v.drill, layerFrom: v.layerFrom, layerTo: v.layerTo, type: v.type ?? 'through', net: v.net, locked: !!v.locked, removeUnusedLayers: false, keepEndLayers: false, uuid: '', src: -1, index };
+}
+
+/** The board with `tracks` and `vias` appended after its own (a copy; the board is not changed;
+ *  the board itself when there is nothing to add). Added items are numbered on from the board's. */
+export function withCopper(board: Board, tracks: readonly NewTrack[], vias: readonly NewVia[]): Board {
+  if (tracks.length === 0 && vias.length === 0) return board;
+  return {
+    ...board,
+    tracks: [...board.tracks, ...tracks.map((t, k) => modelTrack(t, board.tracks.length + k))],
+    vias: [...board.vias, ...vias.map((v, k) => modelVia(v, board.vias.length + k))],
+  };
+}
