@@ -181,6 +181,9 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
   const narrow = ex.relaxed(host, grid, router, plan);
   const nw = narrow.profile.width;
   const narrowest = mm(Math.min(...nw));
+  // A narrower track is worth suggesting only where the rules allow one below the class width.
+  const narrower = Math.min(...nw) < Math.min(...prof.width);
+  const narrowMm = +(Math.min(...nw) / 1e6).toFixed(4);
   const touch = (piece: typeof a) => touchSites(grid, narrow, plan.net, piece.copper, (l) => nw[l]);
   for (const [piece, ref] of [[a, conn.from], [b, conn.to]] as const) {
     if (!piece || piece.nodes.length > 0) continue;
@@ -190,7 +193,7 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
     const walls = new Map<number, number>();
     touchSites(grid, router.maps[plan.profile], plan.net, piece.copper, (l) => prof.width[l], walls);
     const blockers = named(walls);
-    return { ...base, blockers, reason: 'blocked', at: ref.at, why: `No site of the router's grid next to pad ${label(ref)} leaves room for a track of the class width (${classWidth}); a narrower neck (down to ${narrowest}) or a track off the grid may still reach it.`, hint: `route_connection ${pair} with width_mm ${+(Math.min(...nw) / 1e6).toFixed(4)} (the narrowest the rules allow)` };
+    return { ...base, blockers, reason: 'blocked', at: ref.at, why: `No site of the router's grid next to pad ${label(ref)} leaves room for a track of the class width (${classWidth}); ${narrower ? `a narrower neck (down to ${narrowest}) or a track off the grid may still reach it.` : `a track off the grid may still reach it (the class width is already the narrowest the rules allow).`}`, ...(narrower ? { hint: `route_connection ${pair} with width_mm ${narrowMm} (the narrowest the rules allow)` } : {}) };
   }
   // The world the search saw: fixed copper and this call's routes, the net's own copper out of the way.
   const route = router.routes.get(plan.net);
@@ -229,7 +232,8 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
     if (!shared && ff.viaSites === 0 && ff.exhausted) {
       return { ...base, blockers, reason: 'no_via_site', at: conn.from.at, why: `${label(conn.from)} and ${label(conn.to)} are on different layers and no via of this net's class fits anywhere a track of its width (${classWidth}) can reach from ${label(conn.from)} on the router's grid.` };
     }
-    return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `No path at the class width (${classWidth}) on the router's grid joins ${pair} past the fixed copper${by(blockers)}; a narrower track (down to ${narrowest}) or one off the grid may still get through.`, hint: [`route_connection ${pair} with width_mm ${+(Math.min(...nw) / 1e6).toFixed(4)}`, viaHint(ff)].filter(Boolean).join('; ') };
+    const hint = [narrower ? `route_connection ${pair} with width_mm ${narrowMm}` : '', viaHint(ff)].filter(Boolean).join('; ');
+    return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `No path at the class width (${classWidth}) on the router's grid joins ${pair} past the fixed copper${by(blockers)}; ${narrower ? `a narrower track (down to ${narrowest}) or one off the grid may still get through.` : `one off the grid may still get through (the class width is already the narrowest the rules allow).`}`, ...(hint ? { hint } : {}) };
   }
   const blockers = named(heldBy(router, grid, plan, [...fa.held, ...(fb === fa ? [] : fb.held)]));
   return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `A path for ${pair} exists only through space other routes of this call now hold${by(blockers)}; rip them or route this net first.`, hint: [`rip ${blockers.length ? blockers.slice(0, 3).map((x) => x.name).join(', ') : "the other nets' copper"} in a box round ${where(conn.from.at)}, route_connection ${pair}, then route the ripped nets again`, viaHint(fa)].filter(Boolean).join('; ') };

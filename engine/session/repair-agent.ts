@@ -1,7 +1,7 @@
 // The baseline scripted agent, driving a session only through its tools (as any agent would):
 // route everything once; then, while a round gains, for each open connection: route it alone
-// (route_connection, on a grid of its own), then at the narrowest width its reason suggests;
-// then rip the copper of the nets that fence it inside a box round one end (rip), route it, and
+// (route_connection, on a grid of its own), then at the narrowest width its reason suggests,
+// then, where its ends share no layer, with vias allowed inside the net's pads; then rip the copper of the nets that fence it inside a box round one end (rip), route it, and
 // route the ripped nets again. A try is kept only if the open count drops, else the session goes
 // back to the state before it (restore) and the next try widens: the other end; the blockers
 // ripped whole (rip_net); every net's copper in a box twice as wide round each end, then over
@@ -17,7 +17,7 @@ export interface AgentSummary {
   tries: number;
   kept: number;
   /** Tries kept, by the step that gained (see the steps in repairAgent). */
-  kept_by: { alone: number; narrow: number; box: number; whole_nets: number; wide_box: number; span: number };
+  kept_by: { alone: number; narrow: number; via_in_pad: number; box: number; whole_nets: number; wide_box: number; span: number };
   work_used: number;
 }
 
@@ -36,7 +36,7 @@ const spent = (r: Obj) => r.error?.code === 'limit';
 export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<AgentSummary> {
   const openCount = async () => ((await call('board_info', {})) as Obj).open_connections as number;
   const before = await openCount();
-  const summary: AgentSummary = { open_before: before, open_after: before, rounds: 0, tries: 0, kept: 0, kept_by: { alone: 0, narrow: 0, box: 0, whole_nets: 0, wide_box: 0, span: 0 }, work_used: 0 };
+  const summary: AgentSummary = { open_before: before, open_after: before, rounds: 0, tries: 0, kept: 0, kept_by: { alone: 0, narrow: 0, via_in_pad: 0, box: 0, whole_nets: 0, wide_box: 0, span: 0 }, work_used: 0 };
   const half = o.boxMm ?? 2.5;
   const maxRips = o.maxRips ?? 3;
   let out = spent((await call('route', o.variants ? { variants: o.variants } : {})) as Obj);
@@ -51,8 +51,12 @@ export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<Age
       if (openNow === 0) break;
       const mark = ((await call('board_info', {})) as Obj).state as number;
       const blockers = ((c.blockers ?? []) as { net: string }[]).map((b) => b.net).filter((n) => n !== c.net).slice(0, maxRips);
-      const pa: number[] = ((await call('inspect_pad', { pad: ea })) as Obj).position_mm;
-      const pb: number[] = ((await call('inspect_pad', { pad: eb })) as Obj).position_mm;
+      const padA = (await call('inspect_pad', { pad: ea })) as Obj;
+      const padB = (await call('inspect_pad', { pad: eb })) as Obj;
+      const [pa, pb]: number[][] = [padA.position_mm, padB.position_mm];
+      // Ends that share no layer need a via; where none fits beside the pads, one inside a pad
+      // of the net may (what people do on a large connector pad).
+      const apart = !(padA.layers as string[]).some((l) => (padB.layers as string[]).includes(l));
       // The end the reason points at first, then the other end.
       const at: number[] = c.at_mm ?? pa;
       const other = Math.hypot(at[0] - pa[0], at[1] - pa[1]) < Math.hypot(at[0] - pb[0], at[1] - pb[1]) ? pb : pa;
@@ -64,6 +68,7 @@ export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<Age
       const steps: [keyof AgentSummary['kept_by'], () => Promise<string[]>, object][] = [
         ['alone', none, {}],
         ['narrow', none, narrow ? { width_mm: Number(narrow) } : {}],
+        ['via_in_pad', none, { options: { via_in_pad: true } }],
         ['box', () => ripBox(call, around(at, half), blockers), {}],
         ['box', () => ripBox(call, around(other, half), blockers), {}],
         ['whole_nets', () => ripNets(call, blockers), {}],
@@ -72,10 +77,10 @@ export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<Age
         ['span', () => ripBox(call, span, undefined), {}],
       ];
       for (const [step, rip, how] of steps) {
-        if (step === 'narrow' && !narrow) continue;
+        if ((step === 'narrow' && !narrow) || (step === 'via_in_pad' && !apart)) continue;
         const ripped = await rip();
         // A rip that took nothing would only repeat the try alone.
-        if (ripped.length === 0 && step !== 'alone' && step !== 'narrow') continue;
+        if (ripped.length === 0 && rip !== none) continue;
         summary.tries++;
         const r1 = (await call('route_connection', { net: c.net, a: ea, b: eb, ...how })) as Obj;
         // The ripped nets are routed again only when the connection went through: else the try

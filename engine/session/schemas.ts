@@ -134,6 +134,7 @@ export const TOOL_SCHEMAS = {
         .describe('points the route passes in this order, a via where consecutive layers differ (default: none)'),
       corridor_mm: box.optional().describe("a box the track centres stay inside (a few grid steps round the ends and waypoints are always allowed; default: none)"),
       width_mm: z.number().gt(0).max(10).optional().describe("track width, at least the rules' minimum for the net (default: its class width)"),
+      options: RouteOptionsSchema.optional().describe("router options, as route's (e.g. via_in_pad where the ends share no layer and a via fits only in a pad of the net; default: each one's own default)"),
       work: z.number().int().min(1).max(MAX_CALL_WORK).optional().describe("the most this call may spend (it routes one variant, on a grid of its own), bounded as route's work is (default: the board's budget for one connection, 40.1 M; within a session limit, at most what is left)"),
       verify: Verify,
       commit: Commit,

@@ -7,7 +7,8 @@ import { circle, overlaps, rect, segment } from '../geom/index.ts';
 import { Checker } from '../route/checker.ts';
 import { hostFromDesign } from '../route/host-from-design.ts';
 import { profileOf } from '../route/route-design.ts';
-import { type ConnectionRequest, type Reservation, type RouteRequest, defaultWork } from '../route/types.ts';
+import { type ConnectionRequest, type Reservation, type RouteRequest, defaultWork, routeOptions } from '../route/types.ts';
+import { toRouteOptions } from './route-options.ts';
 import { viaFor } from '../route/via-span.ts';
 import { type SessionCopper, appendCopper, copperDigest, copperLength } from './copper.ts';
 import { ToolError } from './errors.ts';
@@ -89,6 +90,7 @@ export async function routeConnection(s: Session, a: ToolArgs<'route_connection'
     connection: conn,
     variants: 1,
     ...(work !== undefined ? { work } : {}),
+    ...(a.options ? { options: toRouteOptions(a.options) } : {}),
     ...(reservations(s).length ? { reserved: [...reservations(s)] } : {}),
     ...(st.copper.tracks.length || st.copper.vias.length ? { session: { tracks: [...st.copper.tracks], vias: [...st.copper.vias] } } : {}),
     ...(cx.shouldStop ? { shouldStop: cx.shouldStop } : {}),
@@ -101,7 +103,7 @@ export async function routeConnection(s: Session, a: ToolArgs<'route_connection'
   const made = c?.routed === true;
   const reasons = new Map(st.note?.reasons ?? []);
   if (c && !made && c.stuck) reasons.set(reasonKey(net, c.from.pad, c.to.pad), c.stuck);
-  const v = settle(s, { tool: 'route_connection', args: a }, copper, add, { verify: a.verify, commit: a.commit === false || !made ? false : a.commit, mustGain: true, note: { reasons } });
+  const v = settle(s, { tool: 'route_connection', args: a }, copper, add, { verify: a.verify, commit: a.commit === false || !made ? false : a.commit, mustGain: true, note: { reasons }, softZones: routeOptions(request.options).softZones });
   const r = answer(v) as { reason?: string };
   const why = !made && c?.stuck ? { stuck: { reason: c.stuck.reason, why: c.stuck.why, blockers: c.stuck.blockers.map((b) => ({ net: b.name, boundary_sites: b.count })), ...(c.stuck.hint ? { hint: c.stuck.hint } : {}) } } : {};
   return {

@@ -160,24 +160,43 @@ function netTracksCount(route: Obj, nets: string[]): number {
   return (route.nets as Obj[]).filter((n) => nets.includes(n.net)).reduce((k, n) => k + n.tracks, 0);
 }
 
+/** The plugin's case on a bench board: a session on the person's routing with a quarter of its
+ *  signal nets taken away (the nets returned). */
+function stripped(name: string): { nets: string[]; call: (t: string, a?: object) => Promise<Obj> } {
+  const b = benchBoards().find((x) => x.name === name)!;
+  const files = readDesignFiles(b.ref);
+  const design = loadDesign(files);
+  const nets = chooseNets(design.board);
+  const codes = new Set(nets.map((n) => design.board.netByName.get(n)!));
+  // Items are numbered by their place in the board's lists: number what is left afresh.
+  design.board.tracks = design.board.tracks.filter((t) => !codes.has(t.net)).map((t, index) => ({ ...t, index }));
+  design.board.vias = design.board.vias.filter((v) => !codes.has(v.net)).map((v, index) => ({ ...v, index }));
+  const ports = sessionPorts(design, files, { threads: 1, save: () => undefined, internalError: (_t, e) => { throw e; } });
+  const s = new Session(design, ports, { boardName: b.name });
+  return { nets, call: async (t: string, a: object = {}) => (await s.call(t, a)) as Obj };
+}
+
 describe('route_connection on a grid of its own', () => {
   it('routes a connection between fanned-out tracks that the whole-board grid has no lane for (kitspace_Brk40p, selected nets taken away)', async () => {
-    const b = benchBoards().find((x) => x.name === 'kitspace_Brk40p')!;
-    const files = readDesignFiles(b.ref);
-    const design = loadDesign(files);
-    // The plugin's case: a quarter of the person's signal nets taken away.
-    const nets = chooseNets(design.board);
-    const codes = new Set(nets.map((n) => design.board.netByName.get(n)!));
-    design.board.tracks = design.board.tracks.filter((t) => !codes.has(t.net));
-    design.board.vias = design.board.vias.filter((v) => !codes.has(v.net));
-    const ports = sessionPorts(design, files, { threads: 1, save: () => undefined, internalError: (_t, e) => { throw e; } });
-    const s = new Session(design, ports, { boardName: b.name });
-    const call = async (t: string, a: object = {}) => (await s.call(t, a)) as Obj;
+    const { nets, call } = stripped('kitspace_Brk40p');
     const all = await call('route', { nets, variants: 1 });
     const stuck = (all.open as Obj[]).find((c) => c.a === 'J1.19' || c.b === 'J1.19');
     expect(stuck, JSON.stringify(all.open)).toBeDefined();
     expect(stuck!.reason).toBe('blocked');
     const one = await call('route_connection', { net: stuck!.net, a: stuck!.a, b: stuck!.b });
     expect(one).toMatchObject({ committed: true, routed: true, added_errors: [], open_total: all.open_total - 1 });
+  }, 120_000);
+});
+
+describe('route_connection with router options', () => {
+  it('joins ends that share no layer through a via inside a pad of the net, where the person put one (avr_ledprojection-0402, selected nets taken away)', async () => {
+    const { nets, call } = stripped('avr_ledprojector_avr_ledprojection-0402');
+    expect(nets).toContain('SDA');
+    await call('route', { nets: ['SDA'], variants: 1 });
+    // SDA's connector pad P1.1 lies on B.Cu and U3.20 on F.Cu; every via site beside them is taken.
+    const plain = await call('route_connection', { net: 'SDA', a: 'P1.1', b: 'U3.20' });
+    expect(plain).toMatchObject({ committed: false, routed: false });
+    const inPad = await call('route_connection', { net: 'SDA', a: 'P1.1', b: 'U3.20', options: { via_in_pad: true } });
+    expect(inPad).toMatchObject({ committed: true, routed: true, added_errors: [], new_copper: { vias: 1 } });
   }, 120_000);
 });
