@@ -2,29 +2,14 @@
 // with them appended after its own, which is what the DRC, the open-connection list and the
 // render judge. The file writer writes the same items; it does not own them.
 
-import type { Board, Pt, Track, Via } from './model.ts';
+import type { Board, Track, Via, ViaType } from './model.ts';
 
-export interface NewTrack {
-  start: Pt;
-  end: Pt;
-  /** Present for arcs. */
-  mid?: Pt;
-  width: number;
-  layer: number;
-  net: number;
-  locked?: boolean;
-}
+/** A track the router or a session adds: the model's track without what only a file gives it
+ *  (uuid, source position) and with its lock optional. */
+export type NewTrack = Pick<Track, 'start' | 'end' | 'mid' | 'width' | 'layer' | 'net'> & { locked?: boolean };
 
-export interface NewVia {
-  at: Pt;
-  size: number;
-  drill: number;
-  layerFrom: number;
-  layerTo: number;
-  net: number;
-  type?: 'through' | 'blind' | 'micro';
-  locked?: boolean;
-}
+/** A via the router or a session adds; a through via unless its type says otherwise. */
+export type NewVia = Pick<Via, 'at' | 'size' | 'drill' | 'layerFrom' | 'layerTo' | 'net'> & { type?: ViaType; locked?: boolean };
 
 function modelTrack(t: NewTrack, index: number): Track {
   return { kind: t.mid ? 'arc' : 'segment', start: t.start, end: t.end, ...(t.mid ? { mid: t.mid } : {}), width: t.width, layer: t.layer, net: t.net, locked: !!t.locked, uuid: '', src: -1, index };
