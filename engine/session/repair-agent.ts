@@ -1,11 +1,11 @@
 // The baseline scripted agent, driving a session only through its tools (as any agent would):
 // route everything once; then, while a round gains, for each open connection: route it alone
 // (route_connection, on a grid of its own), then at the narrowest width its reason suggests,
-// then, where its ends share no layer, with vias allowed inside the net's pads; then rip the copper of the nets that fence it inside a box round one end (rip), route it, and
-// route the ripped nets again. A try is kept only if the open count drops, else the session goes
-// back to the state before it (restore) and the next try widens: the other end; the blockers
-// ripped whole (rip_net); every net's copper in a box twice as wide round each end, then over
-// both ends.
+// then, where its ends share no layer, with vias allowed inside the net's pads; then rip the
+// copper of the nets that fence it inside a box round one end (rip), route it, and route the
+// ripped nets again. A try is kept only if the open count drops, else the session goes back to
+// the state before it (restore) and the next try widens: the other end; the blockers ripped
+// whole (rip_net); every net's copper in a box twice as wide round each end, then over both ends.
 
 type Call = (tool: string, args: unknown) => Promise<object>;
 type Obj = Record<string, any>;
