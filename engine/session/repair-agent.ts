@@ -93,7 +93,8 @@ export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<Age
           summary.kept_by[step]++;
           break;
         }
-        await call('restore', { state: mark });
+        // A mark the session no longer keeps would leave the failed try standing: stop there.
+        if (((await call('restore', { state: mark })) as Obj).error) out = true;
         if (out) break;
       }
       if (out) break;

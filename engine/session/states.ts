@@ -3,8 +3,8 @@
 // restore jumps to any kept state, and a change after either starts a new branch (the old
 // states stay restorable). Every move between states (a change, an undo, a restore) is kept as
 // a numbered entry, so history shows what was done and not only where it led. At most `cap`
-// states and `cap` moves are kept; the oldest go first, but never the input state 0, the
-// current one or its parent.
+// states and `cap` moves are kept; the oldest off the current state's line of ancestors go
+// first, then the line's oldest, but never the input state 0, the current one or its parent.
 
 import { type SessionCopper, NO_COPPER, copperDigest } from './copper.ts';
 import { ToolError } from './errors.ts';
@@ -105,12 +105,20 @@ export class StateStore<T> {
     this.#current = id;
   }
 
-  // Oldest first, sparing the input, the current state and its parent (so one undo always works).
+  // Branches off the current state's line of ancestors go first, oldest first: a caller that
+  // marks a state, tries changes and restores the mark (what an agent does, hundreds of times)
+  // keeps its mark. Only then the line's oldest, sparing the input, the current state and its
+  // parent (so one undo always works).
   #evict(): void {
+    if (this.#states.size <= this.cap) return;
+    const line = new Set<number>();
+    for (let id: number | null = this.#current; id !== null && this.#states.has(id); id = this.#states.get(id)!.parent) line.add(id);
     const parent = this.current.parent;
-    for (const id of this.#states.keys()) {
-      if (this.#states.size <= this.cap) return;
-      if (id !== 0 && id !== this.#current && id !== parent) this.#states.delete(id);
+    for (const spare of [(id: number) => line.has(id), (id: number) => id === this.#current || id === parent]) {
+      for (const id of this.#states.keys()) {
+        if (this.#states.size <= this.cap) return;
+        if (id !== 0 && !spare(id)) this.#states.delete(id);
+      }
     }
   }
 }

@@ -32,6 +32,19 @@ describe('state store', () => {
     expect(s.movesMade).toBe(12);
   });
 
+  it('keeps a marked state through many tries that are restored away (branches go first)', () => {
+    const s = new StateStore<undefined>(4);
+    const mark = s.push({ tool: 'route', args: {} }, { tracks: [track(0)], vias: [] }, undefined);
+    for (let i = 1; i <= 20; i++) {
+      // A try of two changes from the mark, then back to it, as the repair agent does.
+      s.push({ tool: 'rip', args: {} }, NO_COPPER, undefined);
+      s.push({ tool: 'route_connection', args: {} }, { tracks: [track(i)], vias: [] }, undefined);
+      expect(s.restore(mark.id).id).toBe(mark.id);
+    }
+    expect(s.list().length).toBeLessThanOrEqual(4);
+    expect(s.list().map((x) => x.id)).toContain(0);
+  });
+
   it('records who moved: a restore by someone other than the restore tool says so', () => {
     const s = new StateStore<undefined>();
     s.push({ tool: 'route', args: {} }, { tracks: [track(0)], vias: [] }, undefined);
