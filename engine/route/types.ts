@@ -5,7 +5,6 @@
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import type { Pt } from '../board/model.ts';
 
-export type { NewTrack, NewVia };
 
 /** Behaviour switches a user may flip (a small whitelist). */
 export interface RouteOptions {

@@ -4,17 +4,10 @@
 
 import { withCopper } from '../board/added-copper.ts';
 import type { Design } from '../board/design.ts';
-import type { Board } from '../board/model.ts';
 import { checkAdded, runDrc } from '../drc/drc.ts';
 import { againstZoneFill } from '../drc/violation.ts';
 import type { SessionCopper } from './copper.ts';
 import type { DrcSummary } from './session.ts';
-
-/** The board with the session copper appended after its own tracks and vias (a copy; the
- *  board is not changed): what the DRC and the open-connection list judge. */
-export function boardWithCopper(b: Board, copper: SessionCopper): Board {
-  return withCopper(b, copper.tracks, copper.vias);
-}
 
 /**
  * DRC of `design` with `copper` added. `full: false` checks only pairs involving the session
@@ -22,7 +15,7 @@ export function boardWithCopper(b: Board, copper: SessionCopper): Board {
  * `softZones` leaves findings against zone fills to KiCad's refill, as the router's gate does.
  */
 export function sessionDrc(design: Design, copper: SessionCopper, full: boolean, softZones = false): DrcSummary {
-  const report = full ? runDrc({ ...design, board: boardWithCopper(design.board, copper) }) : checkAdded(design, copper.tracks, copper.vias);
+  const report = full ? runDrc({ ...design, board: withCopper(design.board, copper.tracks, copper.vias) }) : checkAdded(design, copper.tracks, copper.vias);
   const errors = new Map<string, { at: { x: number; y: number }; nets: string[] }[]>();
   for (const v of report.violations) {
     if (v.severity !== 'error' || (softZones && againstZoneFill(v))) continue;

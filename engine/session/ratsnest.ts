@@ -4,12 +4,12 @@
 // closest pad pairs (or pad and zone fill), which names the two ends of each open connection.
 // What touches what is decided only there; this file only picks the ends to name.
 
+import { withCopper } from '../board/added-copper.ts';
 import type { Board } from '../board/model.ts';
 import { CopperItems } from '../drc/copper-items.ts';
 import { connect } from '../drc/connectivity.ts';
 import { bbox, type Box } from '../geom/index.ts';
 import type { SessionCopper } from './copper.ts';
-import { boardWithCopper } from './drc-summary.ts';
 
 /** One end of an open connection: a pad (index into board.pads), or a zone of the net with
  *  `near`, the pad of the zone's piece nearest the other end (every piece that is a ratsnest node
@@ -47,8 +47,8 @@ function boxDist2(b: Box, x: number, y: number): number {
  * zone fills out, so what they would carry shows as open (the router's soft-zone view).
  */
 export function openConnections(board: Board, copper: SessionCopper, opts: { zones: boolean }): OpenConnection[] {
-  const withCopper = boardWithCopper(board, copper);
-  const items = new CopperItems(opts.zones ? withCopper : { ...withCopper, zones: [] }, 0);
+  const withAdded = withCopper(board, copper.tracks, copper.vias);
+  const items = new CopperItems(opts.zones ? withAdded : { ...withAdded, zones: [] }, 0);
   const { uf } = connect(items);
   // As the DRC counts: only clusters holding a pad are ratsnest nodes (a lone track, via or
   // zone island is orphaned); a zone fill in such a cluster may be the nearer end.

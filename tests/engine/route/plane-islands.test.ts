@@ -3,7 +3,8 @@
 // a ring the net's own track reaches into, nor a relief already starved before any routing.
 import { describe, expect, it } from 'vitest';
 import { polygon, rect, segment } from '../../../engine/geom/index.ts';
-import type { HostPad, NewTrack, RouterHost } from '../../../engine/route/index.ts';
+import type { NewTrack } from '../../../engine/board/added-copper.ts';
+import type { HostPad, RouterHost } from '../../../engine/route/index.ts';
 import { gridFor } from '../../../engine/route/grid.ts';
 import { islandVerify } from '../../../engine/route/plane-islands.ts';
 import { TEST_RULES } from './test-rules.ts';

@@ -5,7 +5,8 @@
 // router's cost.
 
 import type { Design } from '../../../engine/board/design.ts';
-import type { RouteRequest, RouteResult, NewTrack, ConnectionResult } from '../../../engine/route/types.ts';
+import type { NewTrack } from '../../../engine/board/added-copper.ts';
+import type { RouteRequest, RouteResult, ConnectionResult } from '../../../engine/route/types.ts';
 import { openConnections } from '../../../engine/session/ratsnest.ts';
 import type { SessionPorts } from '../../../engine/session/session.ts';
 import { addCopper } from '../../../engine/kicad/write-board.ts';
