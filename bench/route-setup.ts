@@ -6,9 +6,9 @@
 import { readDesignFiles } from '../plugin/design-files.ts';
 import { loadDesign } from '../engine/kicad/load.ts';
 import { sessionHost, routeVariant, RouteCache } from '../engine/route/index.ts';
-import { Checker } from '../engine/route/checker.ts';
-import { gridFor } from '../engine/route/grid.ts';
-import { buildObstacleMap } from '../engine/route/obstacle-map.ts';
+import { Checker } from '../engine/route/core/checker.ts';
+import { gridFor } from '../engine/route/core/grid.ts';
+import { buildObstacleMap } from '../engine/route/core/obstacle-map.ts';
 import { chooseStep, profileOf } from '../engine/route/route-design.ts';
 
 const file = process.argv[2] ?? '../shared/bench/boards/C/kicad-demo_video/kicad-demo_video.kicad_pcb';

@@ -5,7 +5,7 @@
 // same bytes. Units: the options speak mm, the text is KiCad's mm.
 
 import { stableUuid } from './write-board.ts';
-import { Prng } from '../route/prng.ts';
+import { Prng } from '../geom/prng.ts';
 
 export interface GenerateOptions {
   nets: number;

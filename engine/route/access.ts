@@ -4,11 +4,11 @@
 
 import { bbox, compareDistance, type Shape } from '../geom/index.ts';
 import type { Pt } from '../board/model.ts';
-import type { Checker } from './checker.ts';
-import type { Grid } from './grid.ts';
-import type { HostPad } from './host.ts';
-import type { ObstacleMap } from './obstacle-map.ts';
-import type { Stub } from './path-geometry.ts';
+import type { Checker } from './core/checker.ts';
+import type { Grid } from './core/grid.ts';
+import type { HostPad } from './core/host.ts';
+import type { ObstacleMap } from './core/obstacle-map.ts';
+import type { Stub } from './core/path-geometry.ts';
 
 export interface Access {
   /** Track-centre nodes a route may end on. */

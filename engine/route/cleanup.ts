@@ -6,7 +6,7 @@
 import type { Pt } from '../board/model.ts';
 import { bbox, collides, orient2d, segment, SpatialIndex } from '../geom/index.ts';
 import type { NetPlan } from './net-plan.ts';
-import type { Leg } from './path-geometry.ts';
+import type { Leg } from './core/path-geometry.ts';
 import type { Join, Router } from './router.ts';
 
 /** True when a track of the net on `layer` from a to b (nm), `width` wide, may be added. */

@@ -3,7 +3,7 @@
 // common layer, joined by the DRC's own contact rule (KiCad's: more than a touch).
 
 import { bbox, type Box, type Shape } from '../geom/index.ts';
-import type { RouterHost } from './host.ts';
+import type { RouterHost } from './core/host.ts';
 import { joins, UnionFind } from '../drc/connectivity.ts';
 
 export interface ConnItem {

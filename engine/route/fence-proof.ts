@@ -4,9 +4,10 @@
 // route of any legal width, on or off the grid, can reach; what it can, is not proven fenced.
 
 import { bbox, compareDistance, type Shape } from '../geom/index.ts';
-import type { Grid } from './grid.ts';
-import type { RouterHost } from './host.ts';
-import { BLOCKED, buildObstacleMap, obstacleMapWork, relaxSlack, type MapOptions, type ObstacleMap, type Profile } from './obstacle-map.ts';
+import type { Grid } from './core/grid.ts';
+import type { RouterHost } from './core/host.ts';
+import { BLOCKED, buildObstacleMap, obstacleMapWork, relaxSlack, type MapOptions, type ObstacleMap } from './core/obstacle-map.ts';
+import type { Profile } from './core/profile.ts';
 
 /** A piece's copper: what a route may end on. */
 export interface PieceCopper {

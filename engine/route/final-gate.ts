@@ -4,10 +4,10 @@
 // connections go back to open, and the rest of the net stays.
 
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import type { PathCopper } from './path-geometry.ts';
+import type { PathCopper } from './core/path-geometry.ts';
 import type { Join } from './router.ts';
-import type { Profile } from './obstacle-map.ts';
-import { viaFor } from './via-span.ts';
+import type { Profile } from './core/profile.ts';
+import { viaFor } from './core/via-span.ts';
 
 /** Independent judge of added copper: indices of the tracks / vias it flags, with a sentence. */
 export type Verify = (tracks: NewTrack[], vias: NewVia[]) => { tracks: Set<number>; vias: Set<number>; why: Map<string, string> };

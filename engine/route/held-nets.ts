@@ -6,7 +6,7 @@
 
 import type { Pt } from '../board/model.ts';
 import type { ConnItem } from './connectivity.ts';
-import type { RouterHost } from './host.ts';
+import type { RouterHost } from './core/host.ts';
 import type { ConnectionResult, NetResult, PadRef, RouteResult, StuckReason } from './types.ts';
 
 /** Net → the sentence saying why the router leaves it alone, for the nets among `nets` that

@@ -5,11 +5,12 @@
 
 import type { Pt } from '../board/model.ts';
 import type { ConnItem } from './connectivity.ts';
-import type { RouterHost } from './host.ts';
+import type { RouterHost } from './core/host.ts';
 import { planNet, type NetPlan } from './net-plan.ts';
-import { obstacleMapWork, type MapOptions, type Profile } from './obstacle-map.ts';
-import type { Leg, PathCopper } from './path-geometry.ts';
-import type { WorldSource } from './route-cache.ts';
+import { obstacleMapWork, type MapOptions } from './core/obstacle-map.ts';
+import type { Profile } from './core/profile.ts';
+import type { Leg, PathCopper } from './core/path-geometry.ts';
+import type { WorldSource } from './core/world-source.ts';
 import type { Join, Router } from './router.ts';
 
 /** Bisection steps are at least this long (nm): finer buys nothing a person would see. */

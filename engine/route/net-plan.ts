@@ -4,12 +4,12 @@
 import type { Pt } from '../board/model.ts';
 import { bbox, type Shape } from '../geom/index.ts';
 import { padAccess, sitesInside } from './access.ts';
-import type { Checker } from './checker.ts';
+import type { Checker } from './core/checker.ts';
 import type { ConnItem } from './connectivity.ts';
-import type { Grid } from './grid.ts';
-import type { RouterHost } from './host.ts';
-import type { ObstacleMap } from './obstacle-map.ts';
-import type { Stub } from './path-geometry.ts';
+import type { Grid } from './core/grid.ts';
+import type { RouterHost } from './core/host.ts';
+import type { ObstacleMap } from './core/obstacle-map.ts';
+import type { Stub } from './core/path-geometry.ts';
 
 export interface Piece {
   /** Host pad indices in the piece. */

@@ -6,7 +6,7 @@
 
 import type { NetPlan } from './net-plan.ts';
 import type { Join, Router } from './router.ts';
-import { viaFor } from './via-span.ts';
+import { viaFor } from './core/via-span.ts';
 
 /** Present-congestion price of the blocker search: one crossed site outweighs a long detour. */
 const BLOCKER_PRES = 60;

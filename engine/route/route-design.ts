@@ -5,26 +5,27 @@
 import type { Pt } from '../board/model.ts';
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { bbox, circle, segment } from '../geom/index.ts';
-import { Checker } from './checker.ts';
+import { Checker } from './core/checker.ts';
 import { connectedPieces, hostItems, type ConnItem } from './connectivity.ts';
-import type { Grid } from './grid.ts';
-import type { HostPad, RouterHost } from './host.ts';
+import type { Grid } from './core/grid.ts';
+import type { HostPad, RouterHost } from './core/host.ts';
 import { planNet, pieceDistance, type NetPlan } from './net-plan.ts';
-import { ObstacleMap, type Profile } from './obstacle-map.ts';
-import { FRESH, type WorldSource } from './route-cache.ts';
-import { copperLength, type PathCopper } from './path-geometry.ts';
-import { Prng } from './prng.ts';
+import { ObstacleMap } from './core/obstacle-map.ts';
+import type { Profile } from './core/profile.ts';
+import { FRESH, type WorldSource } from './core/world-source.ts';
+import { copperLength, type PathCopper } from './core/path-geometry.ts';
+import { Prng } from '../geom/prng.ts';
 import { MAX_LEVEL, reorder, repair } from './rip-up.ts';
 import { neckDown } from './neck-down.ts';
 import { cleanup } from './cleanup.ts';
 import { Router, type Join, type RouterSettings } from './router.ts';
 import { gate, itemsOf, type Verify } from './final-gate.ts';
-import { bothVerify, islandVerify, ReliefGuard, settleIslands } from './plane-islands.ts';
-import { prunePlaneJoins, type PlaneLinks } from './plane-joins.ts';
+import { bothVerify, islandVerify, ReliefGuard, settleIslands } from './zones/plane-islands.ts';
+import { prunePlaneJoins, type PlaneLinks } from './zones/plane-joins.ts';
 import { UnionFind } from '../drc/connectivity.ts';
 import { boundedExplainer, searchBudget, setupWork } from './work-bound.ts';
 import { heldNets, withHeldNets } from './held-nets.ts';
-import { spanMask, viaFor } from './via-span.ts';
+import { spanMask, viaFor } from './core/via-span.ts';
 import { defaultWork, MAX_VARIANT_WORK, routeOptions, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
 
 /** Grid step for the routed profiles: a third of the finest track pitch, 50–200 µm, 1 µm steps;
@@ -175,7 +176,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   if (opt.softZones && variant % 2 === 1) for (const o of host.obstacles) if (o.kind === 'zone' && o.net > 0) planeLast.add(o.net);
   const order = orderNets(plans, req, new Prng(seed), variant, planeLast);
   const settings = settingsFor(host, grid, req, profiles, netProfile, plans);
-  const router = new Router(
+  const router = new Router({
     host,
     grid,
     profiles,
@@ -183,10 +184,10 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
     checker,
     plans,
     settings,
-    searchBudget(finish),
-    req.shouldStop ?? (() => false),
-    (done, total, w) => req.onProgress?.({ done, total, work: work + w }),
-  );
+    budget: searchBudget(finish),
+    shouldStop: req.shouldStop ?? (() => false),
+    onProgress: (done, total, w) => req.onProgress?.({ done, total, work: work + w }),
+  });
   router.negotiate(order);
   router.commit(order);
   repair(router, order);
@@ -348,7 +349,6 @@ export function layerFactors(host: RouterHost, req: RouteRequest): { base: Float
 }
 
 function settingsFor(host: RouterHost, grid: Grid, req: RouteRequest, profiles: Profile[], netProfile: Map<number, number>, plans: NetPlan[]): RouterSettings {
-  const L = host.layerCount;
   const via = Math.max(...profiles.map((p) => p.viaDiameter + p.clearance), 0);
   const { base, perNet } = layerFactors(host, req);
   return {

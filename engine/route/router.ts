@@ -5,17 +5,17 @@
 // other nets as walls where it is not. What the commit keeps is clean by construction; the
 // placement primitives here (commitNet, place, unplace) are what rip-up.ts exchanges nets with.
 
-import type { Pt } from '../board/model.ts';
-import { Checker } from './checker.ts';
-import type { Grid } from './grid.ts';
-import type { RouterHost } from './host.ts';
+import { Checker } from './core/checker.ts';
+import type { Grid } from './core/grid.ts';
+import type { RouterHost } from './core/host.ts';
 import type { NetPlan, Piece } from './net-plan.ts';
 import { pieceDistance } from './net-plan.ts';
-import type { ObstacleMap, Profile } from './obstacle-map.ts';
-import { Occupancy, type NetCopper } from './occupancy.ts';
-import { viaFor } from './via-span.ts';
-import { pathCopper, type PathCopper, type Stub } from './path-geometry.ts';
-import { Searcher, type SearchOutcome, type SearchParams } from './search.ts';
+import type { ObstacleMap } from './core/obstacle-map.ts';
+import type { Profile } from './core/profile.ts';
+import { Occupancy, type NetCopper } from './core/occupancy.ts';
+import { viaFor } from './core/via-span.ts';
+import { pathCopper, type PathCopper, type Stub } from './core/path-geometry.ts';
+import { Searcher, type SearchOutcome, type SearchParams } from './core/search.ts';
 
 /** A path joining a piece to the net's growing tree. */
 export interface Join {
@@ -72,6 +72,22 @@ const STUB_RETRIES = 4;
 /** Share of the budget the negotiation's rounds after the first may use. */
 const NEGOTIATE_SHARE = 0.5;
 
+/** What a Router works with: the world of one route (host, grid, a profile and obstacle map per
+ *  net class, the exact checker), the nets' plans and settings, its work budget and the caller's
+ *  stop and progress callbacks. */
+export interface RouterSetup {
+  host: RouterHost;
+  grid: Grid;
+  profiles: Profile[];
+  maps: ObstacleMap[];
+  checker: Checker;
+  plans: NetPlan[];
+  settings: RouterSettings;
+  budget: number;
+  shouldStop: () => boolean;
+  onProgress: (done: number, total: number, work: number) => void;
+}
+
 export class Router {
   readonly occ: Occupancy;
   readonly searcher: Searcher;
@@ -81,18 +97,29 @@ export class Router {
   stopped: 'done' | 'budget' | 'cancelled' = 'done';
   #progressDone = 0;
 
-  constructor(
-    readonly host: RouterHost,
-    readonly grid: Grid,
-    readonly profiles: Profile[],
-    readonly maps: ObstacleMap[],
-    readonly checker: Checker,
-    readonly plans: NetPlan[],
-    readonly settings: RouterSettings,
-    readonly budget: number,
-    readonly shouldStop: () => boolean,
-    readonly onProgress: (done: number, total: number, work: number) => void,
-  ) {
+  readonly host: RouterHost;
+  readonly grid: Grid;
+  readonly profiles: Profile[];
+  readonly maps: ObstacleMap[];
+  readonly checker: Checker;
+  readonly plans: NetPlan[];
+  readonly settings: RouterSettings;
+  readonly budget: number;
+  readonly shouldStop: () => boolean;
+  readonly onProgress: (done: number, total: number, work: number) => void;
+
+  constructor(setup: RouterSetup) {
+    this.host = setup.host;
+    this.grid = setup.grid;
+    this.profiles = setup.profiles;
+    this.maps = setup.maps;
+    this.checker = setup.checker;
+    this.plans = setup.plans;
+    this.settings = setup.settings;
+    this.budget = setup.budget;
+    this.shouldStop = setup.shouldStop;
+    this.onProgress = setup.onProgress;
+    const { host, grid, profiles, plans } = setup;
     this.occ = new Occupancy(grid, profiles, (a, b) => host.rules.clearance(a.net, b.net, 0), host.rules.holeToHole);
     this.searcher = new Searcher(grid.nx, grid.ny, grid.layers);
     for (const p of plans) this.stats.set(p.net, { rips: 0, fails: 0, budget: false, tried: false, blockers: new Map(), reached: 0 });

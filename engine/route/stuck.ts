@@ -3,10 +3,10 @@
 // copper alone, and the proof at the narrowest legal width (fence-proof.ts) that alone may say a
 // pad is boxed in. Blockers are the nets on the boundary of the region reached. Flood cells are work.
 
-import type { Grid } from './grid.ts';
-import type { RouterHost } from './host.ts';
+import type { Grid } from './core/grid.ts';
+import type { RouterHost } from './core/host.ts';
 import type { NetPlan } from './net-plan.ts';
-import type { ObstacleMap } from './obstacle-map.ts';
+import type { ObstacleMap } from './core/obstacle-map.ts';
 import { cutNets, proveFenced, relaxedMap, touchSites } from './fence-proof.ts';
 import type { Router } from './router.ts';
 import type { ConnectionResult, StuckReason } from './types.ts';

@@ -6,10 +6,11 @@
 // step under way when the budget ran out adds (a search's last probe, a test, a few probes).
 
 import { relaxedMapWork } from './fence-proof.ts';
-import type { Grid } from './grid.ts';
-import type { RouterHost } from './host.ts';
+import type { Grid } from './core/grid.ts';
+import type { RouterHost } from './core/host.ts';
 import type { NetPlan } from './net-plan.ts';
-import { obstacleMapWork, type MapOptions, type Profile } from './obstacle-map.ts';
+import { obstacleMapWork, type MapOptions } from './core/obstacle-map.ts';
+import type { Profile } from './core/profile.ts';
 import type { Router } from './router.ts';
 import { Explainer, explainStuck } from './stuck.ts';
 import type { ConnectionResult, StuckReason } from './types.ts';

@@ -3,8 +3,8 @@
 
 import type { Design } from '../board/design.ts';
 import { gridStep } from '../route/grid-step.ts';
-import { hostFromDesign } from '../route/host-from-design.ts';
-import type { RouterHost } from '../route/host.ts';
+import { hostFromDesign } from '../route/design/host-from-design.ts';
+import type { RouterHost } from '../route/core/host.ts';
 
 const hosts = new WeakMap<Design, { host: RouterHost; step?: number }>();
 

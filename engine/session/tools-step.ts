@@ -4,12 +4,12 @@
 // allow, a new state when kept. Placement and routing go through the router's own rules.
 
 import { circle, overlaps, rect, segment } from '../geom/index.ts';
-import { Checker } from '../route/checker.ts';
-import { hostFromDesign } from '../route/host-from-design.ts';
+import { Checker } from '../route/core/checker.ts';
+import { hostFromDesign } from '../route/design/host-from-design.ts';
 import { profileOf } from '../route/route-design.ts';
 import { type ConnectionRequest, type Reservation, type RouteRequest, defaultWork, routeOptions } from '../route/types.ts';
 import { toRouteOptions } from './route-options.ts';
-import { viaFor } from '../route/via-span.ts';
+import { viaFor } from '../route/core/via-span.ts';
 import { type SessionCopper, appendCopper, copperDigest, copperLength } from './copper.ts';
 import { ToolError } from './errors.ts';
 import { lengthMm, mm, nm } from './names.ts';

@@ -82,7 +82,7 @@ export function settle(
   let added: AddedErrors | null = null;
   if (mode !== 'off' && s.ports.drc) {
     // Only pairs involving session copper can have changed, so only those are checked.
-    const opts = { full: false, softZones: o.softZones ?? routeOptions(undefined).softZones };
+    const opts = { full: false, softZones: routeOptions({ softZones: o.softZones }).softZones };
     added = addedErrors(s.ports.drc(s.design, st.copper, opts), s.ports.drc(s.design, copper, opts));
   }
   const broken = mode === 'off' ? [] : breaches(s, fresh);

@@ -86,7 +86,7 @@ describe('copper text in the DRC', () => {
   });
 
   it('the router avoids the glyphs, or the box when there are none', async () => {
-    const { boardParts } = await import('../../../engine/route/host-from-design.ts');
+    const { boardParts } = await import('../../../engine/route/design/host-from-design.ts');
     const withGlyphs = boardParts(design('', true));
     const boxOnly = boardParts(design('', false));
     const kinds = (h: typeof withGlyphs) => h.rest.filter((o) => o.kind === 'graphic').map((o) => o.shape.kind);

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { polygon, rect, segment } from '../../../engine/geom/index.ts';
 import type { NewTrack } from '../../../engine/board/added-copper.ts';
 import type { HostPad, RouterHost } from '../../../engine/route/index.ts';
-import { gridFor } from '../../../engine/route/grid.ts';
-import { islandVerify } from '../../../engine/route/plane-islands.ts';
+import { gridFor } from '../../../engine/route/core/grid.ts';
+import { islandVerify } from '../../../engine/route/zones/plane-islands.ts';
 import { TEST_RULES } from './test-rules.ts';
 
 const MM = 1_000_000;

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import type { Design } from '../../../engine/board/design.ts';
 import { RouteCache, routeDesign, routeVariant, type RouteRequest, type RouteResult } from '../../../engine/route/index.ts';
-import { gridFor } from '../../../engine/route/grid.ts';
-import { hostFromDesign } from '../../../engine/route/host-from-design.ts';
-import { buildObstacleMap, RasterMemo } from '../../../engine/route/obstacle-map.ts';
+import { gridFor } from '../../../engine/route/core/grid.ts';
+import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
+import { buildObstacleMap, RasterMemo } from '../../../engine/route/core/obstacle-map.ts';
 import { chooseStep, profileOf } from '../../../engine/route/route-design.ts';
 import { benchBoards } from '../../support/bench.ts';
 

@@ -1,7 +1,7 @@
 // The rules of the synthetic router worlds in these tests: one class, 0.2 mm clearance,
 // 0.25 mm tracks (0.15 mm at least), 0.6/0.3 mm vias; and a square board to put them on.
 import { segment } from '../../../engine/geom/index.ts';
-import type { HostRules, RouterHost } from '../../../engine/route/host.ts';
+import type { HostRules, RouterHost } from '../../../engine/route/core/host.ts';
 
 export const TEST_RULES: HostRules = {
   clearance: () => 200_000,

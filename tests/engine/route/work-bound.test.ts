@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadDesignFile } from '../../../plugin/design-files.ts';
 import { relaxedMap, relaxedMapWork } from '../../../engine/route/fence-proof.ts';
-import { gridFor } from '../../../engine/route/grid.ts';
-import { buildObstacleMap, obstacleMapWork, RasterMemo, type Profile } from '../../../engine/route/obstacle-map.ts';
+import { gridFor } from '../../../engine/route/core/grid.ts';
+import { buildObstacleMap, obstacleMapWork, RasterMemo } from '../../../engine/route/core/obstacle-map.ts';
+import type { Profile } from '../../../engine/route/core/profile.ts';
 import { chooseStep, profileOf } from '../../../engine/route/route-design.ts';
 import { routeDesign, routeHost, sessionHost, variantRequest } from '../../../engine/route/index.ts';
 import { benchBoards } from '../../support/bench.ts';

@@ -5,7 +5,7 @@ import { loadDesignFile } from '../../../plugin/design-files.ts';
 import { rasterise } from '../../../plugin/rasterise.ts';
 import { Session } from '../../../engine/session/session.ts';
 import { gridStep } from '../../../engine/route/grid-step.ts';
-import { hostFromDesign } from '../../../engine/route/host-from-design.ts';
+import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
 import { chooseStep, profileOf } from '../../../engine/route/route-design.ts';
 import { benchBoards } from '../../support/bench.ts';
 import { colourCount, countBright, decodePng, isPng, pngSize } from '../../support/png.ts';

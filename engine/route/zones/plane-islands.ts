@@ -4,14 +4,14 @@
 // new foreign copper (grown by the zone's clearance) taken out and each spoke's piece judged;
 // a newly starved relief flags the new copper walling its islands. Exact DRC is not its business.
 
-import { bbox, boxesOverlap, compareDistance, inflateBox, segment, circle, type Box, type Shape } from '../geom/index.ts';
-import { padAxes } from './access.ts';
-import type { Grid } from './grid.ts';
-import type { HostPad, RouterHost } from './host.ts';
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import { gate, type Verify } from './final-gate.ts';
-import type { NetPlan } from './net-plan.ts';
-import type { Router } from './router.ts';
+import { bbox, boxesOverlap, compareDistance, inflateBox, segment, circle, type Box, type Shape } from '../../geom/index.ts';
+import { padAxes } from '../access.ts';
+import type { Grid } from '../core/grid.ts';
+import type { HostPad, RouterHost } from '../core/host.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import { gate, type Verify } from '../final-gate.ts';
+import type { NetPlan } from '../net-plan.ts';
+import type { Router } from '../router.ts';
 
 interface Fill {
   net: number;

@@ -2,7 +2,7 @@
 // (collinear steps merged), layer changes become vias, and pad-entry stubs are spliced on at
 // the ends. Pure geometry on the grid; no checks here (see checker.ts).
 
-import type { Pt } from '../board/model.ts';
+import type { Pt } from './host.ts';
 import type { Grid } from './grid.ts';
 
 export interface Leg {

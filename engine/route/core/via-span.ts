@@ -2,8 +2,8 @@
 // blind/buried vias a change between layers a and b drills only a..b, and where it allows
 // micro-vias a change between an outer layer and its neighbour is a laser micro-via, smaller still.
 
-import type { ViaType } from '../board/model.ts';
-import type { Profile } from './obstacle-map.ts';
+import type { ViaType } from './host.ts';
+import type { Profile } from './profile.ts';
 
 export interface ViaSpan {
   type: ViaType;

@@ -1,10 +1,13 @@
 // The narrow seam between the router and a board: the fixed copper as exact shapes, the pads
 // the router connects, the outline, and the rules it must keep. The router reads a board only
-// through RouterHost, so tests can hand it small synthetic worlds (see host-from-design.ts for
-// the adapter over the board model). All lengths in integer nm; layers by stack index.
+// through RouterHost, so tests can hand it small synthetic worlds (see design/host-from-design.ts
+// for the adapter over the board model). All lengths in integer nm; layers by stack index. The
+// core of the router imports only geom and this file; the two board types it names come through here.
 
-import type { Shape } from '../geom/index.ts';
-import type { Pt } from '../board/model.ts';
+import type { Shape } from '../../geom/index.ts';
+import type { Pt, ViaType } from '../../board/model.ts';
+
+export type { Pt, ViaType };
 
 /** A pad the router may connect to (and must keep clear of when it is another net's). */
 export interface HostPad {

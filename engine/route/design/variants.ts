@@ -2,16 +2,17 @@
 // order — fewest connections left open, then most routed, fewest vias, shortest length, lowest
 // variant index — so the choice never depends on which thread finished first.
 
-import { withCopper } from '../board/added-copper.ts';
-import type { Design } from '../board/design.ts';
-import { checkAdded } from '../drc/drc.ts';
-import { againstZoneFill } from '../drc/violation.ts';
-import type { Verify } from './final-gate.ts';
+import { withCopper } from '../../board/added-copper.ts';
+import type { Design } from '../../board/design.ts';
+import { checkAdded } from '../../drc/drc.ts';
+import { againstZoneFill } from '../../drc/violation.ts';
+import type { Verify } from '../final-gate.ts';
 import { copperParts, hostFromDesign } from './host-from-design.ts';
-import type { RouterHost } from './host.ts';
-import { FRESH, type RouteCache, type WorldSource } from './route-cache.ts';
-import { routeHost } from './route-design.ts';
-import { MAX_VARIANTS, routeOptions, type RouteRequest, type RouteResult } from './types.ts';
+import type { RouterHost } from '../core/host.ts';
+import type { RouteCache } from './route-cache.ts';
+import { FRESH, type WorldSource } from '../core/world-source.ts';
+import { routeHost } from '../route-design.ts';
+import { MAX_VARIANTS, routeOptions, type RouteRequest, type RouteResult } from '../types.ts';
 
 /** The router's host for a design, with the session's locked copper as fixed copper. */
 export function sessionHost(design: Design, req: RouteRequest): RouterHost {

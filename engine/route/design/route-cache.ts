@@ -4,23 +4,12 @@
 // A map for a net not seen yet replays the kept rasterizations of the board's shapes (RasterMemo).
 // Everything is keyed by the Design object: a cache handed another design starts over.
 
-import type { Design } from '../board/design.ts';
+import type { Design } from '../../board/design.ts';
 import { assembleHost, boardParts, type BoardParts, type CopperParts } from './host-from-design.ts';
-import { gridFor, type Grid } from './grid.ts';
-import type { RouterHost } from './host.ts';
-import { buildObstacleMap, overlayObstacleMap, RasterMemo, type MapOptions, type ObstacleMap, type Profile } from './obstacle-map.ts';
-
-/** How routeHost gets its grid and obstacle maps: built on the spot, or from a cache. */
-export interface WorldSource {
-  grid(host: RouterHost, step: number, anchor?: { x: number; y: number }): Grid;
-  map(host: RouterHost, grid: Grid, profile: Profile, opt: MapOptions): ObstacleMap;
-}
-
-/** Builds everything for this route alone. */
-export const FRESH: WorldSource = {
-  grid: (host, step, anchor) => gridFor(host, step, anchor),
-  map: (host, grid, profile, opt) => buildObstacleMap(host, grid, profile, opt),
-};
+import { gridFor, type Grid } from '../core/grid.ts';
+import type { RouterHost } from '../core/host.ts';
+import { buildObstacleMap, overlayObstacleMap, RasterMemo, type ObstacleMap } from '../core/obstacle-map.ts';
+import type { WorldSource } from '../core/world-source.ts';
 
 /** Maps kept at most: one per net class and representative net routed; each is a few arrays the
  *  size of the grid, so a long session over many selections keeps only the latest. */

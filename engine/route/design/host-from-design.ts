@@ -2,14 +2,14 @@
 // become exact geom shapes, Edge.Cuts becomes flattened edges, and the rules are asked through
 // the RuleResolver. Session copper (added earlier, kept locked) is fixed copper like the board's.
 
-import type { Board, Pad, Primitive as BoardPrimitive } from '../board/model.ts';
-import type { RuleResolver } from '../board/rules.ts';
-import type { Design } from '../board/design.ts';
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import { arc, arcToPolyline, circle, compound, inflate, overlaps, polygon, rect, segment, type Shape } from '../geom/index.ts';
-import { padShape } from '../board/pad-copper.ts';
-import { maskOpenings } from '../drc/solder-mask.ts';
-import type { HostHole, HostObstacle, HostPad, HostRules, RouterHost } from './host.ts';
+import type { Board, Pad, Primitive as BoardPrimitive } from '../../board/model.ts';
+import type { RuleResolver } from '../../board/rules.ts';
+import type { Design } from '../../board/design.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import { arc, arcToPolyline, circle, compound, inflate, overlaps, polygon, rect, segment, type Shape } from '../../geom/index.ts';
+import { padShape } from '../../board/pad-copper.ts';
+import { maskOpenings } from '../../drc/solder-mask.ts';
+import type { HostHole, HostObstacle, HostPad, HostRules, RouterHost } from '../core/host.ts';
 
 /** A board graphic as copper: outlines keep their stroke, filled shapes their area. */
 export function shapeOfPrimitive(p: BoardPrimitive): Shape | undefined {

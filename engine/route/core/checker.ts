@@ -3,7 +3,7 @@
 // geom's exact collides. Fixed items sit in a static spatial index; routed copper goes into its
 // overlay and can be taken out again when a net is ripped.
 
-import { bbox, circle, collides, overlaps, segment, SpatialIndex, type Shape } from '../geom/index.ts';
+import { bbox, circle, collides, overlaps, segment, SpatialIndex, type Shape } from '../../geom/index.ts';
 import type { RouterHost } from './host.ts';
 import { spanMask, type ViaSpan } from './via-span.ts';
 

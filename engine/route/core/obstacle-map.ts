@@ -4,28 +4,13 @@
 // decided exactly (compareDistance), grown by a margin so a straight step between free sites
 // keeps clearance; RasterMemo keeps those decisions so a map for another net replays them.
 
-import { bbox, compareDistance, type Shape } from '../geom/index.ts';
+import { bbox, compareDistance, type Shape } from '../../geom/index.ts';
 import type { Grid } from './grid.ts';
 import type { HostHole, HostObstacle, HostPad, HostRules, RouterHost } from './host.ts';
+import type { Profile } from './profile.ts';
 import { hasPartialVias, spanTable } from './via-span.ts';
 
 export const BLOCKED = -1;
-
-/** The geometry a net class routes with, nm. */
-export interface Profile {
-  key: string;
-  /** A net of the class, to ask the rules with. */
-  net: number;
-  width: number[];
-  viaDiameter: number;
-  viaDrill: number;
-  /** The class's own clearance to an unconnected item (rules.clearance(net, 0)). */
-  clearance: number;
-  /** Whether the project allows blind and buried vias (see via-span.ts). */
-  blindBuried?: boolean;
-  /** The class's micro-via, where the project allows micro-vias. */
-  micro?: { diameter: number; drill: number };
-}
 
 export interface MapOptions {
   softZones: boolean;

@@ -4,7 +4,7 @@
 // count above zero is congestion for the net being routed; ripping a net removes its stamps.
 
 import type { Grid } from './grid.ts';
-import type { Profile } from './obstacle-map.ts';
+import type { Profile } from './profile.ts';
 import { stepMargin } from './obstacle-map.ts';
 import type { CongestionView } from './search.ts';
 
