@@ -33,9 +33,9 @@ export function mmToNm(mm: number): number {
   return nm === 0 ? 0 : nm;
 }
 
-/** Nanometres to millimetres (a double; for display and tool results only). */
+/** Nanometres to millimetres, rounded to the nanometre (for display and tool results only). */
 export function nmToMm(nm: number): number {
-  return nm / 1e6;
+  return Math.round(nm) / 1e6;
 }
 
 /** Throws CoordinateRangeError unless v is an integer with |v| ≤ MAX_COORD_NM. Returns v. */

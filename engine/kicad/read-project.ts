@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../board/model.ts';
 import type { BoardMinimums, NetClass, ProjectRules, Severity } from '../board/rules.ts';
 import { jsonErrorOffset } from './json-error.ts';
-import { mmToNm } from './values.ts';
+import { MAX_COORD_NM, mmToNm } from '../geom/units.ts';
 
 /** KiCad 9's defaults (Board Setup → Constraints), nm. */
 export const DEFAULT_MINIMUMS: BoardMinimums = {
@@ -90,8 +90,8 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
   const mm = (key: string, into: keyof BoardMinimums) => {
     const v = r?.[key];
     if (v === undefined) return;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
-      warn(`board.design_settings.rules.${key} is not a non-negative number; the default is used`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v * 1e6 > MAX_COORD_NM) {
+      warn(`board.design_settings.rules.${key} is not a number from 0 to 1500 mm; the default is used`);
       return;
     }
     (rules.minimums[into] as number) = mmToNm(v);
@@ -139,8 +139,8 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
     const num = (key: string, fallback: number) => {
       const v = c[key];
       if (v === undefined || v === null) return fallback;
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
-        warn(`net_settings.classes[${i}] ("${c.name as string}").${key} is not a non-negative number`);
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v * 1e6 > MAX_COORD_NM) {
+        warn(`net_settings.classes[${i}] ("${c.name as string}").${key} is not a number from 0 to 1500 mm`);
         return fallback;
       }
       return mmToNm(v);

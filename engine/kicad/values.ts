@@ -3,11 +3,8 @@
 // file, line and column of the offending token.
 
 import type { Diagnostic, Pt } from '../board/model.ts';
-import { kiRound } from '../geom/units.ts';
+import { CoordinateRangeError, MAX_COORD_NM, mmToNm } from '../geom/units.ts';
 import { atomAt, child, type SList, type SNode, SourceMap } from './sexpr.ts';
-
-/** Largest coordinate the engine accepts, nm (KiCad's own limit is about ±2.1e9). */
-export const COORD_LIMIT = 1_500_000_000;
 
 export class ReadContext {
   readonly map: SourceMap;
@@ -37,9 +34,13 @@ export class ReadContext {
 
   /** The k-th argument in millimetres, as integer nanometres. */
   nm(list: SList, k: number, what = head(list)): number {
-    const v = mmToNm(this.num(list, k, what));
-    if (Math.abs(v) > COORD_LIMIT) throw this.error(list.items[k], `(${what}) value ${list.items[k] && (list.items[k] as { text: string }).text} mm is outside ±1500 mm`);
-    return v;
+    const mm = this.num(list, k, what);
+    try {
+      return mmToNm(mm);
+    } catch (e) {
+      if (e instanceof CoordinateRangeError) throw this.error(list.items[k], `(${what}) value ${mm} mm is outside ±${MAX_COORD_NM / 1e6} mm`);
+      throw e;
+    }
   }
 
   /** `(name x y …)` → point in nm. */
@@ -74,15 +75,6 @@ export class ReadContext {
 
 function head(list: SList): string {
   return atomAt(list, 0) ?? '';
-}
-
-/**
- * Millimetres to integer nanometres as KiCad's parser rounds them (KiROUND): geom/units.ts's
- * mmToNm without its range guard, since the reader checks the range itself and names the
- * token's line and column.
- */
-export function mmToNm(mm: number): number {
-  return kiRound(mm * 1e6) + 0;
 }
 
 /**

@@ -4,7 +4,6 @@
 
 import type { Board } from '../board/model.ts';
 import { LayerResolver } from '../board/layers.ts';
-import { mmToNm } from '../geom/units.ts';
 import { ToolError } from './errors.ts';
 import type { End } from './ratsnest.ts';
 
@@ -54,17 +53,7 @@ export class Names {
   }
 }
 
-/** nm → mm, rounded to the nanometre. */
-export function mm(nm: number): number {
-  return Math.round(nm) / 1e6;
-}
-
 /** nm → mm rounded to 0.1 µm, for lengths (which are doubles). */
 export function lengthMm(nm: number): number {
   return Math.round(nm / 100) / 1e4;
-}
-
-/** mm → integer nm, rounded as KiCad rounds (the schemas keep tool values inside the range). */
-export function nm(mmValue: number): number {
-  return mmToNm(mmValue);
 }

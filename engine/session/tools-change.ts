@@ -5,7 +5,8 @@
 import { type RouteHints, type RouteRequest, type RouteResult, type StuckReason, routeOptions } from '../route/types.ts';
 import { type SessionCopper, appendCopper, copperDigest, copperLength, withoutNet } from './copper.ts';
 import { ToolError } from './errors.ts';
-import { lengthMm, nm } from './names.ts';
+import { mmToNm } from '../geom/units.ts';
+import { lengthMm } from './names.ts';
 import { toRouteOptions } from './route-options.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { CallContext, Session, StateNote } from './session.ts';
@@ -32,10 +33,10 @@ function toHints(s: Session, h: ToolArgs<'route'>['hints']): RouteHints | undefi
   }
   if (h.regions) {
     out.regions = h.regions.map((r) => ({
-      minX: nm(Math.min(r.box_mm[0], r.box_mm[2])),
-      minY: nm(Math.min(r.box_mm[1], r.box_mm[3])),
-      maxX: nm(Math.max(r.box_mm[0], r.box_mm[2])),
-      maxY: nm(Math.max(r.box_mm[1], r.box_mm[3])),
+      minX: mmToNm(Math.min(r.box_mm[0], r.box_mm[2])),
+      minY: mmToNm(Math.min(r.box_mm[1], r.box_mm[3])),
+      maxX: mmToNm(Math.max(r.box_mm[0], r.box_mm[2])),
+      maxY: mmToNm(Math.max(r.box_mm[1], r.box_mm[3])),
       mode: r.mode,
       ...(r.layers ? { layers: r.layers.map((l) => s.names.layer('route', 'hints.regions.layers', l)) } : {}),
       ...(r.nets ? { nets: r.nets.map((n) => net(n, 'hints.regions.nets')) } : {}),

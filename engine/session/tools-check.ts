@@ -7,7 +7,7 @@ import type { End } from './ratsnest.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { DrcSummary, Session } from './session.ts';
 import { addedErrors } from './transaction.ts';
-import { mm } from './names.ts';
+import { nmToMm } from '../geom/units.ts';
 import { reasonFor } from './tools-look.ts';
 
 /** The reason code of an open connection the router gave no reason for. */
@@ -111,7 +111,7 @@ export function stuckReport(s: Session, a: ToolArgs<'stuck_report'>): object {
     crowding: sorted(crowd, (k, n) => ({ net: nets.name(k), hits: n })).slice(0, 20),
     parts: sorted(atParts, (k, n) => {
       const f = fp.get(k);
-      return { ref: parts.name(k), open_ends: n, ...(f ? { at_mm: [mm(f.at.x), mm(f.at.y)], pads: f.pads.length } : {}) };
+      return { ref: parts.name(k), open_ends: n, ...(f ? { at_mm: [nmToMm(f.at.x), nmToMm(f.at.y)], pads: f.pads.length } : {}) };
     }).slice(0, 20),
     connections: rows.slice(0, 64).map(({ c, r }) => ({
       net: nets.name(s.names.netName(c.net)),

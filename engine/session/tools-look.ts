@@ -7,7 +7,8 @@ import type { StuckReason } from '../route/types.ts';
 import { type End, type OpenConnection, padOf } from './ratsnest.ts';
 import { copperLength, trackLength } from './copper.ts';
 import { MAX_LISTED } from './limits.ts';
-import { lengthMm, mm } from './names.ts';
+import { mmToNm, nmToMm } from '../geom/units.ts';
+import { lengthMm } from './names.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { Session, StateNote } from './session.ts';
 
@@ -48,7 +49,7 @@ export function connectionJson(s: Session, c: OpenConnection, note: StateNote | 
     out.blockers = r.blockers.map((b) => ({ net: b.name, boundary_sites: b.count }));
     if (r.searchHits?.length) out.search_hits = r.searchHits.map((b) => ({ net: b.name, hits: b.count }));
     if (r.hint) out.hint = r.hint;
-    if (r.at) out.at_mm = [mm(r.at.x), mm(r.at.y)];
+    if (r.at) out.at_mm = [nmToMm(r.at.x), nmToMm(r.at.y)];
     if (r.layer !== undefined) out.layer = s.names.layerName(r.layer);
   }
   return out;
@@ -78,9 +79,9 @@ export function boardInfo(s: Session): object {
     state: st.id,
     work: { used: s.workUsed, left: s.workLeft, limit: s.options.workLimit ?? null },
     rules: {
-      clearance_mm: mm(Math.max(def.clearance, rules.minimums.clearance)),
-      track_width_mm: mm(Math.max(def.trackWidth, rules.minimums.trackWidth)),
-      via: { diameter_mm: mm(via.diameter), drill_mm: mm(via.drill) },
+      clearance_mm: nmToMm(Math.max(def.clearance, rules.minimums.clearance)),
+      track_width_mm: nmToMm(Math.max(def.trackWidth, rules.minimums.trackWidth)),
+      via: { diameter_mm: nmToMm(via.diameter), drill_mm: nmToMm(via.drill) },
       net_classes: rules.project.classes.map((c) => c.name),
     },
     warnings: warnings.map((w) => (w.line ? `line ${w.line}:${w.column}: ${w.message}` : w.message)),
@@ -108,7 +109,7 @@ export function inspectPad(s: Session, a: ToolArgs<'inspect_pad'>): object {
   const { board } = s.design;
   const i = s.names.pad('inspect_pad', 'pad', a.pad);
   const p = board.pads[i];
-  const radius = Math.round((a.radius_mm ?? 2) * 1e6);
+  const radius = mmToNm(a.radius_mm ?? 2);
   const st = s.states.current;
   const open = currentOpen(s).filter((c) => endsOnPad(c.a, i) || endsOnPad(c.b, i));
   const near = board.pads
@@ -145,12 +146,12 @@ export function inspectPad(s: Session, a: ToolArgs<'inspect_pad'>): object {
   return {
     pad: s.names.padName[i],
     net: s.names.netName(p.net),
-    position_mm: [mm(p.at.x), mm(p.at.y)],
+    position_mm: [nmToMm(p.at.x), nmToMm(p.at.y)],
     layers: maskLayers(p.layers).map((l) => s.names.layerName(l)),
-    size_mm: [mm(p.size.w), mm(p.size.h)],
+    size_mm: [nmToMm(p.size.w), nmToMm(p.size.h)],
     shape: p.shape,
     type: p.type,
-    ...(p.drill ? { drill_mm: mm(p.drill.w) } : {}),
+    ...(p.drill ? { drill_mm: nmToMm(p.drill.w) } : {}),
     open: open.map((c) => connectionJson(s, c, st.note)),
     pads_near: near,
     copper_near: copper,
@@ -175,8 +176,8 @@ export function inspectNet(s: Session, a: ToolArgs<'inspect_net'>): object {
   return {
     net: s.names.netName(net),
     class: cls.name,
-    track_width_mm: mm(rules.trackWidth(net, 0)),
-    clearance_mm: mm(Math.max(cls.clearance, rules.minimums.clearance)),
+    track_width_mm: nmToMm(rules.trackWidth(net, 0)),
+    clearance_mm: nmToMm(Math.max(cls.clearance, rules.minimums.clearance)),
     pad_count: pads.length,
     pads: pads.slice(0, 60).map((p) => s.names.padName[p.index]),
     board: { tracks: board.tracks.filter((t) => t.net === net).length, vias: board.vias.filter((v) => v.net === net).length },
@@ -187,7 +188,7 @@ export function inspectNet(s: Session, a: ToolArgs<'inspect_net'>): object {
       length_mm_by_layer: perLayer,
     },
     open: currentOpen(s).filter((c) => c.net === net).slice(0, MAX_LISTED).map((c) => connectionJson(s, c, st.note)),
-    bbox_mm: Number.isFinite(minX) ? [mm(minX), mm(minY), mm(maxX), mm(maxY)] : null,
+    bbox_mm: Number.isFinite(minX) ? [nmToMm(minX), nmToMm(minY), nmToMm(maxX), nmToMm(maxY)] : null,
   };
 }
 

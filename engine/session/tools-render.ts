@@ -8,7 +8,7 @@ import { type Box, widenToAspect } from '../render/frame.ts';
 import { MARKS, renderPicture } from '../render/svg.ts';
 import { ToolError } from './errors.ts';
 import type { End } from './ratsnest.ts';
-import { mm, nm } from './names.ts';
+import { mmToNm, nmToMm } from '../geom/units.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { Session } from './session.ts';
 import { boardGridStep } from './router-host.ts';
@@ -40,7 +40,7 @@ export async function render(s: Session, a: ToolArgs<'render'>): Promise<object>
   const pts: Pt[] = [];
   let box: Box | undefined;
   if (a.box_mm) {
-    const [x1, y1, x2, y2] = a.box_mm.map(nm);
+    const [x1, y1, x2, y2] = a.box_mm.map(mmToNm);
     box = { minX: Math.min(x1, x2), minY: Math.min(y1, y2), maxX: Math.max(x1, x2), maxY: Math.max(y1, y2) };
   } else if (pad !== undefined) {
     const p = board.pads[pad].at;
@@ -82,12 +82,12 @@ export async function render(s: Session, a: ToolArgs<'render'>): Promise<object>
     width_px: pic.frame.widthPx,
     height_px: pic.frame.heightPx,
     px_per_mm: Math.round(pic.frame.pxPerMm * 1000) / 1000,
-    scale_bar_mm: mm(pic.frame.scaleBar),
-    grid_pitch_mm: mm(boardGridStep(s.design)),
+    scale_bar_mm: nmToMm(pic.frame.scaleBar),
+    grid_pitch_mm: nmToMm(boardGridStep(s.design)),
     labelled_nets: pic.labels.length,
     legend: { layers: pic.layers, ...MARKS },
   };
-  const head = { state: st.id, box_mm: [mm(box.minX), mm(box.minY), mm(box.maxX), mm(box.maxY)] };
+  const head = { state: st.id, box_mm: [nmToMm(box.minX), nmToMm(box.minY), nmToMm(box.maxX), nmToMm(box.maxY)] };
   if (a.format === 'png') {
     const png = await s.ports.rasterise!(pic.svg);
     return { ...head, mime: 'image/png', png_base64: base64(png), ...meta };

@@ -12,7 +12,8 @@ import { toRouteOptions } from './route-options.ts';
 import { viaFor } from '../route/core/via-span.ts';
 import { type SessionCopper, appendCopper, copperDigest, copperLength } from './copper.ts';
 import { ToolError } from './errors.ts';
-import { lengthMm, mm, nm } from './names.ts';
+import { mmToNm, nmToMm } from '../geom/units.ts';
+import { lengthMm } from './names.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { CallContext, Session, StateNote } from './session.ts';
 import { routerHost } from './router-host.ts';
@@ -21,7 +22,7 @@ import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
 import { padOf } from './ratsnest.ts';
 
 function boxNm(b: readonly number[]): { minX: number; minY: number; maxX: number; maxY: number } {
-  const [x1, y1, x2, y2] = b.map(nm);
+  const [x1, y1, x2, y2] = b.map(mmToNm);
   return { minX: Math.min(x1, x2), minY: Math.min(y1, y2), maxX: Math.max(x1, x2), maxY: Math.max(y1, y2) };
 }
 
@@ -41,7 +42,7 @@ export function placeVia(s: Session, a: ToolArgs<'place_via'>): object {
   if (span.from !== Math.min(la, lb) || span.to !== Math.max(la, lb)) {
     throw new ToolError('not_allowed', 'place_via: the project allows only through vias for this net (no blind, buried or micro-via joins those layers)');
   }
-  const via = { at: { x: nm(a.at_mm[0]), y: nm(a.at_mm[1]) }, size: span.diameter, drill: span.drill, layerFrom: span.from, layerTo: span.to, net, type: span.type, locked: true };
+  const via = { at: { x: mmToNm(a.at_mm[0]), y: mmToNm(a.at_mm[1]) }, size: span.diameter, drill: span.drill, layerFrom: span.from, layerTo: span.to, net, type: span.type, locked: true };
   const add = { tracks: [], vias: [via] };
   const st = s.states.current;
   const copper = appendCopper(st.copper, add);
@@ -50,7 +51,7 @@ export function placeVia(s: Session, a: ToolArgs<'place_via'>): object {
   const hit = a.verify === 'off' ? undefined : new Checker(hostFromDesign(s.design, st.copper), true).via(net, via.at.x, via.at.y, span);
   const conflict = hit ? { conflict: { with: hit.kind, ...(hit.net > 0 ? { net: s.names.netName(hit.net) } : {}) } } : {};
   const v = settle(s, { tool: 'place_via', args: a }, copper, add, { verify: a.verify, commit: a.commit, mustGain: false, note: { reasons: new Map(st.note?.reasons ?? []) }, refuse: hit ? 'too_close' : undefined });
-  return { ...answer(v), ...conflict, via: { net: a.net, at_mm: a.at_mm, layers: [s.names.layerName(span.from), s.names.layerName(span.to)], diameter_mm: mm(span.diameter), drill_mm: mm(span.drill), type: span.type } };
+  return { ...answer(v), ...conflict, via: { net: a.net, at_mm: a.at_mm, layers: [s.names.layerName(span.from), s.names.layerName(span.to)], diameter_mm: nmToMm(span.diameter), drill_mm: nmToMm(span.drill), type: span.type } };
 }
 
 /** The connection route_connection makes: the pads named, or the net's only open connection. */
@@ -75,12 +76,12 @@ export async function routeConnection(s: Session, a: ToolArgs<'route_connection'
   const { from, to } = pickConnection(s, net, a);
   const host = routerHost(s.design);
   const conn: ConnectionRequest = { net, from, to };
-  if (a.waypoints) conn.waypoints = a.waypoints.map((w) => ({ at: { x: nm(w.at_mm[0]), y: nm(w.at_mm[1]) }, layer: s.names.layer('route_connection', 'waypoints.layer', w.layer) }));
+  if (a.waypoints) conn.waypoints = a.waypoints.map((w) => ({ at: { x: mmToNm(w.at_mm[0]), y: mmToNm(w.at_mm[1]) }, layer: s.names.layer('route_connection', 'waypoints.layer', w.layer) }));
   if (a.corridor_mm) conn.corridor = boxNm(a.corridor_mm);
   if (a.width_mm !== undefined) {
-    const w = nm(a.width_mm);
+    const w = mmToNm(a.width_mm);
     const least = Math.max(...Array.from({ length: host.layerCount }, (_, l) => host.rules.minTrackWidth(net, l)));
-    if (w < least) throw new ToolError('bad_argument', `route_connection: "width_mm" is below the rules' minimum track width for this net (${mm(least)} mm)`);
+    if (w < least) throw new ToolError('bad_argument', `route_connection: "width_mm" is below the rules' minimum track width for this net (${nmToMm(least)} mm)`);
     conn.width = w;
   }
   const st = s.states.current;
@@ -170,7 +171,7 @@ export function reserve(s: Session, a: ToolArgs<'reserve'>): object {
       // A via site: the net's via there, so no other net's copper comes inside its pad.
       const host = routerHost(s.design);
       const r = host.rules.via(net).diameter / 2;
-      const [x, y] = a.via_at_mm.map(nm);
+      const [x, y] = a.via_at_mm.map(mmToNm);
       box = { minX: x - r, minY: y - r, maxX: x + r, maxY: y + r };
     } else throw new ToolError('bad_argument', 'reserve: give "box_mm" or "via_at_mm" (one of them), or "release": true');
     const res: Reservation = { net, ...box, ...(layers ? { layers } : {}) };
@@ -183,6 +184,6 @@ export function reserve(s: Session, a: ToolArgs<'reserve'>): object {
     committed: state !== undefined,
     ...(state ? {} : { reason: 'dry_run' }),
     state: state?.id ?? st.id,
-    reserved: next.map((r) => ({ net: s.names.netName(r.net), box_mm: [r.minX, r.minY, r.maxX, r.maxY].map(mm), ...(r.layers ? { layers: r.layers.map((l) => s.names.layerName(l)) } : {}) })),
+    reserved: next.map((r) => ({ net: s.names.netName(r.net), box_mm: [r.minX, r.minY, r.maxX, r.maxY].map(nmToMm), ...(r.layers ? { layers: r.layers.map((l) => s.names.layerName(l)) } : {}) })),
   };
 }

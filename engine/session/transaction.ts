@@ -6,7 +6,7 @@
 import { circle, overlaps, rect, segment } from '../geom/index.ts';
 import { type Reservation, routeOptions } from '../route/types.ts';
 import { type SessionCopper, copperDigest } from './copper.ts';
-import { mm } from './names.ts';
+import { nmToMm } from '../geom/units.ts';
 import type { DrcSummary, Session, StateNote } from './session.ts';
 import { currentOpen } from './tools-look.ts';
 
@@ -25,7 +25,7 @@ export function addedErrors(before: DrcSummary, after: DrcSummary): AddedErrors 
     out.push({
       type,
       count: a.length - b.length,
-      examples: fresh.slice(0, 5).map((v) => ({ nets: v.nets, at_mm: [mm(v.at.x), mm(v.at.y)] })),
+      examples: fresh.slice(0, 5).map((v) => ({ nets: v.nets, at_mm: [nmToMm(v.at.x), nmToMm(v.at.y)] })),
     });
   }
   return out;
@@ -45,7 +45,7 @@ export function breaches(s: Session, added: SessionCopper, held: readonly Reserv
     const hit =
       added.tracks.some((t) => t.net !== r.net && on(t.layer) && overlaps(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), box)) ||
       added.vias.some((v) => v.net !== r.net && [...Array(v.layerTo - v.layerFrom + 1).keys()].some((k) => on(v.layerFrom + k)) && overlaps(circle(v.at.x, v.at.y, v.size / 2), box));
-    if (hit) out.push(`${s.names.netName(r.net)}@[${[r.minX, r.minY, r.maxX, r.maxY].map(mm).join(', ')}]`);
+    if (hit) out.push(`${s.names.netName(r.net)}@[${[r.minX, r.minY, r.maxX, r.maxY].map(nmToMm).join(', ')}]`);
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // lets a second action skip the full parse when only the host's own copper changed in the editor.
 // It does not validate the board: the full reader does that whenever a rebuild is needed.
 import { createHash } from 'node:crypto';
+import { mmToNm } from '../../engine/geom/units.ts';
 import { unescaped } from '../../engine/kicad/sexpr.ts';
 
 /** One top-level item of the board, `(head …)`, as character offsets into the text. */
@@ -103,7 +104,7 @@ function field(block: string, re: RegExp): RegExpExecArray | null {
 }
 
 function nm(mmText: string): number {
-  return Math.round(Number(mmText) * 1e6);
+  return mmToNm(Number(mmText));
 }
 
 // A KiCad 6–9 file names an item's net by code, `(net 3)`; KiCad 10 by name, `(net "SDA")`, with a
