@@ -7,7 +7,7 @@ import type { Design } from '../board/design.ts';
 import { checkAdded, runDrc } from '../drc/drc.ts';
 import { againstZoneFill } from '../drc/violation.ts';
 import type { SessionCopper } from './copper.ts';
-import type { DrcSummary } from './session.ts';
+import type { DrcSummary } from './session-state.ts';
 
 /**
  * DRC of `design` with `copper` added. `full: false` checks only pairs involving the session

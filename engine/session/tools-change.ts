@@ -9,13 +9,13 @@ import { mmToNm } from '../geom/units.ts';
 import { lengthMm } from './names.ts';
 import { toRouteOptions } from './route-options.ts';
 import type { ToolArgs } from './schemas.ts';
-import type { CallContext, Session, StateNote } from './session.ts';
+import type { CallContext, SessionState, StateNote } from './session-state.ts';
 import { settle } from './transaction.ts';
 import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
 import { MAX_LISTED } from './limits.ts';
 import { routeEstimate, setupNote } from './route-estimate.ts';
 
-function toHints(s: Session, h: ToolArgs<'route'>['hints']): RouteHints | undefined {
+function toHints(s: SessionState, h: ToolArgs<'route'>['hints']): RouteHints | undefined {
   if (!h) return undefined;
   const net = (n: string, key: string) => s.names.net('route', key, n);
   const out: RouteHints = {};
@@ -54,7 +54,7 @@ function afterRoute(copper: SessionCopper, r: RouteResult): SessionCopper {
 }
 
 /** `cx` carries the caller's progress and stop callbacks to the router; they never reach the log. */
-export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = {}): Promise<object> {
+export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallContext = {}): Promise<object> {
   const left = s.workLeft;
   if (left !== null && left <= 0) throw new ToolError('limit', 'route: the session work limit is spent');
   const nets = a.nets ? [...new Set(a.nets.map((n) => s.names.net('route', 'nets', n)))] : undefined;
@@ -138,7 +138,7 @@ export async function route(s: Session, a: ToolArgs<'route'>, cx: CallContext = 
   };
 }
 
-export function ripNet(s: Session, a: ToolArgs<'rip_net'>): object {
+export function ripNet(s: SessionState, a: ToolArgs<'rip_net'>): object {
   const net = s.names.net('rip_net', 'net', a.net);
   const st = s.states.current;
   const copper = withoutNet(st.copper, net);
@@ -150,12 +150,12 @@ export function ripNet(s: Session, a: ToolArgs<'rip_net'>): object {
   return { state: next.id, removed, open_total: open };
 }
 
-export function undo(s: Session): object {
+export function undo(s: SessionState): object {
   const st = s.states.undo();
   return { state: st.id, open_total: currentOpen(s).length };
 }
 
-export function restore(s: Session, a: ToolArgs<'restore'>): object {
+export function restore(s: SessionState, a: ToolArgs<'restore'>): object {
   const st = s.states.restore(a.state);
   return { state: st.id, open_total: currentOpen(s).length };
 }

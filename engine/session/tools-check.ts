@@ -5,7 +5,7 @@
 import { ToolError } from './errors.ts';
 import type { End } from './ratsnest.ts';
 import type { ToolArgs } from './schemas.ts';
-import type { DrcSummary, Session } from './session.ts';
+import type { DrcSummary, SessionState } from './session-state.ts';
 import { addedErrors } from './transaction.ts';
 import { nmToMm } from '../geom/units.ts';
 import { reasonFor } from './tools-look.ts';
@@ -15,7 +15,7 @@ const NO_REASON = 'no_reason';
 
 const NO_REFILL = 'refill is not available: KiCad refills zones when the board is opened or checked; fills are checked as the file has them';
 
-function drcOf(s: Session, tool: string): { now: DrcSummary; input: DrcSummary } {
+function drcOf(s: SessionState, tool: string): { now: DrcSummary; input: DrcSummary } {
   if (!s.ports.drc) throw new ToolError('failed', `${tool}: no design-rule check is available in this build`);
   const st = s.states.current;
   const input = s.inputDrc()!;
@@ -29,7 +29,7 @@ function byType(d: DrcSummary): Record<string, number> {
   return out;
 }
 
-export function check(s: Session, a: ToolArgs<'check'>): object {
+export function check(s: SessionState, a: ToolArgs<'check'>): object {
   if (a.refill) throw new ToolError('not_allowed', `check: ${NO_REFILL}`);
   const { now, input } = drcOf(s, 'check');
   const added = addedErrors(input, now);
@@ -42,7 +42,7 @@ export function check(s: Session, a: ToolArgs<'check'>): object {
   };
 }
 
-export function save(s: Session, a: ToolArgs<'save'>): object {
+export function save(s: SessionState, a: ToolArgs<'save'>): object {
   if (a.refill) throw new ToolError('not_allowed', `save: ${NO_REFILL}`);
   const st = s.states.current;
   const wrote = s.ports.save(s.ports.write(s.design, st.copper));
@@ -73,7 +73,7 @@ class Redactor {
  * own way (a refilled plane may join what the file's fills do not), so a connection of the set
  * may have no reason from it: such a connection says so.
  */
-export function stuckReport(s: Session, a: ToolArgs<'stuck_report'>): object {
+export function stuckReport(s: SessionState, a: ToolArgs<'stuck_report'>): object {
   const last = s.lastRoute;
   if (!last) throw new ToolError('not_allowed', 'stuck_report: no route has run in this session yet');
   const { board } = s.design;

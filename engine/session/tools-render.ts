@@ -10,7 +10,7 @@ import { ToolError } from './errors.ts';
 import type { End } from './ratsnest.ts';
 import { mmToNm, nmToMm } from '../geom/units.ts';
 import type { ToolArgs } from './schemas.ts';
-import type { Session } from './session.ts';
+import type { SessionState } from './session-state.ts';
 import { boardGridStep } from './router-host.ts';
 import { currentOpen } from './tools-look.ts';
 
@@ -23,7 +23,7 @@ function base64(bytes: Uint8Array): string {
   return btoa(bin);
 }
 
-export async function render(s: Session, a: ToolArgs<'render'>): Promise<object> {
+export async function render(s: SessionState, a: ToolArgs<'render'>): Promise<object> {
   const { board } = s.design;
   const st = s.states.current;
   const net = a.net !== undefined ? s.names.net('render', 'net', a.net) : undefined;

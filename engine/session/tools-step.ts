@@ -15,7 +15,7 @@ import { ToolError } from './errors.ts';
 import { mmToNm, nmToMm } from '../geom/units.ts';
 import { lengthMm } from './names.ts';
 import type { ToolArgs } from './schemas.ts';
-import type { CallContext, Session, StateNote } from './session.ts';
+import type { CallContext, SessionState, StateNote } from './session-state.ts';
 import { routerHost } from './router-host.ts';
 import { breaches, reservations, settle, type Verdict } from './transaction.ts';
 import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
@@ -32,7 +32,7 @@ function answer(v: Verdict): object {
   return { committed: v.committed, ...(v.reason ? { reason: v.reason } : {}), state: v.state, open_total: v.committed ? v.openAfter : v.openBefore, added_errors: v.added_errors, breaks_reservations: v.breaks_reservations };
 }
 
-export function placeVia(s: Session, a: ToolArgs<'place_via'>): object {
+export function placeVia(s: SessionState, a: ToolArgs<'place_via'>): object {
   const net = s.names.net('place_via', 'net', a.net);
   const host = routerHost(s.design);
   const L = host.layerCount;
@@ -55,7 +55,7 @@ export function placeVia(s: Session, a: ToolArgs<'place_via'>): object {
 }
 
 /** The connection route_connection makes: the pads named, or the net's only open connection. */
-function pickConnection(s: Session, net: number, a: ToolArgs<'route_connection'>): { from: number; to: number } {
+function pickConnection(s: SessionState, net: number, a: ToolArgs<'route_connection'>): { from: number; to: number } {
   if (a.a !== undefined && a.b !== undefined) {
     const from = s.names.pad('route_connection', 'a', a.a);
     const to = s.names.pad('route_connection', 'b', a.b);
@@ -69,7 +69,7 @@ function pickConnection(s: Session, net: number, a: ToolArgs<'route_connection'>
   return { from: padOf(open[0].a), to: padOf(open[0].b) };
 }
 
-export async function routeConnection(s: Session, a: ToolArgs<'route_connection'>, cx: CallContext = {}): Promise<object> {
+export async function routeConnection(s: SessionState, a: ToolArgs<'route_connection'>, cx: CallContext = {}): Promise<object> {
   const left = s.workLeft;
   if (left !== null && left <= 0) throw new ToolError('limit', 'route_connection: the session work limit is spent');
   const net = s.names.net('route_connection', 'net', a.net);
@@ -119,7 +119,7 @@ export async function routeConnection(s: Session, a: ToolArgs<'route_connection'
   };
 }
 
-export function rip(s: Session, a: ToolArgs<'rip'>): object {
+export function rip(s: SessionState, a: ToolArgs<'rip'>): object {
   const box = boxNm(a.box_mm);
   const only = a.nets ? new Set(a.nets.map((n) => s.names.net('rip', 'nets', n))) : undefined;
   const layers = a.layers ? new Set(a.layers.map((l) => s.names.layer('rip', 'layers', l))) : undefined;
@@ -155,7 +155,7 @@ export function rip(s: Session, a: ToolArgs<'rip'>): object {
   };
 }
 
-export function reserve(s: Session, a: ToolArgs<'reserve'>): object {
+export function reserve(s: SessionState, a: ToolArgs<'reserve'>): object {
   const net = s.names.net('reserve', 'net', a.net);
   const st = s.states.current;
   const held = reservations(s);

@@ -7,7 +7,7 @@ import { circle, overlaps, rect, segment } from '../geom/index.ts';
 import { type Reservation, routeOptions } from '../route/types.ts';
 import { type SessionCopper, copperDigest } from './copper.ts';
 import { nmToMm } from '../geom/units.ts';
-import type { DrcSummary, Session, StateNote } from './session.ts';
+import type { DrcSummary, SessionState, StateNote } from './session-state.ts';
 import { currentOpen } from './tools-look.ts';
 
 export type Verify = 'refuse' | 'report' | 'off';
@@ -32,12 +32,12 @@ export function addedErrors(before: DrcSummary, after: DrcSummary): AddedErrors 
 }
 
 /** The reservations in force in the current state. */
-export function reservations(s: Session): readonly Reservation[] {
+export function reservations(s: SessionState): readonly Reservation[] {
   return s.states.current.note?.reserved ?? [];
 }
 
 /** New copper of other nets that enters a reservation: `net@[box]` for each reservation broken. */
-export function breaches(s: Session, added: SessionCopper, held: readonly Reservation[] = reservations(s)): string[] {
+export function breaches(s: SessionState, added: SessionCopper, held: readonly Reservation[] = reservations(s)): string[] {
   const out: string[] = [];
   for (const r of held) {
     const box = rect(r.minX, r.minY, r.maxX, r.maxY);
@@ -69,7 +69,7 @@ export interface Verdict {
  * is a new state with `note` (reservations carried over unless the note says otherwise).
  */
 export function settle(
-  s: Session,
+  s: SessionState,
   call: { tool: string; args: unknown },
   copper: SessionCopper,
   fresh: SessionCopper,
