@@ -26,7 +26,7 @@ export interface StateMove {
   readonly to: number;
 }
 
-export interface SessionState<T> {
+export interface State<T> {
   readonly id: number;
   /** The state this one was made from; null for the input state. */
   readonly parent: number | null;
@@ -40,7 +40,7 @@ export interface SessionState<T> {
 }
 
 export class StateStore<T> {
-  readonly #states = new Map<number, SessionState<T>>();
+  readonly #states = new Map<number, State<T>>();
   readonly #moves: StateMove[] = [];
   #movesMade = 0;
   #current = 0;
@@ -51,16 +51,16 @@ export class StateStore<T> {
     this.#states.set(0, Object.freeze({ id: 0, parent: null, call: null, copper: NO_COPPER, digest: copperDigest(NO_COPPER), note: undefined }));
   }
 
-  get current(): SessionState<T> {
+  get current(): State<T> {
     return this.#states.get(this.#current)!;
   }
 
   /** Kept states in id order (ids only grow, and Map keeps insertion order). */
-  list(): SessionState<T>[] {
+  list(): State<T>[] {
     return [...this.#states.values()];
   }
 
-  get(id: number): SessionState<T> | undefined {
+  get(id: number): State<T> | undefined {
     return this.#states.get(id);
   }
 
@@ -75,8 +75,8 @@ export class StateStore<T> {
   }
 
   /** Makes a new state from the current one and moves to it. */
-  push(call: StateCall, copper: SessionCopper, note: T | undefined): SessionState<T> {
-    const s: SessionState<T> = Object.freeze({ id: this.#next++, parent: this.#current, call, copper, digest: copperDigest(copper), note });
+  push(call: StateCall, copper: SessionCopper, note: T | undefined): State<T> {
+    const s: State<T> = Object.freeze({ id: this.#next++, parent: this.#current, call, copper, digest: copperDigest(copper), note });
     this.#states.set(s.id, s);
     this.#moveTo(s.id, call);
     this.#evict();
@@ -84,7 +84,7 @@ export class StateStore<T> {
   }
 
   /** Back to the state the current one was made from. */
-  undo(call: StateCall = { tool: 'undo', args: {} }): SessionState<T> {
+  undo(call: StateCall = { tool: 'undo', args: {} }): State<T> {
     const parent = this.current.parent;
     if (parent === null) throw new ToolError('not_allowed', 'undo: already at the input state');
     if (!this.#states.has(parent)) throw new ToolError('not_allowed', `undo: state ${parent} is no longer kept (at most ${this.cap} states)`);
@@ -93,7 +93,7 @@ export class StateStore<T> {
   }
 
   /** To any kept state; `call` names who moved (the restore tool unless told otherwise). */
-  restore(id: number, call: StateCall = { tool: 'restore', args: { state: id } }): SessionState<T> {
+  restore(id: number, call: StateCall = { tool: 'restore', args: { state: id } }): State<T> {
     if (!this.#states.has(id)) throw new ToolError('unknown_name', `restore: no state ${id} (see history)`);
     this.#moveTo(id, call);
     return this.current;
