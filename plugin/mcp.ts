@@ -1,7 +1,7 @@
 // MCP over stdio with the official SDK's Server (initialize and protocol-version negotiation,
 // tools/list, tools/call), on a line transport of our own: it caps request lines at 1 MB and
 // answers malformed JSON with JSON-RPC's parse error instead of dropping it. Tools and their
-// JSON Schemas come from the session's one table; every call goes through Session.call. A result
+// JSON Schemas come from the session's one table; every call goes through Session.dispatch. A result
 // that carries a PNG (render with format "png") is answered as an image content block, so the
 // agent sees the picture, with the rest of the result as text.
 

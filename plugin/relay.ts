@@ -37,7 +37,7 @@ export function serveRelay(name: string, session: Session): Promise<void> {
   return new Promise((resolve, reject) => {
     const server = createServer((conn) => {
       const lines = new JsonLinesServer(
-        async (tool, args) => session.call(tool, args),
+        async (tool, args) => session.dispatch(tool, args),
         (line) => void conn.write(line),
         (request, answer) => appendFileSync(transcript, JSON.stringify({ request, answer }) + '\n', { mode: 0o600 }),
       );

@@ -2,85 +2,35 @@
 // results), JSON requests whose errors come back as values, and the live event stream. Every
 // URL is relative, so each request carries the token the page's address holds.
 
-export interface Blocker {
-  net: string;
-  /** Grid sites of the boundary around the stuck end that this net's copper holds. */
-  boundary_sites: number;
-}
+import type { BlockerJson, BoardInfoResult, CheckResult as CheckToolResult, ConnectionJson, HistoryResult, InspectPadResult, OpenConnectionsResult, RenderResult } from '../engine/session/results.ts';
+import type { PanelMode } from '../plugin/panel/actions.ts';
 
-export interface Connection {
-  net: string;
-  a: string;
-  b: string;
-  /** For an end on a zone ("zone"): the pad of the zone's piece nearest the other end. */
-  a_pad?: string;
-  b_pad?: string;
-  length_mm: number;
-  reason?: 'boxed_in' | 'blocked' | 'no_via_site' | 'budget' | 'unreachable' | 'rule_not_supported';
-  why?: string;
-  tried?: boolean;
-  rips?: number;
-  fails?: number;
-  blockers?: Blocker[];
-  at_mm?: [number, number];
-  layer?: string;
-}
-
-export interface BoardInfo {
-  board: string;
-  copper_layers: string[];
-  counts: { parts: number; pads: number; nets: number; board: { tracks: number; vias: number }; session: { tracks: number; vias: number } };
-  open_connections: number;
-  state: number;
-  work: { used: number; left: number | null; limit: number | null };
-  warnings: string[];
-}
-
-export interface HistoryState {
-  id: number;
-  parent: number | null;
-  call: { tool: string; args: Record<string, unknown> } | null;
-  routed: number;
-  vias: number;
-  length_mm: number;
-}
-
+// The host's answers are the session's own tool results: the same types, imported for their
+// shapes only (nothing of the engine is bundled into the page).
+export type Blocker = BlockerJson;
+export type Connection = ConnectionJson;
+export type BoardInfo = BoardInfoResult;
+export type HistoryState = HistoryResult['states'][number];
 /** One call that moved the session between states (history's `moves`). */
-export interface HistoryMove {
-  n: number;
-  tool: string;
-  args: Record<string, unknown>;
-  from: number;
-  to: number;
-}
+export type HistoryMove = HistoryResult['moves'][number];
+export type CheckResult = CheckToolResult;
+export type DrcExample = CheckToolResult['added']['errors'][number]['examples'][number];
 
 export interface Snapshot {
-  mode: { editor: boolean; read_only: boolean; can_save: boolean; can_cancel: boolean };
+  mode: PanelMode;
   busy: string | null;
-  board: BoardInfo;
-  open: { state: number; total: number; listed: number; connections: Connection[] };
-  history: { current: number; states: HistoryState[]; moves: HistoryMove[]; moves_made: number };
+  board: BoardInfoResult;
+  open: OpenConnectionsResult;
+  history: HistoryResult;
   session_nets: string[];
   /** With KiCad: whether the editor could be read just now (else the last known state is shown). */
   editor: { ok: boolean; message?: string } | null;
 }
 
 export interface FocusResult {
-  pads: { pad: string; position_mm: [number, number]; layers: string[] }[];
-  picture: { svg: string; box_mm: [number, number, number, number] };
+  pads: Pick<InspectPadResult, 'pad' | 'position_mm' | 'layers'>[];
+  picture: RenderResult;
   editor: { ok: boolean; message?: string } | null;
-}
-
-export interface DrcExample {
-  nets: string[];
-  at_mm: [number, number];
-}
-
-export interface CheckResult {
-  state: number;
-  unconnected: number;
-  errors_by_type: Record<string, number>;
-  added: { unconnected: number; errors: { type: string; count: number; examples: DrcExample[] }[] };
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; message: string };

@@ -56,7 +56,7 @@ export function showConnection(el: HTMLElement, c: Connection, f: FocusResult, l
   fill(
     el,
     h('p', { class: 'caption' }, h('strong', {}, `${c.a} → ${c.b}`), ` on ${c.net}`, r ? h('span', { class: `badge reason-${reasonOf(c)}` }, r.label) : null),
-    image(f.picture.svg, `Board region around ${c.a} and ${c.b}: copper per layer, the open connection as a thin line, blocking copper outlined in orange`),
+    image(f.picture.svg ?? '', `Board region around ${c.a} and ${c.b}: copper per layer, the open connection as a thin line, blocking copper outlined in orange`),
     c.why ? h('p', { class: 'why' }, c.why) : null,
     h('p', { class: 'muted small-text' }, `Region ${fmt(x1)}, ${fmt(y1)} – ${fmt(x2)}, ${fmt(y2)} mm` + (c.at_mm ? ` · trouble at ${fmt(c.at_mm[0])}, ${fmt(c.at_mm[1])} mm${c.layer ? ` on ${c.layer}` : ''}` : '')),
     legend(layers),

@@ -86,7 +86,7 @@ export async function replay(text: string, boardText: string, session: Session):
     chain = chained(chain, body);
     const where = { line: i + 1, seq: rec.seq, tool: typeof rec.tool === 'string' ? rec.tool : undefined };
     if (given !== chain || rec.seq !== i) return { ok: false, ...where, message: 'the line was changed, removed or reordered (chain digest differs)' };
-    await session.call(rec.tool, rec.args);
+    await session.dispatch(rec.tool, rec.args);
     const got = session.lastRecord!;
     if (got.result !== rec.result) return { ok: false, ...where, message: `the result differs (digest ${got.result}, log ${rec.result})` };
     if (got.state !== rec.state || got.state_digest !== rec.state_digest) return { ok: false, ...where, message: `the state differs (digest ${got.state_digest}, log ${rec.state_digest})` };

@@ -7,8 +7,12 @@
 // the state before it (restore) and the next try widens: the other end; the blockers ripped
 // whole (rip_net); every net's copper in a box twice as wide round each end, then over both ends.
 
-type Call = (tool: string, args: unknown) => Promise<object>;
-type Obj = Record<string, any>;
+import { type ErrorValue, isErrorValue } from './errors.ts';
+import type { BoxMm, PointMm } from './results.ts';
+import type { Session } from './session.ts';
+
+/** The one way the agent reaches a session: its tool calls. */
+type Tools = Pick<Session, 'call'>;
 
 export interface AgentSummary {
   open_before: number;
@@ -31,50 +35,56 @@ export interface AgentOptions {
   boxMm?: number;
 }
 
-const spent = (r: Obj) => r.error?.code === 'limit';
+const spent = (r: object) => isErrorValue(r) && r.error.code === 'limit';
 
-export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<AgentSummary> {
-  const openCount = async () => ((await call('board_info', {})) as Obj).open_connections as number;
+/** A look the agent cannot do without: its failure is the session's, so the agent stops. */
+function must<T extends object>(r: T | ErrorValue): T {
+  if (isErrorValue(r)) throw new Error(`repair agent: ${r.error.message}`);
+  return r;
+}
+
+export async function repairAgent(s: Tools, o: AgentOptions = {}): Promise<AgentSummary> {
+  const openCount = async () => must(await s.call('board_info', {})).open_connections;
   const before = await openCount();
   const summary: AgentSummary = { open_before: before, open_after: before, rounds: 0, tries: 0, kept: 0, kept_by: { alone: 0, narrow: 0, via_in_pad: 0, box: 0, whole_nets: 0, wide_box: 0, span: 0 }, work_used: 0 };
   const half = o.boxMm ?? 2.5;
   const maxRips = o.maxRips ?? 3;
-  let out = spent((await call('route', o.variants ? { variants: o.variants } : {})) as Obj);
+  let out = spent(await s.call('route', o.variants ? { variants: o.variants } : {}));
   for (let round = 0; round < (o.maxRounds ?? 8) && !out; round++) {
     summary.rounds++;
     let gained = false;
-    const open = ((await call('open_connections', {})) as Obj).connections as Obj[];
-    for (const c of open ?? []) {
+    const open = must(await s.call('open_connections', {})).connections;
+    for (const c of open) {
       // A zone end is made through its piece's nearest pad (a_pad, b_pad).
-      const [ea, eb] = [c.a_pad ?? c.a, c.b_pad ?? c.b] as string[];
+      const [ea, eb] = [c.a_pad ?? c.a, c.b_pad ?? c.b];
       const openNow = await openCount();
       if (openNow === 0) break;
-      const mark = ((await call('board_info', {})) as Obj).state as number;
-      const blockers = ((c.blockers ?? []) as { net: string }[]).map((b) => b.net).filter((n) => n !== c.net).slice(0, maxRips);
-      const padA = (await call('inspect_pad', { pad: ea })) as Obj;
-      const padB = (await call('inspect_pad', { pad: eb })) as Obj;
-      const [pa, pb]: number[][] = [padA.position_mm, padB.position_mm];
+      const mark = must(await s.call('board_info', {})).state;
+      const blockers = (c.blockers ?? []).map((b) => b.net).filter((n) => n !== c.net).slice(0, maxRips);
+      const padA = must(await s.call('inspect_pad', { pad: ea }));
+      const padB = must(await s.call('inspect_pad', { pad: eb }));
+      const [pa, pb] = [padA.position_mm, padB.position_mm];
       // Ends that share no layer need a via; where none fits beside the pads, one inside a pad
       // of the net may (what people do on a large connector pad).
-      const apart = !(padA.layers as string[]).some((l) => (padB.layers as string[]).includes(l));
+      const apart = !padA.layers.some((l) => padB.layers.includes(l));
       // The end the reason points at first, then the other end.
-      const at: number[] = c.at_mm ?? pa;
+      const at = c.at_mm ?? pa;
       const other = Math.hypot(at[0] - pa[0], at[1] - pa[1]) < Math.hypot(at[0] - pb[0], at[1] - pb[1]) ? pb : pa;
-      const around = (p: number[], h: number) => [p[0] - h, p[1] - h, p[0] + h, p[1] + h];
-      const span = [Math.min(pa[0], pb[0]) - 1, Math.min(pa[1], pb[1]) - 1, Math.max(pa[0], pb[0]) + 1, Math.max(pa[1], pb[1]) + 1];
+      const around = (p: PointMm, h: number): BoxMm => [p[0] - h, p[1] - h, p[0] + h, p[1] + h];
+      const span: BoxMm = [Math.min(pa[0], pb[0]) - 1, Math.min(pa[1], pb[1]) - 1, Math.max(pa[0], pb[0]) + 1, Math.max(pa[1], pb[1]) + 1];
       // The narrowest width the rules allow, where the reason suggests a narrower track.
       const narrow = /width_mm ([0-9.]+)/.exec(c.hint ?? '')?.[1];
       const none = async () => [] as string[];
-      const steps: [keyof AgentSummary['kept_by'], () => Promise<string[]>, object][] = [
+      const steps: [keyof AgentSummary['kept_by'], () => Promise<string[]>, { width_mm?: number; options?: { via_in_pad: true } }][] = [
         ['alone', none, {}],
         ['narrow', none, narrow ? { width_mm: Number(narrow) } : {}],
         ['via_in_pad', none, { options: { via_in_pad: true } }],
-        ['box', () => ripBox(call, around(at, half), blockers), {}],
-        ['box', () => ripBox(call, around(other, half), blockers), {}],
-        ['whole_nets', () => ripNets(call, blockers), {}],
-        ['wide_box', () => ripBox(call, around(at, 2 * half), undefined), {}],
-        ['wide_box', () => ripBox(call, around(other, 2 * half), undefined), {}],
-        ['span', () => ripBox(call, span, undefined), {}],
+        ['box', () => ripBox(s, around(at, half), blockers), {}],
+        ['box', () => ripBox(s, around(other, half), blockers), {}],
+        ['whole_nets', () => ripNets(s, blockers), {}],
+        ['wide_box', () => ripBox(s, around(at, 2 * half), undefined), {}],
+        ['wide_box', () => ripBox(s, around(other, 2 * half), undefined), {}],
+        ['span', () => ripBox(s, span, undefined), {}],
       ];
       for (const [step, rip, how] of steps) {
         if ((step === 'narrow' && !narrow) || (step === 'via_in_pad' && !apart)) continue;
@@ -82,19 +92,20 @@ export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<Age
         // A rip that took nothing would only repeat the try alone.
         if (ripped.length === 0 && rip !== none) continue;
         summary.tries++;
-        const r1 = (await call('route_connection', { net: c.net, a: ea, b: eb, ...how })) as Obj;
+        const r1 = await s.call('route_connection', { net: c.net, a: ea, b: eb, ...how });
         // The ripped nets are routed again only when the connection went through: else the try
         // has already failed, and restoring is cheaper than routing them back.
-        const r2 = r1.committed && ripped.length ? ((await call('route', { nets: ripped })) as Obj) : {};
+        const kept = !isErrorValue(r1) && r1.committed;
+        const r2 = kept && ripped.length ? await s.call('route', { nets: ripped }) : {};
         out = spent(r1) || spent(r2);
-        if (r1.committed && (await openCount()) < openNow) {
+        if (kept && (await openCount()) < openNow) {
           gained = true;
           summary.kept++;
           summary.kept_by[step]++;
           break;
         }
         // A mark the session no longer keeps would leave the failed try standing: stop there.
-        if (((await call('restore', { state: mark })) as Obj).error) out = true;
+        if (isErrorValue(await s.call('restore', { state: mark }))) out = true;
         if (out) break;
       }
       if (out) break;
@@ -102,20 +113,20 @@ export async function repairAgent(call: Call, o: AgentOptions = {}): Promise<Age
     if (!gained) break;
   }
   summary.open_after = await openCount();
-  summary.work_used = ((await call('board_info', {})) as Obj).work.used;
+  summary.work_used = must(await s.call('board_info', {})).work.used;
   return summary;
 }
 
 /** Rips session copper in a box (mm): of `nets` (none when the list is empty), or of every net
  *  when undefined. Returns the nets it took. */
-async function ripBox(call: Call, box: number[], nets: string[] | undefined): Promise<string[]> {
+async function ripBox(s: Tools, box: BoxMm, nets: string[] | undefined): Promise<string[]> {
   if (nets?.length === 0) return [];
-  const r = (await call('rip', { box_mm: box, ...(nets ? { nets } : {}) })) as Obj;
-  return r.error ? [] : (r.nets as string[]);
+  const r = await s.call('rip', { box_mm: box, ...(nets ? { nets } : {}) });
+  return isErrorValue(r) ? [] : r.nets;
 }
 
-async function ripNets(call: Call, nets: string[]): Promise<string[]> {
+async function ripNets(s: Tools, nets: string[]): Promise<string[]> {
   const out: string[] = [];
-  for (const n of nets) if (!((await call('rip_net', { net: n })) as Obj).error) out.push(n);
+  for (const n of nets) if (!isErrorValue(await s.call('rip_net', { net: n }))) out.push(n);
   return out;
 }

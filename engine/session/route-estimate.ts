@@ -4,6 +4,7 @@
 // not hold their set-up says so, with what would.
 
 import { DEFAULT_WORK, DEFAULT_WORK_CAP, WORK_PER_CONNECTION, defaultWork } from '../route/types.ts';
+import type { RouteEstimateResult } from './results.ts';
 import type { SessionState } from './session-state.ts';
 
 /** An integer with thousands separators (by hand: locale formatting differs between builds). */
@@ -14,7 +15,7 @@ const n = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
  * evenly over `variants`, or without it each variant's default budget for `connections` (the
  * session's count of the call's open connections).
  */
-export function routeEstimate(s: SessionState, o: { work: number | undefined; variants: number; connections: number }): object {
+export function routeEstimate(s: SessionState, o: { work: number | undefined; variants: number; connections: number }): RouteEstimateResult {
   const perVariant = o.work !== undefined ? Math.floor(o.work / o.variants) : defaultWork(o.connections);
   const basedOn =
     o.work !== undefined

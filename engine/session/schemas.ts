@@ -162,6 +162,8 @@ export const TOOL_SCHEMAS = {
 
 export type ToolName = keyof typeof TOOL_SCHEMAS;
 export type ToolArgs<N extends ToolName> = z.output<(typeof TOOL_SCHEMAS)[N]>;
+/** What a caller may send tool N (before defaults). */
+export type ToolInput<N extends ToolName> = z.input<(typeof TOOL_SCHEMAS)[N]>;
 
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   board_info: 'Board name, copper layers, counts (board and session), open connections, state id, work used and left, rules summary and rule warnings.',

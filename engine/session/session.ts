@@ -7,8 +7,9 @@
 
 import { fnv1a64 } from './digest.ts';
 import { type ErrorValue, ToolError, errorValue } from './errors.ts';
-import { type ToolName, isToolName, parseArgs, unknownTool } from './schemas.ts';
-import { type CallContext, type CallOptions, type CallRecord, LOOK_TOOLS, SessionState } from './session-state.ts';
+import type { RouteDoneResult, RouteEstimateResult, ToolAnswer } from './results.ts';
+import { type ToolInput, type ToolName, isToolName, parseArgs, unknownTool } from './schemas.ts';
+import { type CallContext, type CallOptions, LOOK_TOOLS, SessionState } from './session-state.ts';
 import { TOOL_HANDLERS } from './tools.ts';
 
 export type { CallContext, CallOptions, CallRecord, DrcSummary, LastRoute, SessionOptions, SessionPorts, StateNote } from './session-state.ts';
@@ -18,11 +19,22 @@ export class Session extends SessionState {
   #queue: Promise<unknown> = Promise.resolve();
 
   /**
-   * Runs one tool call; never throws for a caller's mistake in `tool` or `args`. Calls run one at
-   * a time in the order they arrive, whichever transport sent them. `record: false` on a tool
-   * outside LOOK_TOOLS is the calling code's bug and rejects.
+   * Runs one tool call and answers that tool's result type (or an error value). Calls run one at
+   * a time in the order they arrive, whichever transport sent them.
    */
-  call(tool: string, args: unknown, opts: CallOptions = {}): Promise<object> {
+  call(tool: 'route', args: ToolInput<'route'> & { estimate: true }, opts?: CallOptions): Promise<RouteEstimateResult | ErrorValue>;
+  call(tool: 'route', args: ToolInput<'route'> & { estimate?: false }, opts?: CallOptions): Promise<RouteDoneResult | ErrorValue>;
+  call<N extends ToolName>(tool: N, args: NoInfer<ToolInput<N>>, opts?: CallOptions): Promise<ToolAnswer<N>>;
+  call(tool: ToolName, args: unknown, opts: CallOptions = {}): Promise<object> {
+    return this.dispatch(tool, args, opts);
+  }
+
+  /**
+   * A call as a transport receives it, tool name and arguments checked only at run time; never
+   * throws for a caller's mistake in `tool` or `args`. `record: false` on a tool outside
+   * LOOK_TOOLS is the calling code's bug and rejects.
+   */
+  dispatch(tool: string, args: unknown, opts: CallOptions = {}): Promise<object> {
     if (opts.record === false && !LOOK_TOOLS.has(tool)) {
       return Promise.reject(new TypeError(`Session.call: record: false is only for tools that change nothing, got ${JSON.stringify(tool)}`));
     }

@@ -13,7 +13,8 @@ export const MAX_STATES = 256;
 
 export interface StateCall {
   tool: string;
-  args: unknown;
+  /** The call's arguments as a JSON object. */
+  args: Readonly<Record<string, unknown>>;
 }
 
 /** One call that moved the session: from the state it left to the state it reached. */
@@ -21,7 +22,7 @@ export interface StateMove {
   /** 1-based, in the order the moves happened (counting moves no longer kept). */
   readonly n: number;
   readonly tool: string;
-  readonly args: unknown;
+  readonly args: StateCall['args'];
   readonly from: number;
   readonly to: number;
 }

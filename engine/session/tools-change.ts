@@ -8,6 +8,7 @@ import { ToolError } from './errors.ts';
 import { mmToNm } from '../geom/units.ts';
 import { lengthMm } from './names.ts';
 import { toRouteOptions } from './route-options.ts';
+import type { RipNetResult, RouteCallResult, StateMoveResult } from './results.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { CallContext, SessionState, StateNote } from './session-state.ts';
 import { settle } from './transaction.ts';
@@ -54,7 +55,7 @@ function afterRoute(copper: SessionCopper, r: RouteResult): SessionCopper {
 }
 
 /** `cx` carries the caller's progress and stop callbacks to the router; they never reach the log. */
-export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallContext = {}): Promise<object> {
+export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallContext = {}): Promise<RouteCallResult> {
   const left = s.workLeft;
   if (left !== null && left <= 0) throw new ToolError('limit', 'route: the session work limit is spent');
   const nets = a.nets ? [...new Set(a.nets.map((n) => s.names.net('route', 'nets', n)))] : undefined;
@@ -138,7 +139,7 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
   };
 }
 
-export function ripNet(s: SessionState, a: ToolArgs<'rip_net'>): object {
+export function ripNet(s: SessionState, a: ToolArgs<'rip_net'>): RipNetResult {
   const net = s.names.net('rip_net', 'net', a.net);
   const st = s.states.current;
   const copper = withoutNet(st.copper, net);
@@ -150,12 +151,12 @@ export function ripNet(s: SessionState, a: ToolArgs<'rip_net'>): object {
   return { state: next.id, removed, open_total: open };
 }
 
-export function undo(s: SessionState): object {
+export function undo(s: SessionState): StateMoveResult {
   const st = s.states.undo();
   return { state: st.id, open_total: currentOpen(s).length };
 }
 
-export function restore(s: SessionState, a: ToolArgs<'restore'>): object {
+export function restore(s: SessionState, a: ToolArgs<'restore'>): StateMoveResult {
   const st = s.states.restore(a.state);
   return { state: st.id, open_total: currentOpen(s).length };
 }

@@ -4,6 +4,7 @@
 
 import { ToolError } from './errors.ts';
 import type { End } from './ratsnest.ts';
+import type { CheckResult, PointMm, SaveResult, StuckReportResult } from './results.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { DrcSummary, SessionState } from './session-state.ts';
 import { addedErrors } from './transaction.ts';
@@ -29,7 +30,7 @@ function byType(d: DrcSummary): Record<string, number> {
   return out;
 }
 
-export function check(s: SessionState, a: ToolArgs<'check'>): object {
+export function check(s: SessionState, a: ToolArgs<'check'>): CheckResult {
   if (a.refill) throw new ToolError('not_allowed', `check: ${NO_REFILL}`);
   const { now, input } = drcOf(s, 'check');
   const added = addedErrors(input, now);
@@ -42,7 +43,7 @@ export function check(s: SessionState, a: ToolArgs<'check'>): object {
   };
 }
 
-export function save(s: SessionState, a: ToolArgs<'save'>): object {
+export function save(s: SessionState, a: ToolArgs<'save'>): SaveResult {
   if (a.refill) throw new ToolError('not_allowed', `save: ${NO_REFILL}`);
   const st = s.states.current;
   const wrote = s.ports.save(s.ports.write(s.design, st.copper));
@@ -73,7 +74,7 @@ class Redactor {
  * own way (a refilled plane may join what the file's fills do not), so a connection of the set
  * may have no reason from it: such a connection says so.
  */
-export function stuckReport(s: SessionState, a: ToolArgs<'stuck_report'>): object {
+export function stuckReport(s: SessionState, a: ToolArgs<'stuck_report'>): StuckReportResult {
   const last = s.lastRoute;
   if (!last) throw new ToolError('not_allowed', 'stuck_report: no route has run in this session yet');
   const { board } = s.design;
@@ -111,7 +112,7 @@ export function stuckReport(s: SessionState, a: ToolArgs<'stuck_report'>): objec
     crowding: sorted(crowd, (k, n) => ({ net: nets.name(k), hits: n })).slice(0, 20),
     parts: sorted(atParts, (k, n) => {
       const f = fp.get(k);
-      return { ref: parts.name(k), open_ends: n, ...(f ? { at_mm: [nmToMm(f.at.x), nmToMm(f.at.y)], pads: f.pads.length } : {}) };
+      return { ref: parts.name(k), open_ends: n, ...(f ? { at_mm: [nmToMm(f.at.x), nmToMm(f.at.y)] satisfies PointMm, pads: f.pads.length } : {}) };
     }).slice(0, 20),
     connections: rows.slice(0, 64).map(({ c, r }) => ({
       net: nets.name(s.names.netName(c.net)),

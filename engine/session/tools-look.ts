@@ -9,6 +9,7 @@ import { copperLength, trackLength } from './copper.ts';
 import { MAX_LISTED } from './limits.ts';
 import { mmToNm, nmToMm } from '../geom/units.ts';
 import { lengthMm } from './names.ts';
+import type { BoardInfoResult, ConnectionJson, HistoryResult, InspectNetResult, InspectPadResult, OpenConnectionsResult } from './results.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { SessionState, StateNote } from './session-state.ts';
 
@@ -32,8 +33,8 @@ export function reasonFor(note: StateNote | undefined, c: OpenConnection): Stuck
 }
 
 /** One open connection as the tools list it, with the route's reason when there is one. */
-export function connectionJson(s: SessionState, c: OpenConnection, note: StateNote | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = { net: s.names.netName(c.net), a: s.names.end(c.a), b: s.names.end(c.b), length_mm: lengthMm(c.length) };
+export function connectionJson(s: SessionState, c: OpenConnection, note: StateNote | undefined): ConnectionJson {
+  const out: ConnectionJson = { net: s.names.netName(c.net), a: s.names.end(c.a), b: s.names.end(c.b), length_mm: lengthMm(c.length) };
   // A zone end's piece holds pads too; the nearest is what route_connection takes for that end.
   if ('zone' in c.a) out.a_pad = s.names.end({ pad: c.a.near });
   if ('zone' in c.b) out.b_pad = s.names.end({ pad: c.b.near });
@@ -60,7 +61,7 @@ export function currentOpen(s: SessionState, zones = true): OpenConnection[] {
   return s.open(st.copper, st.digest, zones);
 }
 
-export function boardInfo(s: SessionState): object {
+export function boardInfo(s: SessionState): BoardInfoResult {
   const { board, rules, warnings } = s.design;
   const st = s.states.current;
   const def = rules.defaultClass;
@@ -88,7 +89,7 @@ export function boardInfo(s: SessionState): object {
   };
 }
 
-export function listOpen(s: SessionState, a: ToolArgs<'open_connections'>): object {
+export function listOpen(s: SessionState, a: ToolArgs<'open_connections'>): OpenConnectionsResult {
   const net = a.net === undefined ? undefined : s.names.net('open_connections', 'net', a.net);
   const all = currentOpen(s, !a.soft_zones).filter((c) => net === undefined || c.net === net);
   const limit = Math.min(a.limit ?? MAX_LISTED, MAX_LISTED);
@@ -105,7 +106,7 @@ function endsOnPad(e: End, pad: number): boolean {
   return 'pad' in e && e.pad === pad;
 }
 
-export function inspectPad(s: SessionState, a: ToolArgs<'inspect_pad'>): object {
+export function inspectPad(s: SessionState, a: ToolArgs<'inspect_pad'>): InspectPadResult {
   const { board } = s.design;
   const i = s.names.pad('inspect_pad', 'pad', a.pad);
   const p = board.pads[i];
@@ -158,7 +159,7 @@ export function inspectPad(s: SessionState, a: ToolArgs<'inspect_pad'>): object 
   };
 }
 
-export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): object {
+export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): InspectNetResult {
   const { board, rules } = s.design;
   const net = s.names.net('inspect_net', 'net', a.net);
   const st = s.states.current;
@@ -196,7 +197,7 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): object 
  * The kept states (what each holds) and the moves between them (which call went from which
  * state to which: changes, undos, restores), oldest first. `moves_made` counts dropped moves too.
  */
-export function history(s: SessionState): object {
+export function history(s: SessionState): HistoryResult {
   const input = s.states.get(0)!;
   const openInput = input.note?.open ?? s.open(input.copper, input.digest, true).length;
   return {

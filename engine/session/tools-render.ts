@@ -9,6 +9,7 @@ import { MARKS, renderPicture } from '../render/svg.ts';
 import { ToolError } from './errors.ts';
 import type { End } from './ratsnest.ts';
 import { mmToNm, nmToMm } from '../geom/units.ts';
+import type { BoxMm, RenderResult } from './results.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { SessionState } from './session-state.ts';
 import { boardGridStep } from './router-host.ts';
@@ -23,7 +24,7 @@ function base64(bytes: Uint8Array): string {
   return btoa(bin);
 }
 
-export async function render(s: SessionState, a: ToolArgs<'render'>): Promise<object> {
+export async function render(s: SessionState, a: ToolArgs<'render'>): Promise<RenderResult> {
   const { board } = s.design;
   const st = s.states.current;
   const net = a.net !== undefined ? s.names.net('render', 'net', a.net) : undefined;
@@ -87,7 +88,7 @@ export async function render(s: SessionState, a: ToolArgs<'render'>): Promise<ob
     labelled_nets: pic.labels.length,
     legend: { layers: pic.layers, ...MARKS },
   };
-  const head = { state: st.id, box_mm: [nmToMm(box.minX), nmToMm(box.minY), nmToMm(box.maxX), nmToMm(box.maxY)] };
+  const head = { state: st.id, box_mm: [nmToMm(box.minX), nmToMm(box.minY), nmToMm(box.maxX), nmToMm(box.maxY)] satisfies BoxMm };
   if (a.format === 'png') {
     const png = await s.ports.rasterise!(pic.svg);
     return { ...head, mime: 'image/png', png_base64: base64(png), ...meta };

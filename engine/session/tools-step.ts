@@ -10,10 +10,11 @@ import { profileOf } from '../route/route-design.ts';
 import { type ConnectionRequest, type Reservation, type RouteRequest, defaultWork, routeOptions } from '../route/types.ts';
 import { toRouteOptions } from './route-options.ts';
 import { viaFor } from '../route/core/via-span.ts';
-import { type SessionCopper, appendCopper, copperDigest, copperLength } from './copper.ts';
+import { appendCopper, copperDigest, copperLength } from './copper.ts';
 import { ToolError } from './errors.ts';
 import { mmToNm, nmToMm } from '../geom/units.ts';
 import { lengthMm } from './names.ts';
+import type { PlaceViaResult, ReserveResult, RipResult, RouteConnectionResult, VerdictJson } from './results.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { CallContext, SessionState, StateNote } from './session-state.ts';
 import { routerHost } from './router-host.ts';
@@ -28,11 +29,11 @@ function boxNm(b: readonly number[]): { minX: number; minY: number; maxX: number
 
 /** A verdict as the step tools answer it: open_total counts the state the session is in after
  *  the call (the new one when kept, else the one it stayed in). */
-function answer(v: Verdict): object {
+function answer(v: Verdict): VerdictJson {
   return { committed: v.committed, ...(v.reason ? { reason: v.reason } : {}), state: v.state, open_total: v.committed ? v.openAfter : v.openBefore, added_errors: v.added_errors, breaks_reservations: v.breaks_reservations };
 }
 
-export function placeVia(s: SessionState, a: ToolArgs<'place_via'>): object {
+export function placeVia(s: SessionState, a: ToolArgs<'place_via'>): PlaceViaResult {
   const net = s.names.net('place_via', 'net', a.net);
   const host = routerHost(s.design);
   const L = host.layerCount;
@@ -69,7 +70,7 @@ function pickConnection(s: SessionState, net: number, a: ToolArgs<'route_connect
   return { from: padOf(open[0].a), to: padOf(open[0].b) };
 }
 
-export async function routeConnection(s: SessionState, a: ToolArgs<'route_connection'>, cx: CallContext = {}): Promise<object> {
+export async function routeConnection(s: SessionState, a: ToolArgs<'route_connection'>, cx: CallContext = {}): Promise<RouteConnectionResult> {
   const left = s.workLeft;
   if (left !== null && left <= 0) throw new ToolError('limit', 'route_connection: the session work limit is spent');
   const net = s.names.net('route_connection', 'net', a.net);
@@ -105,7 +106,7 @@ export async function routeConnection(s: SessionState, a: ToolArgs<'route_connec
   const reasons = new Map(st.note?.reasons ?? []);
   if (c && !made && c.stuck) reasons.set(reasonKey(net, c.from.pad, c.to.pad), c.stuck);
   const v = settle(s, { tool: 'route_connection', args: a }, copper, add, { verify: a.verify, commit: a.commit === false || !made ? false : a.commit, mustGain: true, note: { reasons }, softZones: routeOptions(request.options).softZones });
-  const r = answer(v) as { reason?: string };
+  const r = answer(v);
   const why = !made && c?.stuck ? { stuck: { reason: c.stuck.reason, why: c.stuck.why, blockers: c.stuck.blockers.map((b) => ({ net: b.name, boundary_sites: b.count })), ...(c.stuck.hint ? { hint: c.stuck.hint } : {}) } } : {};
   return {
     ...r,
@@ -119,7 +120,7 @@ export async function routeConnection(s: SessionState, a: ToolArgs<'route_connec
   };
 }
 
-export function rip(s: SessionState, a: ToolArgs<'rip'>): object {
+export function rip(s: SessionState, a: ToolArgs<'rip'>): RipResult {
   const box = boxNm(a.box_mm);
   const only = a.nets ? new Set(a.nets.map((n) => s.names.net('rip', 'nets', n))) : undefined;
   const layers = a.layers ? new Set(a.layers.map((l) => s.names.layer('rip', 'layers', l))) : undefined;
@@ -155,7 +156,7 @@ export function rip(s: SessionState, a: ToolArgs<'rip'>): object {
   };
 }
 
-export function reserve(s: SessionState, a: ToolArgs<'reserve'>): object {
+export function reserve(s: SessionState, a: ToolArgs<'reserve'>): ReserveResult {
   const net = s.names.net('reserve', 'net', a.net);
   const st = s.states.current;
   const held = reservations(s);
@@ -184,6 +185,6 @@ export function reserve(s: SessionState, a: ToolArgs<'reserve'>): object {
     committed: state !== undefined,
     ...(state ? {} : { reason: 'dry_run' }),
     state: state?.id ?? st.id,
-    reserved: next.map((r) => ({ net: s.names.netName(r.net), box_mm: [r.minX, r.minY, r.maxX, r.maxY].map(nmToMm), ...(r.layers ? { layers: r.layers.map((l) => s.names.layerName(l)) } : {}) })),
+    reserved: next.map((r) => ({ net: s.names.netName(r.net), box_mm: [nmToMm(r.minX), nmToMm(r.minY), nmToMm(r.maxX), nmToMm(r.maxY)], ...(r.layers ? { layers: r.layers.map((l) => s.names.layerName(l)) } : {}) })),
   };
 }

@@ -1,7 +1,9 @@
 // The handler of each tool, keyed by the same snake_case name as its schema in schemas.ts.
-// `satisfies` keeps the two tables in step: a tool without a handler does not compile. Only
+// `satisfies` keeps the tables in step: a tool without a handler, or a handler whose answer is
+// not its tool's result type (results.ts), does not compile. Only
 // route and route_connection use the call's context (progress and stop callbacks for the router).
 
+import type { ToolResults } from './results.ts';
 import type { ToolArgs, ToolName } from './schemas.ts';
 import type { CallContext, SessionState } from './session-state.ts';
 import { check, save, stuckReport } from './tools-check.ts';
@@ -28,4 +30,4 @@ export const TOOL_HANDLERS = {
   route_connection: (s: SessionState, a: ToolArgs<'route_connection'>, cx: CallContext) => routeConnection(s, a, cx),
   rip: (s: SessionState, a: ToolArgs<'rip'>) => rip(s, a),
   reserve: (s: SessionState, a: ToolArgs<'reserve'>) => reserve(s, a),
-} satisfies { [N in ToolName]: (s: SessionState, a: ToolArgs<N>, cx: CallContext) => object | Promise<object> };
+} satisfies { [N in ToolName]: (s: SessionState, a: ToolArgs<N>, cx: CallContext) => ToolResults[N] | Promise<ToolResults[N]> };

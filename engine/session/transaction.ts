@@ -9,9 +9,10 @@ import { type SessionCopper, copperDigest } from './copper.ts';
 import { nmToMm } from '../geom/units.ts';
 import type { DrcSummary, SessionState, StateNote } from './session-state.ts';
 import { currentOpen } from './tools-look.ts';
+import type { AddedErrors, PointMm } from './results.ts';
+import type { StateCall } from './states.ts';
 
 export type Verify = 'refuse' | 'report' | 'off';
-export type AddedErrors = { type: string; count: number; examples: { nets: string[]; at_mm: number[] }[] }[];
 
 /** Error-level DRC types whose count grew from `before` to `after`, with up to five new examples. */
 export function addedErrors(before: DrcSummary, after: DrcSummary): AddedErrors {
@@ -25,7 +26,7 @@ export function addedErrors(before: DrcSummary, after: DrcSummary): AddedErrors 
     out.push({
       type,
       count: a.length - b.length,
-      examples: fresh.slice(0, 5).map((v) => ({ nets: v.nets, at_mm: [nmToMm(v.at.x), nmToMm(v.at.y)] })),
+      examples: fresh.slice(0, 5).map((v) => ({ nets: v.nets, at_mm: [nmToMm(v.at.x), nmToMm(v.at.y)] satisfies PointMm })),
     });
   }
   return out;
@@ -70,7 +71,7 @@ export interface Verdict {
  */
 export function settle(
   s: SessionState,
-  call: { tool: string; args: unknown },
+  call: StateCall,
   copper: SessionCopper,
   fresh: SessionCopper,
   o: { verify?: Verify; commit?: boolean; mustGain: boolean; note: Omit<StateNote, 'open'>; refuse?: string; softZones?: boolean },

@@ -1,6 +1,7 @@
 // `tracemaker agent BOARD --out FILE [--work-limit N] [--log FILE]`: the scripted repair agent
 // over a session (see engine/session/repair-agent.ts); saves the result and prints a summary.
 
+import { isErrorValue } from '../../engine/session/errors.ts';
 import { repairAgent } from '../../engine/session/repair-agent.ts';
 import { openSession } from '../session-host.ts';
 import type { Command } from './command.ts';
@@ -13,11 +14,10 @@ export const agent: Command = {
   flags: { out: 'string', log: 'string', 'work-limit': 'number', variants: 'number', threads: 'number' },
   async run(args, out) {
     const { session } = openSession(sessionFlags(args, args.positional[0]));
-    const call = (tool: string, a: unknown) => session.call(tool, a);
     const v = args.flags.variants;
-    const summary = await repairAgent(call, { variants: typeof v === 'number' ? v : undefined });
-    const saved = (await call('save', {})) as Record<string, unknown>;
-    out.stdout(JSON.stringify({ ...summary, saved: saved.saved === true }) + '\n');
-    return saved.saved === true ? 0 : 1;
+    const summary = await repairAgent(session, { variants: typeof v === 'number' ? v : undefined });
+    const saved = !isErrorValue(await session.call('save', {}));
+    out.stdout(JSON.stringify({ ...summary, saved }) + '\n');
+    return saved ? 0 : 1;
   },
 };

@@ -71,7 +71,7 @@ export const session: Command = {
     const view = args.flags.view ? await startPanelServer({ session: () => s, readOnly: true }) : undefined;
     if (view) out.stderr(`tracemaker session: watch at ${view.url}\n`);
     // With a viewer, the agent's routes report progress to its page (and run off this thread).
-    const call = (tool: string, a: unknown) => (view && tool === 'route' ? view.watch((cx) => s.call(tool, a, cx)) : s.call(tool, a)).finally(() => view?.notify());
+    const call = (tool: string, a: unknown) => (view && tool === 'route' ? view.watch((cx) => s.dispatch(tool, a, cx)) : s.dispatch(tool, a)).finally(() => view?.notify());
     const write = (t: string) => void process.stdout.write(t);
     if (args.flags.jsonl) {
       const server = new JsonLinesServer(call, write);

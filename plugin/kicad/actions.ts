@@ -7,7 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DesignFiles } from '../../engine/kicad/load.ts';
 import type { Design } from '../../engine/board/design.ts';
-import { isErrorValue } from '../../engine/session/errors.ts';
+import { type ErrorValue, isErrorValue } from '../../engine/session/errors.ts';
+import type { RouteDoneResult } from '../../engine/session/results.ts';
+import { addedErrors } from '../../engine/session/transaction.ts';
 import type { SessionPorts } from '../../engine/session/session.ts';
 import { KicadBusyError, KicadApiError, type BoardItem, type KicadClient } from '../../ipc/index.ts';
 import { sessionPorts } from '../session-host.ts';
@@ -134,7 +136,7 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
   for (let attempt = 0; ; attempt++) {
     const s = ctx.sync.session;
     const before = s.states.current;
-    const r = (await s.call('route', { nets, verify: 'refuse' })) as RouteReply;
+    const r = await s.call('route', { nets, verify: 'refuse' });
     timer.lap('route_ms');
     if (isErrorValue(r)) return { ok: false, code: 'failed', message: `The router refused: ${r.error.message}. Nothing was written.`, timing: timer.done() };
     if (!r.committed) return refusal(r, nets, timer);
@@ -179,28 +181,17 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
   }
 }
 
-interface RouteReply {
-  committed: boolean;
-  reason?: string;
-  state: number;
-  connections: number;
-  routed: number;
-  open_after: number;
-  added_errors: { type: string; count: number; examples: { nets: string[]; at_mm: number[] }[] }[] | null;
-  open: { net: string; a: string; b: string; reason?: string; why?: string }[];
-}
-
 function orderedNets(selected: string[], got: string[]): string[] {
   const have = new Set(got);
   return selected.filter((n) => have.has(n));
 }
 
-function firstReason(r: RouteReply): string {
+function firstReason(r: RouteDoneResult): string {
   const c = r.open.find((o) => o.why);
   return c ? ` (${c.net} ${c.a}–${c.b}: ${c.why})` : '';
 }
 
-function describeErrors(errors: NonNullable<RouteReply['added_errors']>): string {
+function describeErrors(errors: NonNullable<RouteDoneResult['added_errors']>): string {
   return errors.slice(0, 3).map((e) => {
     const ex = e.examples[0];
     const at = ex ? ` at (${ex.at_mm[0]}, ${ex.at_mm[1]}) mm${ex.nets.length ? ` between ${ex.nets.join(' and ')}` : ''}` : '';
@@ -208,7 +199,7 @@ function describeErrors(errors: NonNullable<RouteReply['added_errors']>): string
   }).join('; ');
 }
 
-function refusal(r: RouteReply, nets: string[], timer: Timer): ActionResult {
+function refusal(r: RouteDoneResult, nets: string[], timer: Timer): ActionResult {
   const details = { reason: r.reason, connections: r.connections, open: r.open.slice(0, 10), added_errors: r.added_errors };
   if (r.reason === 'nothing_routed' && r.connections === 0) {
     return { ok: false, code: 'already_routed', message: `The selected net${nets.length === 1 ? ' has' : 's have'} no open connections: nothing to route.`, details, timing: timer.done() };
@@ -226,16 +217,15 @@ async function checkBoard(ctx: ActionContext, req: ActionRequest, timer: Timer):
   await syncNow(ctx, client, timer);
   const s = ctx.sync.session;
   const now = s.ports.drc!(s.design, s.states.current.copper, { full: true });
-  const errors = [...now.errors].sort(([a], [b]) => (a < b ? -1 : 1)).map(([type, list]) => ({
-    type, count: list.length, examples: list.slice(0, 5).map((v) => ({ nets: v.nets, at_mm: [v.at.x / 1e6, v.at.y / 1e6] })),
-  }));
+  // Every error of the board now, in the shape a route reports the errors it would add.
+  const errors = addedErrors({ errors: new Map(), unconnected: 0 }, now);
   timer.lap('drc_ms');
   const total = errors.reduce((n, e) => n + e.count, 0);
   let message = `DRC now: ${total} error${total === 1 ? '' : 's'}${total ? ` (${describeErrors(errors)})` : ''}, ${now.unconnected} unconnected.`;
-  let dryRun: RouteReply | undefined;
+  let dryRun: RouteDoneResult | ErrorValue | undefined;
   const unknown = unknownNets(nets, s.design.board.netByName);
   if (nets.length > 0 && unknown.length === 0) {
-    dryRun = (await s.call('route', { nets, verify: 'report', commit: false })) as RouteReply;
+    dryRun = await s.call('route', { nets, verify: 'report', commit: false });
     timer.lap('route_ms');
     if (!isErrorValue(dryRun)) {
       const added = dryRun.added_errors ?? [];
@@ -251,9 +241,11 @@ async function panelSummary(ctx: ActionContext, timer: Timer): Promise<ActionRes
   const client = await ctx.client();
   await syncNow(ctx, client, timer);
   const s = ctx.sync.session;
-  const info = (await s.call('board_info', {})) as { open_connections: number; state: number };
-  const open = (await s.call('open_connections', { limit: 10 })) as { total: number; connections: { net: string; a: string; b: string; why?: string }[] };
-  const history = (await s.call('history', {})) as object;
+  const info = await s.call('board_info', {});
+  const open = await s.call('open_connections', { limit: 10 });
+  const history = await s.call('history', {});
+  if (isErrorValue(info)) return { ok: false, code: 'failed', message: info.error.message, timing: timer.done() };
+  if (isErrorValue(open)) return { ok: false, code: 'failed', message: open.error.message, timing: timer.done() };
   const list = open.connections.slice(0, 5).map((c) => `${c.net} ${c.a}–${c.b}${c.why ? ` (${c.why})` : ''}`).join('; ');
   const message = `${info.open_connections} open connection${info.open_connections === 1 ? '' : 's'}${list ? `: ${list}${open.total > 5 ? '; …' : ''}` : ''}.`;
   return { ok: true, code: 'summary', message, details: { open, history }, timing: timer.done() };

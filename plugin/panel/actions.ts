@@ -4,6 +4,8 @@
 // commit puts the session back), check, save and cancel. The page's own looks are not logged
 // (`record: false`): a session log holds what its driver did. Results are HTTP-shaped values.
 
+import { type ErrorCode, isErrorValue } from '../../engine/session/errors.ts';
+import type { InspectPadResult } from '../../engine/session/results.ts';
 import type { CallOptions, Session } from '../../engine/session/session.ts';
 import { type EditorBridge, padName } from './bridge.ts';
 import type { RequestBody, HttpError } from './requests.ts';
@@ -39,7 +41,7 @@ const FRAME_MIN_MM = 6;
  *  region would leave bands that look like clipped copper. */
 const FRAME_ASPECT = 4 / 3;
 
-const STATUS: Record<string, number> = { bad_argument: 400, unknown_name: 404, not_allowed: 409, limit: 409, failed: 500 };
+const STATUS: Record<ErrorCode, number> = { bad_argument: 400, unknown_name: 404, not_allowed: 409, limit: 409, not_supported: 501, failed: 500 };
 
 function fail(status: number, code: HttpError['code'], message: string): ActionResult {
   return { ok: false, error: { status, code, message } };
@@ -47,15 +49,8 @@ function fail(status: number, code: HttpError['code'], message: string): ActionR
 
 /** A session result, or its error value as an HTTP error. */
 function fromTool(r: object): ActionResult {
-  if ('error' in r) {
-    const e = (r as { error: { code: HttpError['code']; message: string } }).error;
-    return fail(STATUS[e.code] ?? 500, e.code, e.message);
-  }
+  if (isErrorValue(r)) return fail(STATUS[r.error.code], r.error.code, r.error.message);
   return { ok: true, body: r };
-}
-
-function isError(r: object): r is { error: { code: string; message: string } } {
-  return 'error' in r;
 }
 
 /** The panel's looks at the session: never in its log. */
@@ -100,11 +95,11 @@ export class PanelActions {
     }
     const s = this.#cx.session();
     const board = await s.call('board_info', {}, LOOK);
-    if (isError(board)) return fromTool(board);
+    if (isErrorValue(board)) return fromTool(board);
     const open = await s.call('open_connections', {}, LOOK);
-    if (isError(open)) return fromTool(open);
+    if (isErrorValue(open)) return fromTool(open);
     const history = await s.call('history', {}, LOOK);
-    if (isError(history)) return fromTool(history);
+    if (isErrorValue(history)) return fromTool(history);
     return { ok: true, body: { mode: this.mode, busy: this.#busy, board, open, history, session_nets: this.#sessionNets(), editor } };
   }
 
@@ -123,11 +118,10 @@ export class PanelActions {
   async focus(b: RequestBody<'focus'>): Promise<ActionResult> {
     const s = this.#cx.session();
     const ends = [b.a, b.b].filter((e) => e !== 'zone');
-    const pads: { pad: string; position_mm: [number, number]; layers: string[] }[] = [];
+    const pads: Pick<InspectPadResult, 'pad' | 'position_mm' | 'layers'>[] = [];
     for (const e of [...new Set(ends)]) {
-      const r = await s.call('inspect_pad', { pad: e, radius_mm: 0.01 }, LOOK);
-      if (isError(r)) return fromTool(r);
-      const p = r as { pad: string; position_mm: [number, number]; layers: string[] };
+      const p = await s.call('inspect_pad', { pad: e, radius_mm: 0.01 }, LOOK);
+      if (isErrorValue(p)) return fromTool(p);
       pads.push({ pad: p.pad, position_mm: p.position_mm, layers: p.layers });
     }
     const pts = pads.map((p) => p.position_mm);
@@ -135,7 +129,7 @@ export class PanelActions {
     const args: Record<string, unknown> = pads.length > 0 ? { pad: pads[0].pad } : { net: b.net };
     if (pts.length > 0) args.box_mm = frame(pts);
     const pic = await s.call('render', args, LOOK);
-    if (isError(pic)) return fromTool(pic);
+    if (isErrorValue(pic)) return fromTool(pic);
     let editor: { ok: boolean; message?: string } | null = null;
     if (this.#cx.bridge && b.select !== false) {
       const names = pads.map((p) => padName(p.pad)).filter((n) => n !== undefined);
@@ -223,7 +217,7 @@ export class PanelActions {
     try {
       const from = s.states.current.id;
       const r = await run();
-      if (isError(r)) return fromTool(r);
+      if (isErrorValue(r)) return fromTool(r);
       const to = s.states.current.id;
       if (to !== from && this.#cx.bridge) {
         const w = await this.#cx.bridge.applyState({ from, to, message: `TraceMaker: ${what}` });

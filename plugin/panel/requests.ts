@@ -4,6 +4,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
+import type { ErrorCode } from '../../engine/session/errors.ts';
 
 /** Bodies are small JSON objects; a megabyte is far past any real one. */
 export const MAX_BODY_BYTES = 1 << 20;
@@ -42,7 +43,8 @@ export function isRequestName(s: string): s is RequestName {
 /** An HTTP error as a value: status and the `{error}` body the page shows. */
 export interface HttpError {
   status: number;
-  code: 'bad_argument' | 'limit' | 'not_allowed' | 'unknown_name' | 'failed';
+  /** The session's error codes, which the panel's own checks reuse. */
+  code: ErrorCode;
   message: string;
 }
 

@@ -49,7 +49,7 @@ describe('MCP pictures', () => {
     const { session } = openSession({ board: board.bare, out: join(dir, 'o.kicad_pcb'), diagnostics: () => undefined });
     const lines: string[] = [];
     const transport = new LineTransport((t) => void lines.push(t));
-    const server = createMcpServer((tool, args) => session.call(tool, args), 'test');
+    const server = createMcpServer((tool, args) => session.dispatch(tool, args), 'test');
     await server.connect(transport);
     const answered = async (id: number) => {
       for (let i = 0; i < 600; i++) {

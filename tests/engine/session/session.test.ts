@@ -4,7 +4,9 @@ import { loadDesignFile } from '../../../plugin/design-files.ts';
 import { type CallRecord, Session } from '../../../engine/session/session.ts';
 import { LogWriter, replay } from '../../../engine/session/log.ts';
 import { TOOL_NAMES } from '../../../engine/session/schemas.ts';
+import { isErrorValue } from '../../../engine/session/errors.ts';
 import { benchBoards } from '../../support/bench.ts';
+import { err, ok } from '../../support/tool-results.ts';
 import { FAKE_COST, fakePorts } from './fake-router.ts';
 
 const board = benchBoards().find((b) => b.name === 'Blink-Eras_AVR_ISP_Pogo')!;
@@ -14,73 +16,71 @@ function open(opts: { workLimit?: number; saved?: string[]; records?: CallRecord
   return new Session(design, fakePorts(opts.saved), { boardName: 'b.kicad_pcb', workLimit: opts.workLimit }, opts.records ? (r) => opts.records!.push(r) : undefined);
 }
 
-type Obj = Record<string, any>;
-const call = async (s: Session, tool: string, args: unknown = {}) => (await s.call(tool, args)) as Obj;
 
 describe('session transactions', () => {
   it('lists, routes, rips, undoes and restores', async () => {
     const s = open();
-    const before = await call(s, 'open_connections');
+    const before = ok(await s.call('open_connections', {}));
     expect(before.total).toBe(6);
     const net = before.connections[0].net;
-    const r = await call(s, 'route', { nets: [net] });
+    const r = ok(await s.call('route', { nets: [net] }));
     expect(r).toMatchObject({ committed: true, state: 1, connections: 1, routed: 1, open_after: 0, open_total: 5 });
-    expect((await call(s, 'board_info')).counts.session.tracks).toBe(1);
-    const all = await call(s, 'route');
+    expect(ok(await s.call('board_info', {})).counts.session.tracks).toBe(1);
+    const all = ok(await s.call('route', {}));
     expect(all).toMatchObject({ committed: true, state: 2, open_total: 0 });
-    const rip = await call(s, 'rip_net', { net });
+    const rip = ok(await s.call('rip_net', { net }));
     expect(rip).toMatchObject({ state: 3, removed: { tracks: 1, vias: 0 }, open_total: 1 });
-    expect((await call(s, 'rip_net', { net })).error.code).toBe('not_allowed');
-    expect(await call(s, 'undo')).toMatchObject({ state: 2, open_total: 0 });
-    expect(await call(s, 'restore', { state: 1 })).toMatchObject({ state: 1, open_total: 5 });
+    expect(err(await s.call('rip_net', { net })).code).toBe('not_allowed');
+    expect(ok(await s.call('undo', {}))).toMatchObject({ state: 2, open_total: 0 });
+    expect(ok(await s.call('restore', { state: 1 }))).toMatchObject({ state: 1, open_total: 5 });
     // A change after a restore branches from state 1.
-    const branch = await call(s, 'rip_net', { net });
+    const branch = ok(await s.call('rip_net', { net }));
     expect(branch.state).toBe(4);
-    const h = await call(s, 'history');
-    expect(h.states.map((x: Obj) => [x.id, x.parent])).toEqual([[0, null], [1, 0], [2, 1], [3, 2], [4, 1]]);
+    const h = ok(await s.call('history', {}));
+    expect(h.states.map((x) => [x.id, x.parent])).toEqual([[0, null], [1, 0], [2, 1], [3, 2], [4, 1]]);
     expect(h.states[2].routed).toBe(6);
-    expect((await call(s, 'restore', { state: 99 })).error.code).toBe('unknown_name');
+    expect(err(await s.call('restore', { state: 99 })).code).toBe('unknown_name');
   });
 
   it('keeps nothing on a dry run or a route that routes nothing', async () => {
     const s = open();
-    const dry = await call(s, 'route', { commit: false });
+    const dry = ok(await s.call('route', { commit: false }));
     expect(dry).toMatchObject({ committed: false, reason: 'dry_run', state: 0, open_total: 0 });
-    expect((await call(s, 'board_info')).state).toBe(0);
-    await call(s, 'route');
-    const again = await call(s, 'route');
+    expect(ok(await s.call('board_info', {})).state).toBe(0);
+    ok(await s.call('route', {}));
+    const again = ok(await s.call('route', {}));
     expect(again).toMatchObject({ committed: false, reason: 'nothing_routed', state: 1 });
   });
 
   it('passes hints in the router vocabulary and rejects unknown names in them', async () => {
     const s = open();
-    const net = (await call(s, 'open_connections')).connections[0].net;
-    const ok = await call(s, 'route', { nets: [net], hints: { first_nets: [net], priority: { [net]: 5 }, layers: [{ net, layer: 'B.Cu', cost: 2 }], regions: [{ box_mm: [0, 0, 10, 10], mode: 'avoid' }] } });
-    expect(ok.committed).toBe(true);
-    const bad = await call(s, 'route', { hints: { layers: [{ layer: 'In7.Cu', cost: 1 }] } });
-    expect(bad.error).toMatchObject({ code: 'unknown_name' });
-    expect(bad.error.message).toContain('hints.layers.layer');
+    const net = ok(await s.call('open_connections', {})).connections[0].net;
+    const hinted = ok(await s.call('route', { nets: [net], hints: { first_nets: [net], priority: { [net]: 5 }, layers: [{ net, layer: 'B.Cu', cost: 2 }], regions: [{ box_mm: [0, 0, 10, 10], mode: 'avoid' }] } }));
+    expect(hinted.committed).toBe(true);
+    const bad = err(await s.call('route', { hints: { layers: [{ layer: 'In7.Cu', cost: 1 }] } }));
+    expect(bad).toMatchObject({ code: 'unknown_name' });
+    expect(bad.message).toContain('hints.layers.layer');
   });
 
   it('refuses the next call once the work limit is spent', async () => {
     const s = open({ workLimit: 3 * FAKE_COST });
-    const r = await call(s, 'route');
+    const r = ok(await s.call('route', {}));
     expect(r.work.total_used).toBe(3 * FAKE_COST);
     expect(r.routed).toBe(3);
     expect(r.work.left).toBe(0);
-    const next = await call(s, 'route');
-    expect(next.error.code).toBe('limit');
-    expect((await call(s, 'board_info')).work).toEqual({ used: 3000, left: 0, limit: 3000 });
+    const next = err(await s.call('route', {}));
+    expect(next.code).toBe('limit');
+    expect(ok(await s.call('board_info', {})).work).toEqual({ used: 3000, left: 0, limit: 3000 });
   });
 
   it('saves only through the port, the input bytes plus the session copper', async () => {
     const saved: string[] = [];
     const s = open({ saved });
-    const r0 = await call(s, 'save');
+    const r0 = ok(await s.call('save', {}));
     expect(r0.saved).toBe(true);
     expect(saved[0]).toBe(readFileSync(board.bare, 'utf8'));
-    await call(s, 'route');
-    const r1 = await call(s, 'save');
+    ok(await s.call('route', {}));
+    const r1 = ok(await s.call('save', {}));
     expect(r1.counts.tracks).toBe(6);
     expect(JSON.stringify(r1)).not.toContain('/');
     expect(saved[1].startsWith(readFileSync(board.bare, 'utf8').replace(/\)\s*$/, '').slice(0, 1000))).toBe(true);
@@ -89,9 +89,9 @@ describe('session transactions', () => {
 
   it('answers every listed tool', async () => {
     const s = open();
-    const listed = (await call(s, 'open_connections')).connections;
+    const listed = ok(await s.call('open_connections', {})).connections;
     const net = listed[0].net;
-    await call(s, 'route', { nets: [net] });
+    ok(await s.call('route', { nets: [net] }));
     const args: Record<string, unknown> = {
       rip_net: { net },
       inspect_pad: { pad: 'JP1.2' },
@@ -103,24 +103,24 @@ describe('session transactions', () => {
       reserve: { net, box_mm: [140, 100, 141, 101] },
     };
     for (const tool of TOOL_NAMES) {
-      const r = await call(s, tool, args[tool] ?? {});
+      const r = await s.dispatch(tool, args[tool] ?? {});
       // check needs the DRC; everything else must answer with a result, not an internal failure.
-      if (tool === 'check' && r.error) expect(r.error.code).toBe('failed');
-      else expect([tool, r.error]).toEqual([tool, undefined]);
+      if (tool === 'check' && isErrorValue(r)) expect(r.error.code).toBe('failed');
+      else expect([tool, isErrorValue(r) ? r.error : undefined]).toEqual([tool, undefined]);
     }
   });
 });
 
 describe('log and replay', () => {
   async function script(s: Session) {
-    const net = (await call(s, 'open_connections')).connections[1].net;
-    await call(s, 'route', { nets: [net] });
-    await call(s, 'route', { commit: false });
-    await call(s, 'undo');
-    await call(s, 'route');
-    await call(s, 'rip_net', { net });
-    await call(s, 'route', { nets: [net], bogus: true });
-    await call(s, 'save');
+    const net = ok(await s.call('open_connections', {})).connections[1].net;
+    ok(await s.call('route', { nets: [net] }));
+    ok(await s.call('route', { commit: false }));
+    ok(await s.call('undo', {}));
+    ok(await s.call('route', {}));
+    ok(await s.call('rip_net', { net }));
+    await s.dispatch('route', { nets: [net], bogus: true });
+    ok(await s.call('save', {}));
   }
 
   it('replays to the same results and the same saved bytes, and catches a changed log', async () => {
@@ -133,8 +133,8 @@ describe('log and replay', () => {
     const log = [w.header, ...records.map((r) => w.line(r))].join('\n') + '\n';
 
     const again: string[] = [];
-    const ok = await replay(log, text, open({ saved: again }));
-    expect(ok).toEqual({ ok: true, calls: records.length });
+    const replayed = await replay(log, text, open({ saved: again }));
+    expect(replayed).toEqual({ ok: true, calls: records.length });
     expect(again).toEqual(saved);
 
     // Change one call's arguments: caught at that line even though the log's digests are intact.
@@ -163,9 +163,9 @@ describe('call options', () => {
       seen = { progress: typeof req.onProgress === 'function', stop: req.shouldStop?.() === true };
       return port(d, req);
     };
-    await call(s, 'route', {});
+    ok(await s.call('route', {}));
     expect(seen).toEqual({ progress: false, stop: false });
-    await s.call('route', {}, { onProgress: () => undefined, shouldStop: () => true });
+    ok(await s.call('route', {}, { onProgress: () => undefined, shouldStop: () => true }));
     expect(seen).toEqual({ progress: true, stop: true });
     expect(records.map((r) => r.args)).toEqual([{}, {}]);
   });
@@ -173,27 +173,27 @@ describe('call options', () => {
   it('leaves looks out of the log with record: false, and refuses it for calls that change things', async () => {
     const records: CallRecord[] = [];
     const s = open({ records });
-    await call(s, 'route');
+    ok(await s.call('route', {}));
     const last = s.lastRecord;
-    for (const tool of ['board_info', 'open_connections', 'history', 'render']) expect((await s.call(tool, {}, { record: false }) as Obj).error).toBeUndefined();
+    for (const tool of ['board_info', 'open_connections', 'history', 'render']) expect(isErrorValue(await s.dispatch(tool, {}, { record: false }))).toBe(false);
     expect(records.map((r) => r.tool)).toEqual(['route']);
     expect(s.lastRecord).toBe(last);
     await expect(s.call('undo', {}, { record: false })).rejects.toThrow(/record: false is only for tools that change nothing, got "undo"/);
-    expect((await call(s, 'history')).current).toBe(1);
+    expect(ok(await s.call('history', {})).current).toBe(1);
   });
 });
 
 describe('history moves', () => {
   it('reports each change, undo and restore as a move between states', async () => {
     const s = open();
-    const net = (await call(s, 'open_connections')).connections[0].net;
-    await call(s, 'route', { nets: [net] });
-    await call(s, 'route');
-    await call(s, 'undo');
-    await call(s, 'restore', { state: 2 });
-    await call(s, 'restore', { state: 0 });
-    await call(s, 'undo');
-    const h = await call(s, 'history');
+    const net = ok(await s.call('open_connections', {})).connections[0].net;
+    ok(await s.call('route', { nets: [net] }));
+    ok(await s.call('route', {}));
+    ok(await s.call('undo', {}));
+    ok(await s.call('restore', { state: 2 }));
+    ok(await s.call('restore', { state: 0 }));
+    expect(err(await s.call('undo', {})).code).toBe('not_allowed');
+    const h = ok(await s.call('history', {}));
     expect(h.current).toBe(0);
     expect(h.moves).toEqual([
       { n: 1, tool: 'route', args: { nets: [net] }, from: 0, to: 1 },
@@ -204,6 +204,6 @@ describe('history moves', () => {
     ]);
     expect(h.moves_made).toBe(5);
     // The states themselves keep their ids: moves make none.
-    expect(h.states.map((x: Obj) => x.id)).toEqual([0, 1, 2]);
+    expect(h.states.map((x) => x.id)).toEqual([0, 1, 2]);
   });
 });

@@ -9,6 +9,7 @@ import { BoardSync, copperItems, type LiveBoard } from '../../../plugin/kicad/bo
 import { copperUuid, topLevelItems } from '../../../plugin/kicad/board-text.ts';
 import { copperDiff } from '../../../plugin/kicad/write-back.ts';
 import { benchBoard } from '../../live/kicad-harness.ts';
+import { ok } from '../../support/tool-results.ts';
 
 const PATH = benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo');
 const TEXT = readFileSync(PATH, 'utf8');
@@ -19,7 +20,7 @@ const live = (text: string): LiveBoard => ({ text, path: PATH, project: PRO });
 async function routeAndWrite(sync: BoardSync, text: string, nets: string[]): Promise<string> {
   const s = sync.session;
   const before = s.states.current;
-  const r = (await s.call('route', { nets })) as { committed: boolean };
+  const r = ok(await s.call('route', { nets }));
   expect(r.committed).toBe(true);
   const board = s.design.board;
   const diff = copperDiff(board, before.copper, s.states.current.copper);
