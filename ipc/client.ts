@@ -50,13 +50,6 @@ const OBJECT_TYPES: Record<ItemKind, string> = {
   via: 'KOT_PCB_VIA', arc: 'KOT_PCB_ARC', zone: 'KOT_PCB_ZONE',
 };
 
-/** What `writeCopper` did: the items as KiCad holds them after the commit, and nets connectivity changed. */
-export interface WriteResult {
-  items: BoardItem[];
-  /** Items whose net KiCad changed because their copper touches another net's copper. */
-  renetted: { id: string; asked: string; got: string }[];
-}
-
 export class KicadClient implements CommitHost {
   readonly socketPath: string;
   readonly clientName: string;
@@ -308,7 +301,7 @@ export class KicadClient implements CommitHost {
   /**
    * Creates copper items. Net names are checked against the board first (KiCad would create an unknown
    * name as a new net). Outside a commit each call is its own undo step. Returns KiCad's echo, whose nets
-   * are as sent: connectivity may still change them when the commit ends (see writeCopper).
+   * are as sent: connectivity may still change them when the commit ends.
    */
   async createItems(items: NewItem[]): Promise<BoardItem[]> {
     await this.#checkNets(items);
@@ -343,38 +336,6 @@ export class KicadClient implements CommitHost {
       const id: string = d.id?.value ?? '';
       if (code !== 'IDS_OK') throw new KicadItemError('DeleteItems', ids.indexOf(id), code, `item ${id}`);
     }
-  }
-
-  /**
-   * Writes new copper as one undo step labelled `message`: begin, create, end; any failure drops the
-   * commit so nothing half-written stays. Then re-reads the items, because KiCad re-nets copper that
-   * touches another net's copper only after the commit.
-   */
-  async writeCopper(items: NewItem[], message: string): Promise<WriteResult> {
-    const commit = await this.beginCommit();
-    let created: BoardItem[];
-    try {
-      created = await commit.create(items);
-      await commit.push(message);
-    } catch (err) {
-      await commit.drop().catch((dropErr: unknown) => {
-        throw new AggregateError([err, dropErr], `${(err as Error).message}; dropping the commit failed too`);
-      });
-      throw err;
-    }
-    const ids = created.map((c) => ('id' in c ? c.id : ''));
-    const kinds = [...new Set(items.map((i) => i.kind))];
-    const byId = new Map<string, BoardItem>();
-    for (const item of await this.itemsById(ids, kinds)) if ('id' in item) byId.set(item.id, item);
-    const final: BoardItem[] = [];
-    const renetted: WriteResult['renetted'] = [];
-    created.forEach((c, i) => {
-      const now = 'id' in c ? byId.get(c.id) : undefined;
-      if (!now || !('net' in now) || !('id' in now)) throw new KicadIpcError(`item ${i} is missing after the commit`);
-      final.push(now);
-      if (now.net !== items[i].net) renetted.push({ id: now.id, asked: items[i].net, got: now.net });
-    });
-    return { items: final, renetted };
   }
 
   /** Refills every zone (KiCad 9.0.8 and 10.0.7 answer AS_UNIMPLEMENTED for a chosen few). */

@@ -1,6 +1,6 @@
 // The public face of the KiCad IPC client: the client, its errors, its plain types and the socket helpers.
 // Nothing protobuf leaves this folder.
-export { KicadClient, type ConnectOptions, type WriteResult } from './client.ts';
+export { KicadClient, type ConnectOptions } from './client.ts';
 export { Commit } from './commit.ts';
 export {
   KicadApiError, KicadBusyError, KicadConnectionError, KicadIpcError, KicadItemError, KicadProtocolError,

@@ -7,6 +7,7 @@ import {
   type ConnectOptions, type NewItem,
 } from '../../ipc/index.ts';
 import { decode, packAny, type Wire } from '../../ipc/messages.ts';
+import { writeCopper } from '../support/write-copper.ts';
 import { kicadLike, startPeer, TOKEN, type Handler, type Peer, type Reply } from './sp-peer.ts';
 
 const C = 'kiapi.common.commands.';
@@ -123,7 +124,7 @@ describe('KicadClient', () => {
         },
       }),
     }));
-    const err = await c.writeCopper([track('GND'), track('VCC', 'In1.Cu')], 'Route GND').catch((e: unknown) => e);
+    const err = await writeCopper(c, [track('GND'), track('VCC', 'In1.Cu')], 'Route GND').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KicadItemError);
     expect(err).toMatchObject({ index: 1, code: 'ISC_INVALID_DATA' });
     const ends = peer!.received.filter((r) => r.command === `${C}EndCommit`).map((r) => r.message);
@@ -151,7 +152,7 @@ describe('KicadClient', () => {
         ] },
       }),
     }));
-    const result = await c.writeCopper([track('GND'), track('GND')], 'Route GND');
+    const result = await writeCopper(c, [track('GND'), track('GND')], 'Route GND');
     expect(result.items.map((i) => ('id' in i ? i.id : ''))).toEqual(['t0', 't1']);
     expect(result.renetted).toEqual([{ id: 't1', asked: 'GND', got: 'VCC' }]);
     const commands = peer!.received.map((r) => short(r.command));
