@@ -3,9 +3,10 @@
 // crashed client's open commit, and busy handling around a modal dialog. And a pcbnew with the API
 // server turned off: no socket, and the plugin's launcher says how to turn it on.
 import { existsSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { KicadBusyError, KicadClient, UnknownNetError, type BoardItem, type NewItem, type Pad } from '../../ipc/index.ts';
 import { launch } from '../../plugin/kicad/launcher.ts';
+import { writeCopper } from '../support/write-copper.ts';
 import { benchBoard, describeKicads, useKicad, type KicadInstance } from './kicad-harness.ts';
 
 const NAME = 'Blink-Eras_AVR_ISP_Pogo';
@@ -97,7 +98,7 @@ describeKicads('ipc client against live pcbnew', (version) => {
   it('writes several tracks and vias as one undo step (Ctrl+Z removes all, Ctrl+Y restores all)', async () => {
     const before = await copperIds(client);
     const items = copperNear(pad);
-    const result = await client.writeCopper(items, 'TraceMaker live test: five items');
+    const result = await writeCopper(client, items, 'TraceMaker live test: five items');
     expect(result.items).toHaveLength(5);
     expect(result.items.every((i) => 'locked' in i && i.locked)).toBe(true);
     const created = ids(result.items);
@@ -139,7 +140,7 @@ describeKicads('ipc client against live pcbnew', (version) => {
     const bad: NewItem = { kind: 'track', start: pad.position, end: { x: pad.position.x + 1_000_000, y: pad.position.y },
       width: 250_000, layer: 'F.Cu', net: 'NO_SUCH_NET_42' };
     await expect(client.createItems([bad])).rejects.toBeInstanceOf(UnknownNetError);
-    await expect(client.writeCopper([...copperNear(pad), bad], 'never')).rejects.toThrow(/unknown net: "NO_SUCH_NET_42"/);
+    await expect(writeCopper(client, [...copperNear(pad), bad], 'never')).rejects.toThrow(/unknown net: "NO_SUCH_NET_42"/);
     // KiCad would have created the net had it seen the name.
     expect(await client.nets()).toEqual(netsBefore);
     expect(await copperIds(client)).toEqual(before);
