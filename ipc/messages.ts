@@ -10,6 +10,7 @@ const TYPE_URL_PREFIX = 'type.googleapis.com/';
 
 /** A decoded message: field names as in KiCad's .proto (snake_case), int64 fields as numbers or Longs. */
 // protobufjs messages are dynamic; this alias marks the one place where the wire shape is untyped.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one untyped wire shape, above
 export type Wire = Record<string, any>;
 
 function buildRoot(): protobuf.Root {

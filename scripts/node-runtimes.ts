@@ -75,7 +75,7 @@ export function untar(tgz: Uint8Array, wanted: string[]): Map<string, Buffer> {
     const size = parseInt(field(124, 12).trim() || '0', 8);
     const type = field(156, 1);
     const prefix = field(345, 155);
-    let name = longName ?? (prefix ? `${prefix}/${field(0, 100)}` : field(0, 100));
+    const name = longName ?? (prefix ? `${prefix}/${field(0, 100)}` : field(0, 100));
     longName = null;
     const body = tar.subarray(at + 512, at + 512 + size);
     if (type === 'L') longName = body.toString('utf8').replace(/\0.*$/s, '');

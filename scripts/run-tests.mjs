@@ -1,5 +1,6 @@
-// The test command: build, type-check, then every vitest suite (unit, KiCad-agreement, live,
-// browser), ending with one plain "N passed, N failed, N skipped" line. Every KiCad-backed suite
+// The test command: build, type-check, lint (ESLint, with the folder boundaries), check the
+// format (Prettier), then every vitest suite (unit, KiCad-agreement, live, browser), ending with
+// one plain "N passed, N failed, N skipped" line. Every KiCad-backed suite
 // runs once per KiCad under test (TRACEMAKER_KICAD=9|10|all, default all); the KiCad 10 copy of the
 // bench is made first when KiCad 10 is among them.
 import { spawnSync } from 'node:child_process';
@@ -20,6 +21,8 @@ step('npx', ['tsc', '--noEmit', '-p', '.']);
 // engine/ and ipc/ again without the DOM (and engine/ without Node): what they may use is checked.
 step('npx', ['tsc', '--noEmit', '-p', 'tsconfig.engine.json']);
 step('npx', ['tsc', '--noEmit', '-p', 'tsconfig.ipc.json']);
+step('npx', ['eslint', '.']);
+step('npx', ['prettier', '--check', '**/*.{ts,mjs,js}']);
 const kicadWanted = (process.env.TRACEMAKER_KICAD ?? 'all').trim();
 if (kicadWanted === 'all' || kicadWanted.split(',').map((s) => s.trim()).includes('10')) step(process.execPath, ['scripts/kicad10-corpus.mjs']);
 console.log(`KiCad versions under test: ${kicadWanted === 'all' ? '9 and 10' : kicadWanted} (TRACEMAKER_KICAD)`);

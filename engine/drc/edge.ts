@@ -21,14 +21,20 @@ export function checkEdges(copper: CopperItems, rules: RuleResolver, sink: Viola
   const owner: number[] = [];
   for (const o of copper.board.outline) {
     const s = graphicShape({ ...o.shape, width: 0, ...(o.shape.kind === 'circle' || o.shape.kind === 'rect' || o.shape.kind === 'poly' ? { filled: false } : {}) } as typeof o.shape);
-    if (s) (edges.push(s), owner.push(-1));
+    if (s) {
+      edges.push(s);
+      owner.push(-1);
+    }
   }
   // A non-plated slot is milled, so KiCad takes it for board edge as well as for a hole (a round
   // NPTH is drilled: hole clearance only); kicad-cli 9 and 10 both report copper near one.
   for (const pad of copper.board.pads) {
     if (pad.type !== 'np_thru_hole' || !pad.drill || pad.drill.w === pad.drill.h) continue;
     const hole = padHoleShape(pad);
-    if (hole) (edges.push(hole), owner.push(copper.padItem[pad.index]));
+    if (hole) {
+      edges.push(hole);
+      owner.push(copper.padItem[pad.index]);
+    }
   }
   if (edges.length === 0) return;
   let margin = rules.minimums.copperEdgeClearance;

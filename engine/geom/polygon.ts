@@ -4,7 +4,7 @@
 // No boolean operations and no offsetting: polygons are grown by a radius in shapes.ts instead.
 
 import { edgeIndexOf, pointInIndexed } from './edge-index.ts';
-import { newPair, nearestPointSegment, nearestSegmentSegment, type NearestPair } from './nearest.ts';
+import { newPair, nearestSegmentSegment, type NearestPair } from './nearest.ts';
 import {
   comparePointSegmentUnchecked as cmpPS,
   compareSegmentSegmentUnchecked as cmpSS,

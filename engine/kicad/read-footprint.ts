@@ -108,7 +108,7 @@ function readPad(ctx: ReadContext, node: SList, fp: Footprint, sink: FootprintSi
   const { board } = sink;
   const number = atomAt(node, 1) ?? '';
   const type = atomAt(node, 2) as PadType;
-  let shape = atomAt(node, 3) as PadShapeKind;
+  const shape = atomAt(node, 3) as PadShapeKind;
   if (!PAD_TYPES.has(type)) throw ctx.error(node.items[2] ?? node, `pad "${number}" of ${fp.reference || 'a footprint'}: unknown pad type "${type}"`);
   if (!PAD_SHAPES.has(shape)) throw ctx.error(node.items[3] ?? node, `pad "${number}" of ${fp.reference || 'a footprint'}: unknown pad shape "${shape}"`);
 

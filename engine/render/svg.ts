@@ -80,6 +80,7 @@ export function colourOf(layerName: string): string {
  *  characters, lone surrogates) replaced, so no name makes the picture unreadable. */
 function esc(s: string): string {
   return s
+    // eslint-disable-next-line no-control-regex -- the control characters are what this removes
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -2,7 +2,7 @@
 // SaveDocumentToString parsed by the engine's .kicad_pcb reader, and the items and nets the API
 // reports. Same pads (footprint, number, position, net) and same nets: by code and name on KiCad 9,
 // whose file keeps the editor's codes; by name on 10, whose file names nets and keeps no codes.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseBoard } from '../../engine/kicad/read-board.ts';
 import { benchBoard, describeKicads, useKicad } from './kicad-harness.ts';
 

@@ -3,7 +3,7 @@
 // restore is one undo step (Ctrl+Z in the editor brings the routed copper back).
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { KicadClient } from '../../ipc/index.ts';
 import type { Session } from '../../engine/session/session.ts';
 import { startPanelServer, type PanelServer } from '../../plugin/panel/server.ts';

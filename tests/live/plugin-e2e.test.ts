@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BoardItem, KicadClient } from '../../ipc/index.ts';
 import { installLikePcm } from '../../plugin/kicad/pcm-package.ts';
 import { kicadDrc } from '../support/kicad-drc.ts';

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { KicadClient } from '../../ipc/index.ts';
 import { benchBoard, describeKicads, useKicad, type KicadInstance } from './kicad-harness.ts';
 import { buildBundle, stopKicadAndHosts, noPanelAfterRoute } from './plugin-support.ts';

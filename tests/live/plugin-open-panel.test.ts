@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { KicadClient } from '../../ipc/index.ts';
 import { CLI, startChrome, type Chrome } from '../ui/harness.ts';
 import { benchBoard, describeKicads, useKicad, type KicadInstance } from './kicad-harness.ts';

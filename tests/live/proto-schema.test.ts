@@ -6,7 +6,7 @@
 // sends whole (tracks, arcs, vias, padstacks) must be complete for every version.
 import { existsSync } from 'node:fs';
 import protobuf from 'protobufjs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { schema } from '../../ipc/messages.ts';
 import { KICAD_9_NAMES, KICAD_9_OUTSIDE_ONEOF, SINCE_KICAD_10 } from '../../ipc/proto/since.ts';
 import { kiapiSchema, libkiapi } from './kiapi-descriptors.ts';

@@ -68,10 +68,9 @@ function outlineBox(board: Board): { minX: number; minY: number; maxX: number; m
   };
   for (const o of board.outline) {
     const s = o.shape;
-    if (s.kind === 'line') (take(s.a), take(s.b));
-    else if (s.kind === 'arc') (take(s.start), take(s.mid), take(s.end));
-    else if (s.kind === 'rect') (take(s.a), take(s.b));
-    else if (s.kind === 'circle') (take({ x: s.center.x - s.radius, y: s.center.y - s.radius }), take({ x: s.center.x + s.radius, y: s.center.y + s.radius }));
+    if (s.kind === 'line' || s.kind === 'rect') [s.a, s.b].forEach(take);
+    else if (s.kind === 'arc') [s.start, s.mid, s.end].forEach(take);
+    else if (s.kind === 'circle') [{ x: s.center.x - s.radius, y: s.center.y - s.radius }, { x: s.center.x + s.radius, y: s.center.y + s.radius }].forEach(take);
     else if (s.kind === 'poly' || s.kind === 'curve') s.pts.forEach(take);
   }
   if (minX === Infinity) for (const p of board.pads) take(p.at);
@@ -97,7 +96,10 @@ function foreignPair(board: Board): [Pad, Pad, number] | null {
     for (const b of pads) {
       if (b.net === a.net || (a.layers & b.layers) === 0) continue;
       const d = Math.hypot(a.at.x - b.at.x, a.at.y - b.at.y);
-      if (d < bd) ((bd = d), (best = b));
+      if (d < bd) {
+        bd = d;
+        best = b;
+      }
     }
     if (best) return [a, best, firstLayer(a.layers & best.layers)];
   }

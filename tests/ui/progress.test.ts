@@ -36,7 +36,11 @@ function events(url: URL) {
         if (!data) continue;
         const e = JSON.parse(data.slice(6));
         seen.push(e);
-        for (const w of [...waiters]) if (w.test(e)) (waiters.splice(waiters.indexOf(w), 1), w.resolve());
+        for (const w of [...waiters]) {
+          if (!w.test(e)) continue;
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve();
+        }
       }
     });
   });

@@ -5,7 +5,6 @@
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDesignFiles } from '../../plugin/design-files.ts';
 import { startPanelServer, type PanelServer } from '../../plugin/panel/server.ts';
 import { openSession } from '../../plugin/session-host.ts';
 import { benchBoards } from '../support/bench.ts';

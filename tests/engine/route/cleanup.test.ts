@@ -145,7 +145,6 @@ describe('cleanup', () => {
   });
 
   it('leaves a leg alone when no pulled candidate is clear', () => {
-    const host = world([pad(0, 1, 2 * MM, 2 * MM), pad(1, 1, 3 * MM, 3 * MM)]);
     const pts = staircase({ x: 2 * MM, y: 2 * MM }, 'hv'.repeat(10));
     expect(tidyJoins([join([{ layer: 0, pts }])], () => WIDTH, () => false)).toBeUndefined();
     expect(tidyJoins([join([{ layer: 0, pts: [pts[0], pts[1]] }])], () => WIDTH, () => true)).toBeUndefined();
