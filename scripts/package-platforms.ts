@@ -3,7 +3,7 @@
 // nothing else installed. Run by scripts/package.mjs after the bundle is built.
 //   node --import tsx scripts/package-platforms.ts OUTDIR
 import { join, resolve } from 'node:path';
-import { buildPackage } from '../plugin/kicad/pcm-package.ts';
+import { buildPackage } from '../plugin/kicad-host/pcm-package.ts';
 import { NODE_VERSION, nodeBinary, nodeLicense, RUNTIMES } from './node-runtimes.ts';
 
 const root = resolve(import.meta.dirname, '..');

@@ -1,9 +1,9 @@
 // `tracemaker kicad ACTION`: the toolbar actions by hand, with the environment KiCad gives a plugin
 // (KICAD_API_SOCKET, KICAD_API_TOKEN): route-selected, check, open-panel; `--nets A,B` names nets
 // instead of using the editor's selection. `tracemaker kicad host …` is the host the launcher starts.
-import { ACTION_NAMES, parseNetList, type ActionName } from '../kicad/actions.ts';
-import { Host } from '../kicad/host.ts';
-import { launch } from '../kicad/launcher.ts';
+import { ACTION_NAMES, parseNetList, type ActionName } from '../kicad-host/actions.ts';
+import { Host } from '../kicad-host/host.ts';
+import { launch } from '../kicad-host/launcher.ts';
 import { UsageError } from '../design-files.ts';
 import type { Command, ParsedArgs } from './command.ts';
 

@@ -2,7 +2,7 @@
 // file"), built from the repository around this bundle (run `npm run package`, which builds first).
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildPackage } from '../kicad/pcm-package.ts';
+import { buildPackage } from '../kicad-host/pcm-package.ts';
 import type { Command } from './command.ts';
 
 export const pcmPackage: Command = {

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { KicadBusyError, KicadClient, UnknownNetError, type BoardItem, type NewItem, type Pad } from '../../ipc/index.ts';
-import { launch } from '../../plugin/kicad/launcher.ts';
+import { launch } from '../../plugin/kicad-host/launcher.ts';
 import { writeCopper } from '../support/write-copper.ts';
 import { benchBoard, describeKicads, useKicad, type KicadInstance } from './kicad-harness.ts';
 

@@ -1,5 +1,5 @@
 // A minimal EditorBridge over the IPC client, for the panel's live test until the plugin's host
-// bridge (plugin/kicad/) lands: select pads by REF.PIN and zoom there, and bring KiCad's copper
+// bridge (plugin/kicad-host/) lands: select pads by REF.PIN and zoom there, and bring KiCad's copper
 // to a session state by deleting and creating only session copper, in one commit.
 import type { KicadClient, NewItem } from '../../ipc/index.ts';
 import type { Session } from '../../engine/session/session.ts';

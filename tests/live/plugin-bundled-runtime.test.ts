@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync,
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BoardItem, KicadClient } from '../../ipc/index.ts';
-import { installLikePcm } from '../../plugin/kicad/pcm-package.ts';
+import { installLikePcm } from '../../plugin/kicad-host/pcm-package.ts';
 import { KICAD10_ROOT } from '../support/kicad.ts';
 import { benchBoard, describeKicads, inKicad, startKicad, type KicadInstance } from './kicad-harness.ts';
 import {

@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BoardItem, KicadClient } from '../../ipc/index.ts';
-import { installLikePcm } from '../../plugin/kicad/pcm-package.ts';
+import { installLikePcm } from '../../plugin/kicad-host/pcm-package.ts';
 import { kicadDrc } from '../support/kicad-drc.ts';
 import { benchBoard, describeKicads, inKicad, startKicad, type KicadInstance } from './kicad-harness.ts';
 import {

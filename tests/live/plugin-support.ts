@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import type { BoardItem, KicadClient, NewItem, Pad } from '../../ipc/index.ts';
-import { packageEntries, packageZip, writeZip, type PackageSources } from '../../plugin/kicad/pcm-package.ts';
+import { packageEntries, packageZip, writeZip, type PackageSources } from '../../plugin/kicad-host/pcm-package.ts';
 import { nodeBinary, nodeLicense, RUNTIMES, type Runtime } from '../../scripts/node-runtimes.ts';
 import type { KicadInstance } from './kicad-harness.ts';
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { runDrc } from '../../engine/drc/drc.ts';
 import type { CopperGraphic, Primitive, Pt } from '../../engine/board/model.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
-import { readTextGlyphs } from '../../plugin/kicad/text-glyphs.ts';
+import { readTextGlyphs } from '../../plugin/kicad-host/text-glyphs.ts';
 import { describeKicads, useKicad, type Kicad } from './kicad-harness.ts';
 import { writeTextBoard } from './text-board.ts';
 

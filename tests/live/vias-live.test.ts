@@ -14,7 +14,7 @@ import { loadDesign } from '../../engine/kicad/load.ts';
 import { routeDesign } from '../../engine/route/index.ts';
 import type { NewVia } from '../../engine/board/added-copper.ts';
 import type { ViaType } from '../../ipc/index.ts';
-import { writeBack } from '../../plugin/kicad/write-back.ts';
+import { writeBack } from '../../plugin/kicad-host/write-back.ts';
 import { describeKicads, useKicad } from './kicad-harness.ts';
 
 const g = generateBoard({ nets: 45, padsPerNet: 4, layers: 4, width: 55, height: 45, seed: 22, blindVias: true, microVias: true });

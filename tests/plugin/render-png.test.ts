@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer, LineTransport, toolContent } from '../../plugin/mcp.ts';
-import { packageEntries } from '../../plugin/kicad/pcm-package.ts';
+import { packageEntries } from '../../plugin/kicad-host/pcm-package.ts';
 import { openSession } from '../../plugin/session-host.ts';
 import { benchBoards } from '../support/bench.ts';
 import { isPng, pngSize } from '../support/png.ts';

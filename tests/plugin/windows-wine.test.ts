@@ -5,15 +5,15 @@
 // Windows that is how a host ends: KiCad's own pipe has no file to watch).
 // The Python launcher's Windows branch (which node.exe it picks, %LOCALAPPDATA%) cannot run here: there
 // is no Windows Python under Wine. Its per-platform logic is unit-tested in
-// tests/plugin/kicad/launcher-py.test.ts; from node.exe on, everything below is the real thing.
+// tests/plugin/kicad-host/launcher-py.test.ts; from node.exe on, everything below is the real thing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostPaths } from '../../plugin/kicad/host-channel.ts';
-import { installLikePcm, listFiles, readZip } from '../../plugin/kicad/pcm-package.ts';
+import { hostPaths } from '../../plugin/kicad-host/host-channel.ts';
+import { installLikePcm, listFiles, readZip } from '../../plugin/kicad-host/pcm-package.ts';
 import { NODE_VERSION } from '../../scripts/node-runtimes.ts';
 import { buildPlatformZip, ROOT } from '../live/plugin-support.ts';
 
@@ -33,9 +33,9 @@ const PROBE = `
 import { writeFileSync } from 'node:fs';
 import { release, tmpdir } from 'node:os';
 import { resolveSocketPath } from './ipc/socket-path.ts';
-import { ensureRuntimeDir, hostPaths, runtimeDir } from './plugin/kicad/host-channel.ts';
-import { answers } from './plugin/kicad/host.ts';
-import { ask } from './plugin/kicad/launcher.ts';
+import { ensureRuntimeDir, hostPaths, runtimeDir } from './plugin/kicad-host/host-channel.ts';
+import { answers } from './plugin/kicad-host/host.ts';
+import { ask } from './plugin/kicad-host/launcher.ts';
 const [mode, out, arg] = process.argv.slice(2);
 if (mode === 'where') {
   const kicadSocket = resolveSocketPath({ env: process.env, platform: process.platform, tmpdir: process.env.TEMP || tmpdir() });

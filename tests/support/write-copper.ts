@@ -1,7 +1,7 @@
 // New copper written to KiCad as one undo step, the way the tests of the IPC client exercise a
 // commit end to end: begin, create, push; any failure drops the commit. Then the items are read
 // back, because KiCad re-nets copper that touches another net's copper only after the commit.
-// (The plugin writes its routes with plugin/kicad/write-back.ts.)
+// (The plugin writes its routes with plugin/kicad-host/write-back.ts.)
 
 import { type BoardItem, type KicadClient, KicadIpcError, type NewItem } from '../../ipc/index.ts';
 

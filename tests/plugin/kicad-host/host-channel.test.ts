@@ -1,7 +1,7 @@
 // The host's per-user channel per platform: a private Unix socket on Linux and macOS, a per-user
 // named pipe on Windows, with the runtime folder where each OS keeps per-user state.
 import { describe, expect, it } from 'vitest';
-import { hostPaths, isPipe, runtimeDir } from '../../../plugin/kicad/host-channel.ts';
+import { hostPaths, isPipe, runtimeDir } from '../../../plugin/kicad-host/host-channel.ts';
 
 describe('the host channel on Windows', () => {
   it('keeps its folder in %LOCALAPPDATA%, or the profile\'s AppData\\Local without it', () => {

@@ -1,7 +1,7 @@
 // Which nets a selection means, and --nets parsing.
 import { describe, expect, it } from 'vitest';
 import type { BoardItem } from '../../../ipc/index.ts';
-import { netsOfSelection, parseNetList, unknownNets } from '../../../plugin/kicad/actions.ts';
+import { netsOfSelection, parseNetList, unknownNets } from '../../../plugin/kicad-host/actions.ts';
 
 const base = { id: 'x', locked: false };
 const pad = (net: string) => ({ ...base, kind: 'pad', net, number: '1', type: 'smd', position: { x: 0, y: 0 }, angle: 0, padstack: 'normal', layers: [], shapes: [], drill: { x: 0, y: 0 }, drillShape: 'none', clearanceOverride: null, footprint: '' }) as BoardItem;

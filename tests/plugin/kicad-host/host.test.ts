@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Host, parseRequest } from '../../../plugin/kicad/host.ts';
-import { ask, launch } from '../../../plugin/kicad/launcher.ts';
-import { ensureRuntimeDir, hostPaths, runtimeDir, RuntimeDirError } from '../../../plugin/kicad/host-channel.ts';
+import { Host, parseRequest } from '../../../plugin/kicad-host/host.ts';
+import { ask, launch } from '../../../plugin/kicad-host/launcher.ts';
+import { ensureRuntimeDir, hostPaths, runtimeDir, RuntimeDirError } from '../../../plugin/kicad-host/host-channel.ts';
 import { kicadLike, startPeer } from '../../ipc/sp-peer.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tmk-host-'));

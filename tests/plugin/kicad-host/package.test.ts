@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALL_PLATFORMS, installLikePcm, listFiles, packageEntries, packageZip, readZip, writeZip } from '../../../plugin/kicad/pcm-package.ts';
+import { ALL_PLATFORMS, installLikePcm, listFiles, packageEntries, packageZip, readZip, writeZip } from '../../../plugin/kicad-host/pcm-package.ts';
 import { KICAD10_ROOT, kicads, type Kicad } from '../../support/kicad.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');

@@ -1,7 +1,7 @@
 // The cheap board-text looks the host relies on to skip a re-parse: top-level items (strings may hold
 // parentheses), the digest without our items, and reading our items back in file terms.
 import { describe, expect, it } from 'vitest';
-import { copperUuid, readCopperBlock, readKey, splitBoard, topLevelItems } from '../../../plugin/kicad/board-text.ts';
+import { copperUuid, readCopperBlock, readKey, splitBoard, topLevelItems } from '../../../plugin/kicad-host/board-text.ts';
 
 const SEG = `(segment\n\t\t(start 10.5 20)\n\t\t(end 12 20.25)\n\t\t(width 0.25)\n\t\t(locked yes)\n\t\t(layer "F.Cu")\n\t\t(net 3)\n\t\t(uuid "aaaa-1")\n\t)`;
 const ARC = `(arc\n\t\t(start 1 2)\n\t\t(mid 1.5 2.5)\n\t\t(end 2 2)\n\t\t(width 0.2)\n\t\t(layer "B.Cu")\n\t\t(net 4)\n\t\t(uuid "aaaa-2")\n\t)`;

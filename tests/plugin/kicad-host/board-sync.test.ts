@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { addCopper } from '../../../engine/kicad/write-board.ts';
-import { hostPorts } from '../../../plugin/kicad/actions.ts';
-import { BoardSync, copperItems, type LiveBoard } from '../../../plugin/kicad/board-sync.ts';
-import { copperUuid, topLevelItems } from '../../../plugin/kicad/board-text.ts';
-import { copperDiff } from '../../../plugin/kicad/write-back.ts';
+import { hostPorts } from '../../../plugin/kicad-host/actions.ts';
+import { BoardSync, copperItems, type LiveBoard } from '../../../plugin/kicad-host/board-sync.ts';
+import { copperUuid, topLevelItems } from '../../../plugin/kicad-host/board-text.ts';
+import { copperDiff } from '../../../plugin/kicad-host/write-back.ts';
 import { benchBoard } from '../../live/kicad-harness.ts';
 import { ok } from '../../support/tool-results.ts';
 

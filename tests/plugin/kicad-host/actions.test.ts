@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KicadBusyError, type BoardItem, type KicadClient, type NewItem } from '../../../ipc/index.ts';
-import { hostPorts, runAction, type ActionContext } from '../../../plugin/kicad/actions.ts';
-import { BoardSync } from '../../../plugin/kicad/board-sync.ts';
+import { hostPorts, runAction, type ActionContext } from '../../../plugin/kicad-host/actions.ts';
+import { BoardSync } from '../../../plugin/kicad-host/board-sync.ts';
 import { benchBoard } from '../../live/kicad-harness.ts';
 
 const PATH = benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo');

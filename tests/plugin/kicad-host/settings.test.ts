@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, readSettings, settingsPath } from '../../../plugin/kicad/settings.ts';
+import { DEFAULT_SETTINGS, readSettings, settingsPath } from '../../../plugin/kicad-host/settings.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tmk-settings-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../../engine/board/model.ts';
 import type { BoardItem, KicadClient, NewItem } from '../../../ipc/index.ts';
-import { commitMessage, copperDiff, toNewItem, writeBack, WriteBackError } from '../../../plugin/kicad/write-back.ts';
+import { commitMessage, copperDiff, toNewItem, writeBack, WriteBackError } from '../../../plugin/kicad-host/write-back.ts';
 
 const board = {
   copperLayers: [{ index: 0, name: 'F.Cu' }, { index: 1, name: 'B.Cu' }],
