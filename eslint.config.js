@@ -25,7 +25,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { console: 'readonly', process: 'readonly', URL: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly' } },
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: { console: 'readonly', process: 'readonly', URL: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly' },
+    },
     rules: {
       // Unused arguments keep a callback's signature readable; a leading underscore marks them.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
@@ -53,7 +57,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)(engine|ipc|plugin)/', allowTypeImports: true, message: 'ui/ runs in a browser: it imports only types from engine/, and nothing of ipc/ or plugin/.' }, { regex: NODE, message: 'ui/ runs in a browser: no node builtins.' }] },
+        {
+          patterns: [
+            {
+              regex: '(^|/)(engine|ipc|plugin)/',
+              allowTypeImports: true,
+              message: 'ui/ runs in a browser: it imports only types from engine/, and nothing of ipc/ or plugin/.',
+            },
+            { regex: NODE, message: 'ui/ runs in a browser: no node builtins.' },
+          ],
+        },
       ],
     },
   },
@@ -62,11 +75,28 @@ export default tseslint.config(
   // for the same files, so each states all that its files may not import.
   forbidInEngine(['engine/geom/**/*.ts'], ['^\\.\\./'], 'geom/ is the bottom: it imports nothing outside itself.'),
   forbidInEngine(['engine/board/**/*.ts'], ['^\\.\\./(?!geom/)'], 'board/ imports only geom/.'),
-  forbidInEngine(['engine/kicad/**/*.ts', 'engine/drc/**/*.ts', 'engine/render/**/*.ts'], ['^\\.\\./(?!geom/|board/)'], 'kicad/, drc/ and render/ stand on board/ and geom/ only.'),
+  forbidInEngine(
+    ['engine/kicad/**/*.ts', 'engine/drc/**/*.ts', 'engine/render/**/*.ts'],
+    ['^\\.\\./(?!geom/|board/)'],
+    'kicad/, drc/ and render/ stand on board/ and geom/ only.',
+  ),
   forbidInEngine(['engine/route/core/**/*.ts'], ['^\\.\\./(?!\\.\\./geom/)'], 'The route core sees only geom/ and its host interface (core/host.ts).'),
-  forbidInEngine(['engine/route/core/host.ts'], ['^\\.\\./(?!\\.\\./geom/|\\.\\./board/model\\.ts$)'], "The host interface names only geom/ and the board model's types."),
-  forbidInEngine(['engine/route/*.ts'], ['^\\./design/', '^\\.\\./(kicad|session|render)/', '^\\.\\./drc/(?!connectivity\\.ts$)'], "The router's strategy never sees the adapters from a loaded design, the file format, the session or the DRC."),
+  forbidInEngine(
+    ['engine/route/core/host.ts'],
+    ['^\\.\\./(?!\\.\\./geom/|\\.\\./board/model\\.ts$)'],
+    "The host interface names only geom/ and the board model's types.",
+  ),
+  forbidInEngine(
+    ['engine/route/*.ts'],
+    ['^\\./design/', '^\\.\\./(kicad|session|render)/', '^\\.\\./drc/(?!connectivity\\.ts$)'],
+    "The router's strategy never sees the adapters from a loaded design, the file format, the session or the DRC.",
+  ),
   forbidInEngine(['engine/route/index.ts'], ['^\\.\\./(kicad|session|render)/'], 'route/ never sees the file format or the session.'),
-  forbidInEngine(['engine/route/zones/**/*.ts'], ['^\\.\\./design/', '^\\.\\./\\.\\./(kicad|session|render)/', '^\\.\\./\\.\\./drc/(?!connectivity\\.ts$)'], 'Zone policy never sees the adapters from a loaded design, the file format, the session or the DRC.'),
+  forbidInEngine(
+    ['engine/route/zones/**/*.ts'],
+    ['^\\.\\./design/', '^\\.\\./\\.\\./(kicad|session|render)/', '^\\.\\./\\.\\./drc/(?!connectivity\\.ts$)'],
+    'Zone policy never sees the adapters from a loaded design, the file format, the session or the DRC.',
+  ),
   forbidInEngine(['engine/route/design/**/*.ts'], ['^\\.\\./\\.\\./(kicad|session|render)/'], 'The design adapters never see the file format or the session.'),
-  forbidInEngine(['engine/session/**/*.ts'], ['^\\.\\./kicad/'], 'The session gets its design and files through its ports, never from kicad/.'));
+  forbidInEngine(['engine/session/**/*.ts'], ['^\\.\\./kicad/'], 'The session gets its design and files through its ports, never from kicad/.'),
+);

@@ -74,7 +74,10 @@ for (const tier of TIERS) {
 }
 if (SELECTED && candidates.length) {
   const out = join(WORK, 'stripped');
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'strip-nets.ts'), out, ...candidates.map((b) => b.bare)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'strip-nets.ts'), out, ...candidates.map((b) => b.bare)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   if (r.status !== 0) throw new Error(`strip-nets exited ${r.status}: ${r.stderr.slice(0, 500)}`);
   const stripped = JSON.parse(r.stdout);
   // strip-nets puts the project's rules beside each stripped board.
@@ -118,7 +121,16 @@ for (const b of candidates) {
   rec.control = { open: c.open, work: c.work, seconds: control.seconds, ...verdict(file('control')) };
   const agent = tm(['agent', b.bare, '--out', file('agent'), '--variants', String(V), '--work-limit', String(c.work)]);
   const a = JSON.parse(agent.out);
-  rec.agent = { open: a.open_after, work: a.work_used, limit: c.work, rounds: a.rounds, tries: a.tries, kept: a.kept, seconds: agent.seconds, ...verdict(file('agent')) };
+  rec.agent = {
+    open: a.open_after,
+    work: a.work_used,
+    limit: c.work,
+    rounds: a.rounds,
+    tries: a.tries,
+    kept: a.kept,
+    seconds: agent.seconds,
+    ...verdict(file('agent')),
+  };
 }
 
 const armed = records.filter((r) => r.agent);
@@ -130,21 +142,55 @@ const sum = (arm, k) => armed.reduce((s, r) => s + r[arm][k], 0);
 
 const pad = (s, n) => String(s).padEnd(n);
 const cell = (x) => (x ? `${x.unconnected}/${x.errors} ${(x.work / 1e6).toFixed(1)}M ${x.seconds}s` : '-');
-const range = Number.isFinite(MAX_PADS) ? (MIN_PADS ? `${MIN_PADS} < pads ≤ ${MAX_PADS}` : `≤ ${MAX_PADS} pads`) : MIN_PADS ? `> ${MIN_PADS} pads` : 'any number of pads';
-console.log(`agent bench: tiers ${TIERS.join(',')}, ${SELECTED ? 'selected nets stripped from the reference routing' : 'bare'} boards with ${range} (${candidates.length}); V = ${V}, control V+4 = ${V + 4}`);
+const range = Number.isFinite(MAX_PADS)
+  ? MIN_PADS
+    ? `${MIN_PADS} < pads ≤ ${MAX_PADS}`
+    : `≤ ${MAX_PADS} pads`
+  : MIN_PADS
+    ? `> ${MIN_PADS} pads`
+    : 'any number of pads';
+console.log(
+  `agent bench: tiers ${TIERS.join(',')}, ${SELECTED ? 'selected nets stripped from the reference routing' : 'bare'} boards with ${range} (${candidates.length}); V = ${V}, control V+4 = ${V + 4}`,
+);
 console.log(`cells: unconnected/errors (DRC), work, seconds`);
 console.log(`${pad('board', 52)}${pad('pads', 6)}${pad('input', 8)}${pad('plain', 24)}${pad('control', 24)}${pad('agent', 24)}tries/kept`);
-for (const r of armed) console.log(`${pad(`${r.tier} ${r.name}`, 52)}${pad(r.pads, 6)}${pad(`${r.input.unconnected}/${r.input.errors}`, 8)}${pad(cell(r.plain), 24)}${pad(cell(r.control), 24)}${pad(cell(r.agent), 24)}${r.agent.tries}/${r.agent.kept}`);
+for (const r of armed)
+  console.log(
+    `${pad(`${r.tier} ${r.name}`, 52)}${pad(r.pads, 6)}${pad(`${r.input.unconnected}/${r.input.errors}`, 8)}${pad(cell(r.plain), 24)}${pad(cell(r.control), 24)}${pad(cell(r.agent), 24)}${r.agent.tries}/${r.agent.kept}`,
+  );
 const full = records.filter((r) => r.plain && r.plain.open === 0).length;
 const skipped = records.filter((r) => r.skipped).map((r) => r.name);
-console.log(`plain routed ${full} of ${records.length - skipped.length} boards fully (no arms needed)${skipped.length ? `; not run (time cap): ${skipped.join(', ')}` : ''}`);
+console.log(
+  `plain routed ${full} of ${records.length - skipped.length} boards fully (no arms needed)${skipped.length ? `; not run (time cap): ${skipped.join(', ')}` : ''}`,
+);
 if (armed.length) {
-  console.log(`totals over ${armed.length} boards: unconnected plain ${sum('plain', 'unconnected')}, control ${sum('control', 'unconnected')}, agent ${sum('agent', 'unconnected')}; work control ${(sum('control', 'work') / 1e6).toFixed(1)}M, agent ${(sum('agent', 'work') / 1e6).toFixed(1)}M`);
+  console.log(
+    `totals over ${armed.length} boards: unconnected plain ${sum('plain', 'unconnected')}, control ${sum('control', 'unconnected')}, agent ${sum('agent', 'unconnected')}; work control ${(sum('control', 'work') / 1e6).toFixed(1)}M, agent ${(sum('agent', 'work') / 1e6).toFixed(1)}M`,
+  );
   const ties = armed.length - wins - losses;
   const beats = wins > losses && sum('agent', 'unconnected') < sum('control', 'unconnected');
   console.log(`agent vs control at equal compute: ${wins} wins, ${ties} ties, ${losses} losses; agent beats control: ${beats ? 'yes' : 'no'}`);
   if (over.length) console.log(`the agent's last call overran its work limit on: ${over.join(', ')}`);
 } else console.log('no board left connections open under the plain route: nothing to compare');
 
-writeFileSync(OUT, JSON.stringify({ selected: SELECTED, variants: V, control_variants: V + 4, max_pads: MAX_PADS, min_pads: MIN_PADS, tiers: TIERS, seconds: Math.round(elapsed()), wins, losses, overran_limit: over, boards: records }, null, 2) + '\n');
+writeFileSync(
+  OUT,
+  JSON.stringify(
+    {
+      selected: SELECTED,
+      variants: V,
+      control_variants: V + 4,
+      max_pads: MAX_PADS,
+      min_pads: MIN_PADS,
+      tiers: TIERS,
+      seconds: Math.round(elapsed()),
+      wins,
+      losses,
+      overran_limit: over,
+      boards: records,
+    },
+    null,
+    2,
+  ) + '\n',
+);
 console.log(`record: ${OUT}`);

@@ -69,7 +69,14 @@ for (const t of [...VIOLATION_TYPES, 'unconnected_items']) {
   console.log(`${t.padEnd(24)}${`${n - bad}/${n}`.padStart(10)}${String(present.get(t) ?? 0).padStart(15)}`);
 }
 console.log(`all types: ${allAgree}/${n} cases agree`);
-console.log(`types KiCad ${kicad.version} reported that the engine does not check (cases): ${[...others].sort().map(([t, c]) => `${t} ${c}`).join(', ') || 'none'}`);
+console.log(
+  `types KiCad ${kicad.version} reported that the engine does not check (cases): ${
+    [...others]
+      .sort()
+      .map(([t, c]) => `${t} ${c}`)
+      .join(', ') || 'none'
+  }`,
+);
 for (const m of mismatches.sort((a, b) => (a.case < b.case ? -1 : a.case > b.case ? 1 : a.key < b.key ? -1 : 1))) {
   console.log(`  ${m.case}  ${m.key}  kicad ${m.kicad}  engine ${m.engine}`);
 }

@@ -50,7 +50,13 @@ function kicad(b) {
 const rows = [];
 for (const tier of readdirSync(BENCH).sort()) {
   const boards = pick(tier);
-  const inproc = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'drc-inprocess.ts'), ...boards.map((b) => b.board)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 << 20 }));
+  const inproc = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'drc-inprocess.ts'), ...boards.map((b) => b.board)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 16 << 20,
+    }),
+  );
   for (const b of boards) {
     const k = Math.min(kicad(b), kicad(b));
     const e = Math.min(time(process.execPath, [CLI, 'drc', b.board, '--json']), time(process.execPath, [CLI, 'drc', b.board, '--json']));
@@ -61,12 +67,18 @@ for (const tier of readdirSync(BENCH).sort()) {
 
 const f = (s) => s.toFixed(3).padStart(8);
 console.log(`kicad-cli ${choice.version} on ${BENCH}`);
-console.log(`${'tier'.padEnd(5)}${'board'.padEnd(44)}${'kicad s'.padStart(8)}${'cold s'.padStart(8)}${'in-proc'.padStart(8)}${'drc s'.padStart(8)}  cold/kicad  in-proc/kicad`);
+console.log(
+  `${'tier'.padEnd(5)}${'board'.padEnd(44)}${'kicad s'.padStart(8)}${'cold s'.padStart(8)}${'in-proc'.padStart(8)}${'drc s'.padStart(8)}  cold/kicad  in-proc/kicad`,
+);
 for (const r of rows) {
-  console.log(`${r.tier.padEnd(5)}${r.name.slice(0, 42).padEnd(44)}${f(r.kicad)}${f(r.cold)}${f(r.inproc)}${f(r.drcOnly)}  ${(r.cold / r.kicad).toFixed(2).padStart(10)}  ${(r.inproc / r.kicad).toFixed(2).padStart(13)}`);
+  console.log(
+    `${r.tier.padEnd(5)}${r.name.slice(0, 42).padEnd(44)}${f(r.kicad)}${f(r.cold)}${f(r.inproc)}${f(r.drcOnly)}  ${(r.cold / r.kicad).toFixed(2).padStart(10)}  ${(r.inproc / r.kicad).toFixed(2).padStart(13)}`,
+  );
 }
 for (const tier of [...new Set(rows.map((r) => r.tier))]) {
   const t = rows.filter((r) => r.tier === tier);
   const sum = (k) => t.reduce((a, r) => a + r[k], 0);
-  console.log(`tier ${tier}: kicad ${sum('kicad').toFixed(2)} s, cold ${sum('cold').toFixed(2)} s (ratio ${(sum('cold') / sum('kicad')).toFixed(2)}), in-process ${sum('inproc').toFixed(2)} s (ratio ${(sum('inproc') / sum('kicad')).toFixed(2)})`);
+  console.log(
+    `tier ${tier}: kicad ${sum('kicad').toFixed(2)} s, cold ${sum('cold').toFixed(2)} s (ratio ${(sum('cold') / sum('kicad')).toFixed(2)}), in-process ${sum('inproc').toFixed(2)} s (ratio ${(sum('inproc') / sum('kicad')).toFixed(2)})`,
+  );
 }

@@ -53,7 +53,8 @@ const r = rng(42);
   });
   time('comparePointSegment, random', N, () => {
     let s = 0;
-    for (let i = 0; i < N; i++) s += comparePointSegment(easy[6 * i], easy[6 * i + 1], easy[6 * i + 2], easy[6 * i + 3], easy[6 * i + 4], easy[6 * i + 5], 200_000);
+    for (let i = 0; i < N; i++)
+      s += comparePointSegment(easy[6 * i], easy[6 * i + 1], easy[6 * i + 2], easy[6 * i + 3], easy[6 * i + 4], easy[6 * i + 5], 200_000);
     return s;
   });
 }
@@ -63,7 +64,8 @@ const r = rng(42);
   const N = 300_000;
   const win = 5_000_000;
   const shapes = (kind: number): Shape => {
-    const x = int(r, 0, win), y = int(r, 0, win);
+    const x = int(r, 0, win),
+      y = int(r, 0, win);
     switch (kind) {
       case 0:
         return segment(x, y, x + int(r, -2e6, 2e6), y + int(r, -2e6, 2e6), 200_000);
@@ -113,7 +115,8 @@ const r = rng(42);
   const zone = polygon(pts, [[-1e7, -1e7, 1e7, -1e7, 1e7, 1e7, -1e7, 1e7]]);
   const N = 100_000;
   const tracks = Array.from({ length: 1000 }, () => {
-    const x = int(r, -52_000_000, 52_000_000), y = int(r, -52_000_000, 52_000_000);
+    const x = int(r, -52_000_000, 52_000_000),
+      y = int(r, -52_000_000, 52_000_000);
     return segment(x, y, x + int(r, -1e6, 1e6), y + int(r, -1e6, 1e6), 200_000);
   });
   time('collides track/zone (20k-vertex polygon)', N, () => {
@@ -127,7 +130,8 @@ const r = rng(42);
 {
   const n = 50_000;
   const boxes = Array.from({ length: n }, () => {
-    const x = int(r, 0, 300_000_000), y = int(r, 0, 300_000_000);
+    const x = int(r, 0, 300_000_000),
+      y = int(r, 0, 300_000_000);
     return { minX: x, minY: y, maxX: x + int(r, 1e5, 3e6), maxY: y + int(r, 1e5, 3e6) };
   });
   let idx: SpatialIndex | undefined;
@@ -140,7 +144,8 @@ const r = rng(42);
   const N = 200_000;
   const qs = Array.from({ length: 1000 }, () => bbox(segment(int(r, 0, 3e8), int(r, 0, 3e8), int(r, 0, 3e8) % 3e6, 0, 200_000)));
   const small = Array.from({ length: 1000 }, () => {
-    const x = int(r, 0, 3e8), y = int(r, 0, 3e8);
+    const x = int(r, 0, 3e8),
+      y = int(r, 0, 3e8);
     return rect(x, y, x + 2e6, y + 2e6);
   }).map((s) => bbox(s));
   void qs;

@@ -43,13 +43,19 @@ try {
   await client.boardText();
   const pings = await timeIt(300, () => client.ping());
   let text = '';
-  const asText = await timeIt(7, async () => { text = await client.boardText(); });
+  const asText = await timeIt(7, async () => {
+    text = await client.boardText();
+  });
   let count = 0;
   const kinds = ['footprint', 'track', 'arc', 'via', 'zone', 'shape'] as const;
-  const asItems = await timeIt(7, async () => { count = (await client.items([...kinds])).length; });
+  const asItems = await timeIt(7, async () => {
+    count = (await client.items([...kinds])).length;
+  });
   const nets = await timeIt(7, () => client.nets());
   let pads = 0;
-  const parse = await timeIt(7, () => { pads = parseBoard(text).pads.length; });
+  const parse = await timeIt(7, () => {
+    pads = parseBoard(text).pads.length;
+  });
 
   console.log(`KiCad ${full}, board ${board.split('/').pop()} (${(text.length / 1e6).toFixed(2)} MB as text, ${count} items, ${pads} pads)`);
   console.log(`ping round trip            median ${ms(median(pings))}  p95 ${ms(p95(pings))}  (${pings.length} runs)`);

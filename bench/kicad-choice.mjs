@@ -20,11 +20,14 @@ export function kicadChoice(args) {
   const wrappers = join(ROOT, 'scripts', 'kicad10');
   const cli = major === 10 ? join(wrappers, 'kicad-cli') : (process.env.KICAD_CLI ?? 'kicad-cli');
   const python = major === 10 ? join(wrappers, 'python3') : (process.env.PCBNEW_PYTHON ?? '/usr/bin/python3');
-  const boards = major === 10 ? resolve(process.env.TRACEMAKER_KICAD10_BENCH ?? join(ROOT, '.tmp', 'kicad10-bench', 'boards')) : join(SHARED, 'bench', 'boards');
+  const boards =
+    major === 10 ? resolve(process.env.TRACEMAKER_KICAD10_BENCH ?? join(ROOT, '.tmp', 'kicad10-bench', 'boards')) : join(SHARED, 'bench', 'boards');
   const v = spawnSync(cli, ['version'], { encoding: 'utf8' });
   const version = v.status === 0 ? v.stdout.trim().split('\n').pop().trim() : '';
   if (!version.startsWith(`${major}.`)) {
-    console.error(`KiCad ${major} not found (${cli} version said "${version || v.stderr?.trim() || 'nothing'}"): run ${major === 10 ? 'scripts/install-kicad10.sh' : 'scripts/install-system.sh'}`);
+    console.error(
+      `KiCad ${major} not found (${cli} version said "${version || v.stderr?.trim() || 'nothing'}"): run ${major === 10 ? 'scripts/install-kicad10.sh' : 'scripts/install-system.sh'}`,
+    );
     process.exit(2);
   }
   if (major === 10) {

@@ -50,7 +50,12 @@ const manifest = new Map();
 // A set's own manifest beside it, else the shared bench's (the KiCad 10 copy has the same boards).
 const own = resolve(setDir, '..', 'manifest.jsonl');
 const mf = existsSync(own) ? own : join(SHARED, 'bench', 'manifest.jsonl');
-if (existsSync(mf)) for (const line of readFileSync(mf, 'utf8').split('\n')) if (line.trim()) { const r = JSON.parse(line); manifest.set(r.name, r); }
+if (existsSync(mf))
+  for (const line of readFileSync(mf, 'utf8').split('\n'))
+    if (line.trim()) {
+      const r = JSON.parse(line);
+      manifest.set(r.name, r);
+    }
 
 const selected = args.includes('--selected');
 const boards = [];
@@ -65,8 +70,13 @@ for (const tier of readdirSync(setDir).sort()) {
   }
 }
 if (selected && boards.length > 0) {
-  const stripped = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(here, 'strip-nets.ts'), join(work, 'stripped'), ...boards.map((b) => b.bare)],
-    { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 }));
+  const stripped = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', join(here, 'strip-nets.ts'), join(work, 'stripped'), ...boards.map((b) => b.bare)], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    }),
+  );
   for (const b of boards) {
     const s = stripped[b.bare];
     Object.assign(b, { bare: s.board, nets: s.nets, personMm: s.person_mm, personVias: s.person_vias, personSegments: s.person_segments });
@@ -129,7 +139,13 @@ for (const b of boards) {
       const reports = join(work, 'reports', b.name);
       mkdirSync(reports, { recursive: true });
       const strict = strictProject(pro, join(reports, 'strict.kicad_pro'));
-      verdict = JSON.parse(execFileSync(python, [judge, b.bare, out, '--time', seconds.toFixed(3), '--pro', strict, '--keep-reports', reports], { encoding: 'utf8', maxBuffer: 1 << 28, env: kicad.env }));
+      verdict = JSON.parse(
+        execFileSync(python, [judge, b.bare, out, '--time', seconds.toFixed(3), '--pro', strict, '--keep-reports', reports], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 28,
+          env: kicad.env,
+        }),
+      );
       if (verdict.ok) {
         // The judge saw every causable type as an error; the project's own view is recovered per type.
         const sev = severities(pro);
@@ -176,8 +192,19 @@ for (const b of boards) {
     segments: summary?.tracks ?? 0,
     // Selected mode compares the added copper with what the person drew for those nets.
     ...(b.nets
-      ? { nets: b.nets, wirelength_mm: summary?.length_mm ?? 0, vias: summary?.vias ?? 0, ref_wirelength_mm: b.personMm, ref_vias: b.personVias, ref_segments: b.personSegments }
-      : { ref_wirelength_mm: m.ref_wirelength_mm ?? null, ref_vias: m.ref_vias ?? null, ref_segments: m.ref_segments === undefined ? null : m.ref_segments + (m.ref_arcs ?? 0) }),
+      ? {
+          nets: b.nets,
+          wirelength_mm: summary?.length_mm ?? 0,
+          vias: summary?.vias ?? 0,
+          ref_wirelength_mm: b.personMm,
+          ref_vias: b.personVias,
+          ref_segments: b.personSegments,
+        }
+      : {
+          ref_wirelength_mm: m.ref_wirelength_mm ?? null,
+          ref_vias: m.ref_vias ?? null,
+          ref_segments: m.ref_segments === undefined ? null : m.ref_segments + (m.ref_arcs ?? 0),
+        }),
     open: summary?.open ?? null,
     work: summary?.work ?? null,
     reasons: (summary?.open_connections ?? []).map((c) => c.reason),
@@ -194,7 +221,9 @@ const median = (xs) => {
   const k = Math.floor(s.length / 2);
   return s.length % 2 ? s[k] : (s[k - 1] + s[k]) / 2;
 };
-console.log(`\njudged by KiCad ${kicad.version} on ${setDir}${selected ? ', selected nets stripped from the reference routing and routed back (WL and Via: the added copper against the person\'s for those nets)' : ''}`);
+console.log(
+  `\njudged by KiCad ${kicad.version} on ${setDir}${selected ? ", selected nets stripped from the reference routing and routed back (WL and Via: the added copper against the person's for those nets)" : ''}`,
+);
 // Seg/100mm: track items per 100 mm of track, over the tier's added copper, beside the person's.
 console.log('tier  boards  CP     Rout.  DRV  DRV+ DRV+s WL (ref)            Via (ref)    Seg/100mm (ref)    Time med (max)');
 const tiers = [];
@@ -220,10 +249,24 @@ for (const tier of [...new Set(records.map((r) => r.tier))]) {
   );
   const r3 = (x) => Math.round(x * 1000) / 1000;
   tiers.push({
-    tier, boards: rs.length, clean_pass: r3(cp), routability: r3(rout), drv, drv_added: added, drv_strict_added: strictAdded,
-    wirelength_mm: r3(wl), ref_wirelength_mm: r3(rwl), vias: via, ref_vias: rvia,
-    segments: seg, ref_segments: rseg, seg_per_100mm: r3(d), ref_seg_per_100mm: r3(rd), seg_ratio: r3(d / (rd || 1)),
-    seconds_median: r3(median(t)), seconds_max: r3(Math.max(...t)),
+    tier,
+    boards: rs.length,
+    clean_pass: r3(cp),
+    routability: r3(rout),
+    drv,
+    drv_added: added,
+    drv_strict_added: strictAdded,
+    wirelength_mm: r3(wl),
+    ref_wirelength_mm: r3(rwl),
+    vias: via,
+    ref_vias: rvia,
+    segments: seg,
+    ref_segments: rseg,
+    seg_per_100mm: r3(d),
+    ref_seg_per_100mm: r3(rd),
+    seg_ratio: r3(d / (rd || 1)),
+    seconds_median: r3(median(t)),
+    seconds_max: r3(Math.max(...t)),
   });
 }
 mkdirSync(dirname(outFile), { recursive: true });

@@ -28,7 +28,13 @@ out.host_ms = ms(t);
 t = performance.now();
 new Checker(host, true);
 out.checker_ms = ms(t);
-const profiles = [...new Set(nets.map((n) => host.rules.className(n)))].map((k) => profileOf(host, nets.find((n) => host.rules.className(n) === k)!, k));
+const profiles = [...new Set(nets.map((n) => host.rules.className(n)))].map((k) =>
+  profileOf(
+    host,
+    nets.find((n) => host.rules.className(n) === k)!,
+    k,
+  ),
+);
 const step = chooseStep(profiles, host.pads);
 t = performance.now();
 const grid = gridFor(host, step);

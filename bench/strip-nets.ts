@@ -24,9 +24,18 @@ function strip(file: string, outDir: string): { board: string; nets: string[]; p
   const cut = new Set<number>();
   let mm = 0;
   let segments = 0;
-  for (const t of board.tracks) if (codes.has(t.net)) { cut.add(t.src); mm += trackLengthMm(t); segments++; }
+  for (const t of board.tracks)
+    if (codes.has(t.net)) {
+      cut.add(t.src);
+      mm += trackLengthMm(t);
+      segments++;
+    }
   let vias = 0;
-  for (const v of board.vias) if (codes.has(v.net)) { cut.add(v.src); vias++; }
+  for (const v of board.vias)
+    if (codes.has(v.net)) {
+      cut.add(v.src);
+      vias++;
+    }
   // Take out each cut item with the line it stands on, so the rest keeps its bytes.
   const root = parseSexpr(text, file);
   let out = '';

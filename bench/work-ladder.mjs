@@ -38,7 +38,13 @@ for (const tier of readdirSync(setDir).sort()) {
   }
 }
 if (selected && boards.length) {
-  const stripped = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'strip-nets.ts'), join(tmp, 'stripped'), ...boards.map((b) => b.file)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 }));
+  const stripped = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'strip-nets.ts'), join(tmp, 'stripped'), ...boards.map((b) => b.file)], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    }),
+  );
   for (const b of boards) Object.assign(b, { file: stripped[b.file].board, nets: stripped[b.file].nets });
 }
 
@@ -48,7 +54,11 @@ for (const b of boards) {
   const open = [];
   const work = [];
   for (const w of rungs) {
-    const r = spawnSync('node', [cli, 'route', b.file, '--out', join(tmp, `${b.name}.kicad_pcb`), '--json', '--work', String(w), ...(b.nets ? ['--nets', b.nets.join(',')] : [])], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const r = spawnSync(
+      'node',
+      [cli, 'route', b.file, '--out', join(tmp, `${b.name}.kicad_pcb`), '--json', '--work', String(w), ...(b.nets ? ['--nets', b.nets.join(',')] : [])],
+      { encoding: 'utf8', maxBuffer: 1 << 28 },
+    );
     let s = null;
     try {
       s = JSON.parse(r.stdout);
@@ -59,10 +69,14 @@ for (const b of boards) {
     work.push(s ? s.work : null);
   }
   records.push({ tier: b.tier, name: b.name, rungs, open, work });
-  console.log(`${b.tier} ${b.name.padEnd(44)} open ${open.map((o) => (o ?? '-').toString().padStart(4)).join(' ')}   work ${work.map((x) => (x === null ? '-' : (x / 1e6).toFixed(1) + 'M')).join(' ')}`);
+  console.log(
+    `${b.tier} ${b.name.padEnd(44)} open ${open.map((o) => (o ?? '-').toString().padStart(4)).join(' ')}   work ${work.map((x) => (x === null ? '-' : (x / 1e6).toFixed(1) + 'M')).join(' ')}`,
+  );
 }
 
-console.log(`\nopen connections by work per call (${selected ? 'selected nets stripped from the reference routing' : 'bare boards'}); losses/gains: boards where a rung left more/fewer open than the one below`);
+console.log(
+  `\nopen connections by work per call (${selected ? 'selected nets stripped from the reference routing' : 'bare boards'}); losses/gains: boards where a rung left more/fewer open than the one below`,
+);
 console.log(`tier  boards  ${rungs.map((w) => `${(w / 1e6).toFixed(0)}M`.padStart(6)).join(' ')}   losses  gains`);
 for (const tier of [...new Set(records.map((r) => r.tier))]) {
   const rs = records.filter((r) => r.tier === tier);
@@ -76,7 +90,9 @@ for (const tier of [...new Set(records.map((r) => r.tier))]) {
       if (r.open[i] < r.open[i - 1]) gains++;
     }
   }
-  console.log(`${tier.padEnd(5)} ${String(rs.length).padStart(6)}  ${sums.map((s) => String(s).padStart(6)).join(' ')}   ${String(losses).padStart(6)}  ${String(gains).padStart(5)}`);
+  console.log(
+    `${tier.padEnd(5)} ${String(rs.length).padStart(6)}  ${sums.map((s) => String(s).padStart(6)).join(' ')}   ${String(losses).padStart(6)}  ${String(gains).padStart(5)}`,
+  );
 }
 mkdirSync(dirname(outFile), { recursive: true });
 writeFileSync(outFile, JSON.stringify({ rungs, selected, records }, null, 2));

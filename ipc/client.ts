@@ -5,17 +5,32 @@
 // Every method speaks plain objects in nm (types.ts).
 import { tmpdir } from 'node:os';
 import { Commit, type CommitHost } from './commit.ts';
-import {
-  copperToAny, glyphShape, itemFromAny, layerName, layerValue, netClass, stackupLayer, textsToRender,
-} from './convert.ts';
+import { copperToAny, glyphShape, itemFromAny, layerName, layerValue, netClass, stackupLayer, textsToRender } from './convert.ts';
 import { KicadApiError, KicadIpcError, KicadItemError, KicadVersionError, UnknownNetError } from './errors.ts';
 import { enumName, type Wire } from './messages.ts';
 import { Rpc, type CallOptions } from './rpc.ts';
 import { defaultSocketDir, resolveSocketPath, socketCandidates } from './socket-path.ts';
 import { netConnector, Transport, type Connector } from './transport.ts';
 import type {
-  Arc, BoardDocument, BoardItem, BoardShape, EditableItem, EnabledLayers, Footprint, ItemKind, KicadVersion,
-  LayerName, Net, NetClass, NewItem, Pad, StackupLayer, TextShapes, Track, Via, Zone,
+  Arc,
+  BoardDocument,
+  BoardItem,
+  BoardShape,
+  EditableItem,
+  EnabledLayers,
+  Footprint,
+  ItemKind,
+  KicadVersion,
+  LayerName,
+  Net,
+  NetClass,
+  NewItem,
+  Pad,
+  StackupLayer,
+  TextShapes,
+  Track,
+  Via,
+  Zone,
 } from './types.ts';
 
 export interface ConnectOptions {
@@ -46,8 +61,13 @@ const READ: CallOptions = { idempotent: true };
 const TEXTS_PER_CALL = 64;
 
 const OBJECT_TYPES: Record<ItemKind, string> = {
-  footprint: 'KOT_PCB_FOOTPRINT', pad: 'KOT_PCB_PAD', shape: 'KOT_PCB_SHAPE', track: 'KOT_PCB_TRACE',
-  via: 'KOT_PCB_VIA', arc: 'KOT_PCB_ARC', zone: 'KOT_PCB_ZONE',
+  footprint: 'KOT_PCB_FOOTPRINT',
+  pad: 'KOT_PCB_PAD',
+  shape: 'KOT_PCB_SHAPE',
+  track: 'KOT_PCB_TRACE',
+  via: 'KOT_PCB_VIA',
+  arc: 'KOT_PCB_ARC',
+  zone: 'KOT_PCB_ZONE',
 };
 
 export class KicadClient implements CommitHost {
@@ -141,16 +161,17 @@ export class KicadClient implements CommitHost {
 
   /** The whole board as `.kicad_pcb` text, unsaved edits included. */
   async boardText(): Promise<string> {
-    const r = await this.#rpc.call(`${C}SaveDocumentToString`, { document: await this.#board() },
-      `${C}SavedDocumentResponse`, { idempotent: true, timeoutMs: this.#textTimeoutMs });
+    const r = await this.#rpc.call(`${C}SaveDocumentToString`, { document: await this.#board() }, `${C}SavedDocumentResponse`, {
+      idempotent: true,
+      timeoutMs: this.#textTimeoutMs,
+    });
     return r.contents ?? '';
   }
 
   /** Board items of the given kinds, in KiCad's order. Footprints carry their pads. */
   async items(kinds: ItemKind[]): Promise<BoardItem[]> {
     if (kinds.length === 0) return [];
-    const r = await this.#rpc.call(`${C}GetItems`, { header: await this.#header(), types: kinds.map((k) => OBJECT_TYPES[k]) },
-      `${C}GetItemsResponse`, READ);
+    const r = await this.#rpc.call(`${C}GetItems`, { header: await this.#header(), types: kinds.map((k) => OBJECT_TYPES[k]) }, `${C}GetItemsResponse`, READ);
     checkItemRequest(r.status, 'GetItems');
     return (r.items ?? []).map(itemFromAny);
   }
@@ -164,8 +185,7 @@ export class KicadClient implements CommitHost {
     const want = new Set(ids);
     let items: BoardItem[];
     if ((await this.#major()) >= 10) {
-      const r = await this.#rpc.call(`${C}GetItemsById`, { header: await this.#header(), items: ids.map(kiid) },
-        `${C}GetItemsResponse`, READ);
+      const r = await this.#rpc.call(`${C}GetItemsById`, { header: await this.#header(), items: ids.map(kiid) }, `${C}GetItemsResponse`, READ);
       checkItemRequest(r.status, 'GetItemsById');
       items = (r.items ?? []).map(itemFromAny);
     } else {
@@ -178,21 +198,39 @@ export class KicadClient implements CommitHost {
   async itemsOfNet(name: string): Promise<BoardItem[]> {
     const kinds: ItemKind[] = ['pad', 'track', 'arc', 'via'];
     if ((await this.#major()) >= 10) {
-      const r = await this.#rpc.call(`${B}GetItemsByNet`, { header: await this.#header(), types: kinds.map((k) => OBJECT_TYPES[k]), nets: [{ name }] },
-        `${C}GetItemsResponse`, READ);
+      const r = await this.#rpc.call(
+        `${B}GetItemsByNet`,
+        { header: await this.#header(), types: kinds.map((k) => OBJECT_TYPES[k]), nets: [{ name }] },
+        `${C}GetItemsResponse`,
+        READ,
+      );
       checkItemRequest(r.status, 'GetItemsByNet');
       return (r.items ?? []).map(itemFromAny);
     }
     return (await this.items(kinds)).filter((i) => 'net' in i && i.net === name);
   }
 
-  footprints(): Promise<Footprint[]> { return this.#ofKind('footprint'); }
-  pads(): Promise<Pad[]> { return this.#ofKind('pad'); }
-  tracks(): Promise<Track[]> { return this.#ofKind('track'); }
-  arcs(): Promise<Arc[]> { return this.#ofKind('arc'); }
-  vias(): Promise<Via[]> { return this.#ofKind('via'); }
-  zones(): Promise<Zone[]> { return this.#ofKind('zone'); }
-  boardShapes(): Promise<BoardShape[]> { return this.#ofKind('shape'); }
+  footprints(): Promise<Footprint[]> {
+    return this.#ofKind('footprint');
+  }
+  pads(): Promise<Pad[]> {
+    return this.#ofKind('pad');
+  }
+  tracks(): Promise<Track[]> {
+    return this.#ofKind('track');
+  }
+  arcs(): Promise<Arc[]> {
+    return this.#ofKind('arc');
+  }
+  vias(): Promise<Via[]> {
+    return this.#ofKind('via');
+  }
+  zones(): Promise<Zone[]> {
+    return this.#ofKind('zone');
+  }
+  boardShapes(): Promise<BoardShape[]> {
+    return this.#ofKind('shape');
+  }
 
   /**
    * The visible texts and footprint fields on `layers` (layer names, e.g. the board's copper layers)
@@ -201,15 +239,18 @@ export class KicadClient implements CommitHost {
    * out (see TextShapes).
    */
   async textShapes(layers: Iterable<LayerName>): Promise<TextShapes[]> {
-    const r = await this.#rpc.call(`${C}GetItems`, { header: await this.#header(), types: ['KOT_PCB_TEXT', 'KOT_PCB_FOOTPRINT'] },
-      `${C}GetItemsResponse`, READ);
+    const r = await this.#rpc.call(
+      `${C}GetItems`,
+      { header: await this.#header(), types: ['KOT_PCB_TEXT', 'KOT_PCB_FOOTPRINT'] },
+      `${C}GetItemsResponse`,
+      READ,
+    );
     checkItemRequest(r.status, 'GetItems');
     const texts = textsToRender(r.items ?? [], new Set(layers));
     const out: TextShapes[] = [];
     for (let k = 0; k < texts.length; k += TEXTS_PER_CALL) {
       const batch = texts.slice(k, k + TEXTS_PER_CALL);
-      const reply = await this.#rpc.call(`${C}GetTextAsShapes`, { text: batch.map((t) => ({ text: t.text })) },
-        `${C}GetTextAsShapesResponse`, READ);
+      const reply = await this.#rpc.call(`${C}GetTextAsShapes`, { text: batch.map((t) => ({ text: t.text })) }, `${C}GetTextAsShapesResponse`, READ);
       const got: Wire[] = reply.text_with_shapes ?? [];
       if (got.length !== batch.length) throw new KicadIpcError(`GetTextAsShapes: asked for ${batch.length} texts, got ${got.length}`);
       batch.forEach((t, i) => out.push({ ...t.meta, shapes: (got[i].shapes?.shapes ?? []).map(glyphShape) }));
@@ -219,8 +260,7 @@ export class KicadClient implements CommitHost {
 
   /** Every net with its code (see Net.code for what a code means on 10); code 0 is the unconnected net "". */
   async nets(netClassFilter: string[] = []): Promise<Net[]> {
-    const r = await this.#rpc.call(`${B}GetNets`, { board: await this.#board(), netclass_filter: netClassFilter },
-      `${B}NetsResponse`, READ);
+    const r = await this.#rpc.call(`${B}GetNets`, { board: await this.#board(), netclass_filter: netClassFilter }, `${B}NetsResponse`, READ);
     return (r.nets ?? []).map((n: Wire) => ({ code: n.code?.value ?? 0, name: n.name ?? '' }));
   }
 
@@ -231,16 +271,14 @@ export class KicadClient implements CommitHost {
 
   /** The effective (resolved) net class of each named net. */
   async netClassForNets(names: string[]): Promise<Map<string, NetClass>> {
-    const r = await this.#rpc.call(`${B}GetNetClassForNets`, { net: names.map((name) => ({ name })) },
-      `${B}NetClassForNetsResponse`, READ);
+    const r = await this.#rpc.call(`${B}GetNetClassForNets`, { net: names.map((name) => ({ name })) }, `${B}NetClassForNetsResponse`, READ);
     const out = new Map<string, NetClass>();
     for (const [name, cls] of Object.entries(r.classes ?? {})) out.set(name, netClass(cls as Wire));
     return out;
   }
 
   async enabledLayers(): Promise<EnabledLayers> {
-    const r = await this.#rpc.call(`${B}GetBoardEnabledLayers`, { board: await this.#board() },
-      `${B}BoardEnabledLayersResponse`, READ);
+    const r = await this.#rpc.call(`${B}GetBoardEnabledLayers`, { board: await this.#board() }, `${B}BoardEnabledLayersResponse`, READ);
     return {
       copperLayerCount: r.copper_layer_count ?? 0,
       layers: (r.layers ?? []).map(layerName).filter((l: LayerName | null): l is LayerName => l !== null),
@@ -262,21 +300,23 @@ export class KicadClient implements CommitHost {
 
   /** The user's selection (all kinds, or only `kinds`), as full items. */
   async selection(kinds: ItemKind[] = []): Promise<BoardItem[]> {
-    const r = await this.#rpc.call(`${C}GetSelection`, { header: await this.#header(), types: kinds.map((k) => OBJECT_TYPES[k]) },
-      `${C}SelectionResponse`, READ);
+    const r = await this.#rpc.call(
+      `${C}GetSelection`,
+      { header: await this.#header(), types: kinds.map((k) => OBJECT_TYPES[k]) },
+      `${C}SelectionResponse`,
+      READ,
+    );
     return (r.items ?? []).map(itemFromAny);
   }
 
   /** Adds items by id to the selection and returns the whole new selection; unknown ids are ignored by KiCad. */
   async addToSelection(ids: string[]): Promise<BoardItem[]> {
-    const r = await this.#rpc.call(`${C}AddToSelection`, { header: await this.#header(), items: ids.map(kiid) },
-      `${C}SelectionResponse`, READ);
+    const r = await this.#rpc.call(`${C}AddToSelection`, { header: await this.#header(), items: ids.map(kiid) }, `${C}SelectionResponse`, READ);
     return (r.items ?? []).map(itemFromAny);
   }
 
   async removeFromSelection(ids: string[]): Promise<BoardItem[]> {
-    const r = await this.#rpc.call(`${C}RemoveFromSelection`, { header: await this.#header(), items: ids.map(kiid) },
-      `${C}SelectionResponse`, READ);
+    const r = await this.#rpc.call(`${C}RemoveFromSelection`, { header: await this.#header(), items: ids.map(kiid) }, `${C}SelectionResponse`, READ);
     return (r.items ?? []).map(itemFromAny);
   }
 
@@ -294,8 +334,7 @@ export class KicadClient implements CommitHost {
   }
 
   async endCommit(id: string, action: 'commit' | 'drop', message: string): Promise<void> {
-    await this.#rpc.call(`${C}EndCommit`, { id: kiid(id), action: action === 'commit' ? 'CMA_COMMIT' : 'CMA_DROP', message },
-      `${C}EndCommitResponse`);
+    await this.#rpc.call(`${C}EndCommit`, { id: kiid(id), action: action === 'commit' ? 'CMA_COMMIT' : 'CMA_DROP', message }, `${C}EndCommitResponse`);
   }
 
   /**
@@ -306,8 +345,11 @@ export class KicadClient implements CommitHost {
   async createItems(items: NewItem[]): Promise<BoardItem[]> {
     await this.#checkNets(items);
     const major = await this.#major();
-    const r = await this.#rpc.call(`${C}CreateItems`, { header: await this.#header(), items: items.map((i) => copperToAny(i, major)) },
-      `${C}CreateItemsResponse`);
+    const r = await this.#rpc.call(
+      `${C}CreateItems`,
+      { header: await this.#header(), items: items.map((i) => copperToAny(i, major)) },
+      `${C}CreateItemsResponse`,
+    );
     checkItemRequest(r.status, 'CreateItems');
     return itemResults('CreateItems', r.created_items ?? []);
   }
@@ -316,8 +358,11 @@ export class KicadClient implements CommitHost {
   async updateItems(items: EditableItem[]): Promise<BoardItem[]> {
     await this.#checkNets(items);
     const major = await this.#major();
-    const r = await this.#rpc.call(`${C}UpdateItems`, { header: await this.#header(), items: items.map((i) => copperToAny(i, major)) },
-      `${C}UpdateItemsResponse`);
+    const r = await this.#rpc.call(
+      `${C}UpdateItems`,
+      { header: await this.#header(), items: items.map((i) => copperToAny(i, major)) },
+      `${C}UpdateItemsResponse`,
+    );
     checkItemRequest(r.status, 'UpdateItems');
     return itemResults('UpdateItems', r.updated_items ?? []);
   }
@@ -328,8 +373,7 @@ export class KicadClient implements CommitHost {
    */
   async deleteItems(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    const r = await this.#rpc.call(`${C}DeleteItems`, { header: await this.#header(), item_ids: ids.map(kiid) },
-      `${C}DeleteItemsResponse`);
+    const r = await this.#rpc.call(`${C}DeleteItems`, { header: await this.#header(), item_ids: ids.map(kiid) }, `${C}DeleteItemsResponse`);
     checkItemRequest(r.status, 'DeleteItems');
     for (const d of r.deleted_items ?? []) {
       const code = enumName('kiapi.common.commands.ItemDeletionStatus', d.status ?? 0) ?? 'IDS_UNKNOWN';
@@ -402,9 +446,7 @@ export class KicadClient implements CommitHost {
     const pick = wanted ? boards.find((b) => b.board_filename === wanted) : boards.length === 1 ? boards[0] : undefined;
     if (!pick) {
       const names = boards.map((b) => JSON.stringify(b.board_filename)).join(', ') || 'none';
-      throw new KicadIpcError(
-        wanted ? `board ${JSON.stringify(wanted)} is not open in KiCad (open: ${names})` : `expected one open board, found ${names}`,
-      );
+      throw new KicadIpcError(wanted ? `board ${JSON.stringify(wanted)} is not open in KiCad (open: ${names})` : `expected one open board, found ${names}`);
     }
     this.#document = pick;
     return pick;
@@ -429,9 +471,7 @@ export class KicadClient implements CommitHost {
   }
 }
 
-async function openTransport(
-  socket: string | undefined, env: Record<string, string | undefined>, connector: Connector, timeoutMs: number,
-): Promise<Transport> {
+async function openTransport(socket: string | undefined, env: Record<string, string | undefined>, connector: Connector, timeoutMs: number): Promise<Transport> {
   const se = { env, platform: process.platform, tmpdir: env.TMPDIR || tmpdir() };
   if (socket || env.KICAD_API_SOCKET || process.platform === 'win32') {
     const path = resolveSocketPath({ ...se, env: socket ? { KICAD_API_SOCKET: socket } : env });
@@ -482,4 +522,3 @@ function itemResults(command: string, results: Wire[]): BoardItem[] {
     return itemFromAny(r.item);
   });
 }
-

@@ -3,8 +3,27 @@
 import { KicadProtocolError } from './errors.ts';
 import { anyTypeName, enumName, enumValue, enumValueOrUndefined, int64, packAny, unpackAny, type Wire } from './messages.ts';
 import type {
-  Arc, BoardItem, BoardShape, EditableItem, Footprint, GlyphShape, LayerName, NetClass, NewItem, Pad, PadLayerShape,
-  PolyNode, Polygon, ShapeGeometry, StackupLayer, TextShapes, Track, Vec2, Via, ViaType, Zone,
+  Arc,
+  BoardItem,
+  BoardShape,
+  EditableItem,
+  Footprint,
+  GlyphShape,
+  LayerName,
+  NetClass,
+  NewItem,
+  Pad,
+  PadLayerShape,
+  PolyNode,
+  Polygon,
+  ShapeGeometry,
+  StackupLayer,
+  TextShapes,
+  Track,
+  Vec2,
+  Via,
+  ViaType,
+  Zone,
 } from './types.ts';
 
 const BOARD_LAYER = 'kiapi.board.types.BoardLayer';
@@ -67,7 +86,8 @@ function isLocked(value: number | undefined): boolean {
 
 function polyNodes(line: Wire | null | undefined): PolyNode[] {
   return (line?.nodes ?? []).map((n: Wire): PolyNode =>
-    n.arc ? { arc: { start: vec(n.arc.start), mid: vec(n.arc.mid), end: vec(n.arc.end) } } : { point: vec(n.point) });
+    n.arc ? { arc: { start: vec(n.arc.start), mid: vec(n.arc.mid), end: vec(n.arc.end) } } : { point: vec(n.point) },
+  );
 }
 
 export function polygons(set: Wire | null | undefined): Polygon[] {
@@ -79,17 +99,28 @@ export function polygons(set: Wire | null | undefined): Polygon[] {
 
 function track(w: Wire): Track {
   return {
-    kind: 'track', id: w.id?.value ?? '', locked: isLocked(w.locked),
-    start: vec(w.start), end: vec(w.end), width: distance(w.width),
-    layer: requiredLayer(w.layer, 'track'), net: netName(w.net),
+    kind: 'track',
+    id: w.id?.value ?? '',
+    locked: isLocked(w.locked),
+    start: vec(w.start),
+    end: vec(w.end),
+    width: distance(w.width),
+    layer: requiredLayer(w.layer, 'track'),
+    net: netName(w.net),
   };
 }
 
 function arc(w: Wire): Arc {
   return {
-    kind: 'arc', id: w.id?.value ?? '', locked: isLocked(w.locked),
-    start: vec(w.start), mid: vec(w.mid), end: vec(w.end), width: distance(w.width),
-    layer: requiredLayer(w.layer, 'arc'), net: netName(w.net),
+    kind: 'arc',
+    id: w.id?.value ?? '',
+    locked: isLocked(w.locked),
+    start: vec(w.start),
+    mid: vec(w.mid),
+    end: vec(w.end),
+    width: distance(w.width),
+    layer: requiredLayer(w.layer, 'arc'),
+    net: netName(w.net),
   };
 }
 
@@ -106,14 +137,22 @@ function via(w: Wire): Via {
   const endLayer = layerName(stack.drill?.end_layer ?? 0) ?? 'B.Cu';
   const wire = lower(`${T}ViaType`, w.type, 'VT_');
   // KiCad 9's one blind_buried type is split by the layers the via drills.
-  const type: ViaType = wire === 'through' || wire === 'micro' || wire === 'blind' || wire === 'buried'
-    ? wire
-    : wire === 'blind_buried' ? blindOrBuried(startLayer, endLayer) : 'through';
+  const type: ViaType =
+    wire === 'through' || wire === 'micro' || wire === 'blind' || wire === 'buried'
+      ? wire
+      : wire === 'blind_buried'
+        ? blindOrBuried(startLayer, endLayer)
+        : 'through';
   return {
-    kind: 'via', id: w.id?.value ?? '', locked: isLocked(w.locked), position: vec(w.position), type,
+    kind: 'via',
+    id: w.id?.value ?? '',
+    locked: isLocked(w.locked),
+    position: vec(w.position),
+    type,
     diameter: int64(stack.copper_layers?.[0]?.size?.x_nm),
     drill: int64(stack.drill?.diameter?.x_nm),
-    startLayer, endLayer,
+    startLayer,
+    endLayer,
     net: netName(w.net),
   };
 }
@@ -123,19 +162,28 @@ function pad(w: Wire, footprint: string): Pad {
   const shapes: PadLayerShape[] = (stack.copper_layers ?? []).map((l: Wire) => ({
     layer: requiredLayer(l.layer, 'pad shape'),
     shape: lower(`${T}PadStackShape`, l.shape, 'PSS_') as PadLayerShape['shape'],
-    size: vec(l.size), offset: vec(l.offset),
-    cornerRoundingRatio: l.corner_rounding_ratio ?? 0, chamferRatio: l.chamfer_ratio ?? 0,
+    size: vec(l.size),
+    offset: vec(l.offset),
+    cornerRoundingRatio: l.corner_rounding_ratio ?? 0,
+    chamferRatio: l.chamfer_ratio ?? 0,
   }));
   const drillShape = lower(`${T}DrillShape`, stack.drill?.shape, 'DS_');
   return {
-    kind: 'pad', id: w.id?.value ?? '', locked: isLocked(w.locked), number: w.number ?? '',
-    net: netName(w.net), type: lower(`${T}PadType`, w.type, 'PT_') as Pad['type'],
-    position: vec(w.position), angle: stack.angle?.value_degrees ?? 0,
+    kind: 'pad',
+    id: w.id?.value ?? '',
+    locked: isLocked(w.locked),
+    number: w.number ?? '',
+    net: netName(w.net),
+    type: lower(`${T}PadType`, w.type, 'PT_') as Pad['type'],
+    position: vec(w.position),
+    angle: stack.angle?.value_degrees ?? 0,
     padstack: lower(`${T}PadStackType`, stack.type, 'PST_') as Pad['padstack'],
     layers: (stack.layers ?? []).map((l: number) => layerName(l)).filter((l: LayerName | null) => l !== null),
-    shapes, drill: vec(stack.drill?.diameter),
+    shapes,
+    drill: vec(stack.drill?.diameter),
     drillShape: drillShape === 'circle' || drillShape === 'oblong' ? drillShape : 'none',
-    clearanceOverride: optionalDistance(w.copper_clearance_override), footprint,
+    clearanceOverride: optionalDistance(w.copper_clearance_override),
+    footprint,
   };
 }
 
@@ -151,11 +199,16 @@ function footprint(w: Wire): Footprint {
   }
   const lib = w.definition?.id;
   return {
-    kind: 'footprint', id: w.id?.value ?? '', locked: isLocked(w.locked), reference,
+    kind: 'footprint',
+    id: w.id?.value ?? '',
+    locked: isLocked(w.locked),
+    reference,
     value: fieldText(w.value_field),
     libraryId: lib ? `${lib.library_nickname ?? ''}:${lib.entry_name ?? ''}` : '',
-    position: vec(w.position), orientation: w.orientation?.value_degrees ?? 0,
-    layer: requiredLayer(w.layer, 'footprint'), pads,
+    position: vec(w.position),
+    orientation: w.orientation?.value_degrees ?? 0,
+    layer: requiredLayer(w.layer, 'footprint'),
+    pads,
   };
 }
 
@@ -163,19 +216,30 @@ function zone(w: Wire): Zone {
   const copper = w.copper_settings;
   const rule = w.rule_area_settings;
   return {
-    kind: 'zone', id: w.id?.value ?? '', locked: isLocked(w.locked),
-    type: lower(`${T}ZoneType`, w.type, 'ZT_') as Zone['type'], name: w.name ?? '',
+    kind: 'zone',
+    id: w.id?.value ?? '',
+    locked: isLocked(w.locked),
+    type: lower(`${T}ZoneType`, w.type, 'ZT_') as Zone['type'],
+    name: w.name ?? '',
     layers: (w.layers ?? []).map((l: number) => requiredLayer(l, 'zone')),
-    outline: polygons(w.outline), net: netName(copper?.net), priority: w.priority ?? 0, filled: !!w.filled,
-    clearance: optionalDistance(copper?.clearance), minThickness: optionalDistance(copper?.min_thickness),
+    outline: polygons(w.outline),
+    net: netName(copper?.net),
+    priority: w.priority ?? 0,
+    filled: !!w.filled,
+    clearance: optionalDistance(copper?.clearance),
+    minThickness: optionalDistance(copper?.min_thickness),
     keepout: rule
       ? {
-          copper: !!rule.keepout_copper, vias: !!rule.keepout_vias, tracks: !!rule.keepout_tracks,
-          pads: !!rule.keepout_pads, footprints: !!rule.keepout_footprints,
+          copper: !!rule.keepout_copper,
+          vias: !!rule.keepout_vias,
+          tracks: !!rule.keepout_tracks,
+          pads: !!rule.keepout_pads,
+          footprints: !!rule.keepout_footprints,
         }
       : null,
     filledPolygons: (w.filled_polygons ?? []).map((f: Wire) => ({
-      layer: requiredLayer(f.layer, 'zone fill'), polygons: polygons(f.shapes),
+      layer: requiredLayer(f.layer, 'zone fill'),
+      polygons: polygons(f.shapes),
     })),
   };
 }
@@ -206,8 +270,11 @@ export function glyphShape(s: Wire): GlyphShape {
 function boardShape(w: Wire): BoardShape {
   const attrs = w.shape?.attributes;
   return {
-    kind: 'shape', id: w.id?.value ?? '', locked: isLocked(w.locked),
-    layer: requiredLayer(w.layer, 'shape'), net: netName(w.net),
+    kind: 'shape',
+    id: w.id?.value ?? '',
+    locked: isLocked(w.locked),
+    layer: requiredLayer(w.layer, 'shape'),
+    net: netName(w.net),
     strokeWidth: distance(attrs?.stroke?.width),
     filled: attrs?.fill?.fill_type === enumValue('kiapi.common.types.GraphicFillType', 'GFT_FILLED'),
     geometry: geometry(w.shape ?? {}),
@@ -273,14 +340,22 @@ export function textsToRender(anys: Wire[], layers: ReadonlySet<LayerName>): Tex
 export function itemFromAny(any: Wire): BoardItem {
   const type = anyTypeName(any);
   switch (type) {
-    case `${T}Track`: return track(unpackAny(any));
-    case `${T}Arc`: return arc(unpackAny(any));
-    case `${T}Via`: return via(unpackAny(any));
-    case `${T}Pad`: return pad(unpackAny(any), '');
-    case `${T}FootprintInstance`: return footprint(unpackAny(any));
-    case `${T}Zone`: return zone(unpackAny(any));
-    case `${T}BoardGraphicShape`: return boardShape(unpackAny(any));
-    default: return { kind: 'other', type };
+    case `${T}Track`:
+      return track(unpackAny(any));
+    case `${T}Arc`:
+      return arc(unpackAny(any));
+    case `${T}Via`:
+      return via(unpackAny(any));
+    case `${T}Pad`:
+      return pad(unpackAny(any), '');
+    case `${T}FootprintInstance`:
+      return footprint(unpackAny(any));
+    case `${T}Zone`:
+      return zone(unpackAny(any));
+    case `${T}BoardGraphicShape`:
+      return boardShape(unpackAny(any));
+    default:
+      return { kind: 'other', type };
   }
 }
 
@@ -312,13 +387,24 @@ export function copperToAny(item: NewItem | EditableItem, kicadMajor: number): W
   switch (item.kind) {
     case 'track':
       return packAny(`${T}Track`, {
-        id, start: vecWire(item.start), end: vecWire(item.end), width: { value_nm: checkedNm(item.width) },
-        locked: lockedWire(item.locked), layer: layerValue(item.layer), net,
+        id,
+        start: vecWire(item.start),
+        end: vecWire(item.end),
+        width: { value_nm: checkedNm(item.width) },
+        locked: lockedWire(item.locked),
+        layer: layerValue(item.layer),
+        net,
       });
     case 'arc':
       return packAny(`${T}Arc`, {
-        id, start: vecWire(item.start), mid: vecWire(item.mid), end: vecWire(item.end),
-        width: { value_nm: checkedNm(item.width) }, locked: lockedWire(item.locked), layer: layerValue(item.layer), net,
+        id,
+        start: vecWire(item.start),
+        mid: vecWire(item.mid),
+        end: vecWire(item.end),
+        width: { value_nm: checkedNm(item.width) },
+        locked: lockedWire(item.locked),
+        layer: layerValue(item.layer),
+        net,
       });
     case 'via': {
       const start = layerValue(item.startLayer ?? 'F.Cu');
@@ -326,10 +412,14 @@ export function copperToAny(item: NewItem | EditableItem, kicadMajor: number): W
       const d = checkedNm(item.diameter);
       const drill = checkedNm(item.drill);
       return packAny(`${T}Via`, {
-        id, position: vecWire(item.position), locked: lockedWire(item.locked), net,
+        id,
+        position: vecWire(item.position),
+        locked: lockedWire(item.locked),
+        net,
         type: viaTypeWire(item.type ?? 'through', item.startLayer ?? 'F.Cu', item.endLayer ?? 'B.Cu', kicadMajor),
         pad_stack: {
-          type: 'PST_NORMAL', layers: [start, end],
+          type: 'PST_NORMAL',
+          layers: [start, end],
           drill: { start_layer: start, end_layer: end, diameter: { x_nm: drill, y_nm: drill }, shape: 'DS_CIRCLE' },
           // A normal padstack's single entry on F.Cu stands for every copper layer.
           copper_layers: [{ layer: layerValue('F.Cu'), shape: 'PSS_CIRCLE', size: { x_nm: d, y_nm: d } }],
@@ -364,11 +454,15 @@ export function stackupLayer(w: Wire): StackupLayer {
   return {
     layer: layerName(w.layer ?? 0),
     type: lower('kiapi.board.BoardStackupLayerType', w.type, 'BSLT_') as StackupLayer['type'],
-    enabled: !!w.enabled, thickness: distance(w.thickness),
-    materialName: w.material_name ?? '', userName: w.user_name ?? '',
+    enabled: !!w.enabled,
+    thickness: distance(w.thickness),
+    materialName: w.material_name ?? '',
+    userName: w.user_name ?? '',
     dielectric: (w.dielectric?.layer ?? []).map((d: Wire) => ({
-      epsilonR: d.epsilon_r ?? 0, lossTangent: d.loss_tangent ?? 0,
-      materialName: d.material_name ?? '', thickness: distance(d.thickness),
+      epsilonR: d.epsilon_r ?? 0,
+      lossTangent: d.loss_tangent ?? 0,
+      materialName: d.material_name ?? '',
+      thickness: distance(d.thickness),
     })),
   };
 }

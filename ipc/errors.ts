@@ -3,9 +3,7 @@
 // "KiCad said no" from "we could not talk to KiCad".
 
 /** KiCad's ApiStatusCode names (kiapi.common.ApiStatusCode), without AS_OK. */
-export type ApiStatus =
-  | 'AS_UNKNOWN' | 'AS_TIMEOUT' | 'AS_BAD_REQUEST' | 'AS_NOT_READY' | 'AS_UNHANDLED'
-  | 'AS_TOKEN_MISMATCH' | 'AS_BUSY' | 'AS_UNIMPLEMENTED';
+export type ApiStatus = 'AS_UNKNOWN' | 'AS_TIMEOUT' | 'AS_BAD_REQUEST' | 'AS_NOT_READY' | 'AS_UNHANDLED' | 'AS_TOKEN_MISMATCH' | 'AS_BUSY' | 'AS_UNIMPLEMENTED';
 
 /** Base class: anything that went wrong between this client and KiCad. */
 export class KicadIpcError extends Error {
@@ -27,7 +25,12 @@ export class KicadApiError extends KicadIpcError {
 /** KiCad stayed busy (a modal dialog, an interactive tool) for longer than the client was willing to wait. */
 export class KicadBusyError extends KicadApiError {
   override name = 'KicadBusyError';
-  constructor(code: ApiStatus, kicadMessage: string, command: string, readonly waitedMs: number) {
+  constructor(
+    code: ApiStatus,
+    kicadMessage: string,
+    command: string,
+    readonly waitedMs: number,
+  ) {
     super(code, kicadMessage, command);
     this.message = 'KiCad is busy: close the dialog or finish the current action';
   }
@@ -36,7 +39,10 @@ export class KicadBusyError extends KicadApiError {
 /** No reply within the timeout; the connection was dropped because a REQ socket cannot be un-stuck. */
 export class KicadTimeoutError extends KicadIpcError {
   override name = 'KicadTimeoutError';
-  constructor(readonly command: string, readonly timeoutMs: number) {
+  constructor(
+    readonly command: string,
+    readonly timeoutMs: number,
+  ) {
     super(`${command}: no reply from KiCad within ${timeoutMs} ms`);
   }
 }
@@ -52,7 +58,11 @@ export class KicadVersionError extends KicadIpcError {
 /** The socket could not be opened or was closed under a pending request. */
 export class KicadConnectionError extends KicadIpcError {
   override name = 'KicadConnectionError';
-  constructor(message: string, readonly path: string, readonly errno?: string) {
+  constructor(
+    message: string,
+    readonly path: string,
+    readonly errno?: string,
+  ) {
     super(message);
   }
 }

@@ -76,9 +76,7 @@ export class SpDecoder {
         if (this.#buffered < HANDSHAKE_LENGTH) return events;
         const got = this.#take(HANDSHAKE_LENGTH);
         if (!got.every((b, i) => b === this.#expected[i])) {
-          throw new KicadProtocolError(
-            `bad SP handshake: expected ${hex(this.#expected)}, got ${hex(got)} (is this a KiCad API socket?)`,
-          );
+          throw new KicadProtocolError(`bad SP handshake: expected ${hex(this.#expected)}, got ${hex(got)} (is this a KiCad API socket?)`);
         }
         this.#handshakeDone = true;
         events.push({ kind: 'handshake' });

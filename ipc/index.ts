@@ -3,8 +3,16 @@
 export { KicadClient, type ConnectOptions } from './client.ts';
 export { Commit } from './commit.ts';
 export {
-  KicadApiError, KicadBusyError, KicadConnectionError, KicadIpcError, KicadItemError, KicadProtocolError,
-  KicadTimeoutError, KicadVersionError, UnknownNetError, type ApiStatus,
+  KicadApiError,
+  KicadBusyError,
+  KicadConnectionError,
+  KicadIpcError,
+  KicadItemError,
+  KicadProtocolError,
+  KicadTimeoutError,
+  KicadVersionError,
+  UnknownNetError,
+  type ApiStatus,
 } from './errors.ts';
 export { defaultSocketDir, resolveSocketPath, socketCandidates, socketPathFromUrl } from './socket-path.ts';
 export type * from './types.ts';

@@ -15,10 +15,7 @@ export type Wire = Record<string, any>;
 
 function buildRoot(): protobuf.Root {
   const root = new protobuf.Root();
-  const texts = [
-    GOOGLE_PROTO, ENVELOPE_PROTO, COMMON_TYPES_PROTO, PROJECT_PROTO,
-    COMMON_COMMANDS_PROTO, BOARD_PROTO, BOARD_TYPES_PROTO, BOARD_COMMANDS_PROTO,
-  ];
+  const texts = [GOOGLE_PROTO, ENVELOPE_PROTO, COMMON_TYPES_PROTO, PROJECT_PROTO, COMMON_COMMANDS_PROTO, BOARD_PROTO, BOARD_TYPES_PROTO, BOARD_COMMANDS_PROTO];
   for (const text of texts) protobuf.parse(text, root, { keepCase: true });
   root.resolveAll();
   return root;

@@ -103,9 +103,7 @@ export class Rpc {
         inStep = 0;
       }
     }
-    throw new KicadProtocolError(
-      'KiCad\'s API replies stay out of step (a KiCad 9.0.8 bug after a malformed request); restart KiCad',
-    );
+    throw new KicadProtocolError("KiCad's API replies stay out of step (a KiCad 9.0.8 bug after a malformed request); restart KiCad");
   }
 
   async #once(command: string, request: Wire, responseType: string, opts: CallOptions): Promise<Wire> {

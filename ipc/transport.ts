@@ -79,8 +79,14 @@ export class Transport {
         reject(err);
       }, ms);
       promise.then(
-        (value) => { clearTimeout(timer); resolve(value); },
-        (err: unknown) => { clearTimeout(timer); reject(err); },
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          reject(err);
+        },
       );
     });
   }
@@ -147,12 +153,16 @@ function connectionError(err: NodeJS.ErrnoException, path: string): Error {
       return new KicadConnectionError(
         `no KiCad API socket at ${path}: KiCad's API server is off or KiCad is not running. In KiCad 9.0 or later, ` +
           'turn on Preferences → Plugins → "Enable KiCad API", then restart the PCB editor with the board open',
-        path, err.code);
+        path,
+        err.code,
+      );
     case 'ECONNREFUSED':
       return new KicadConnectionError(
         `nothing listens on ${path}: the socket file is left over from a KiCad that exited. Start KiCad's PCB editor ` +
           '(with Preferences → Plugins → "Enable KiCad API" on) and open the board',
-        path, err.code);
+        path,
+        err.code,
+      );
     default:
       return new KicadConnectionError(`cannot talk to KiCad at ${path}: ${err.message}`, path, err.code);
   }

@@ -55,7 +55,10 @@ export function loadDesignFile(boardPath: string): Design {
 export function writeRulesBeside(outPath: string, files: DesignFiles): string[] {
   const stem = outPath.replace(/\.kicad_pcb$/, '');
   const written: string[] = [];
-  for (const [ext, text] of [['.kicad_pro', files.project], ['.kicad_dru', files.dru]] as const) {
+  for (const [ext, text] of [
+    ['.kicad_pro', files.project],
+    ['.kicad_dru', files.dru],
+  ] as const) {
     if (text === undefined || sidecar(outPath, ext) !== undefined) continue;
     writeFileSync(stem + ext, text);
     written.push(stem + ext);
@@ -70,4 +73,3 @@ export const DEFAULT_RULES = 'KiCad defaults: no .kicad_pro beside the board';
 export function noRulesNote(boardPath: string): string | undefined {
   return sidecar(boardPath, '.kicad_pro') === undefined ? `note: no .kicad_pro beside ${boardPath}: KiCad's default rules are used` : undefined;
 }
-

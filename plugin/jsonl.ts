@@ -16,7 +16,8 @@ export function parseRequest(text: string): { tool: string; args: unknown } | Er
   } catch {
     return errorValue('bad_argument', 'request: not valid JSON (send one {"tool": ..., "args": {...}} object a line)');
   }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return errorValue('bad_argument', 'request: expected a JSON object {"tool": ..., "args": {...}}');
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    return errorValue('bad_argument', 'request: expected a JSON object {"tool": ..., "args": {...}}');
   const o = v as Record<string, unknown>;
   for (const k of Object.keys(o)) if (k !== 'tool' && k !== 'args') return errorValue('bad_argument', 'request: unknown key (only "tool" and "args")');
   if (typeof o.tool !== 'string') return errorValue('bad_argument', 'request: "tool" must be a string');

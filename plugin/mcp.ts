@@ -97,5 +97,8 @@ type Content = { type: 'text'; text: string } | { type: 'image'; data: string; m
 export function toolContent(result: object): Content[] {
   const { png_base64: png, ...rest } = result as { png_base64?: unknown };
   if (typeof png !== 'string') return [{ type: 'text', text: JSON.stringify(result) }];
-  return [{ type: 'image', data: png, mimeType: 'image/png' }, { type: 'text', text: JSON.stringify(rest) }];
+  return [
+    { type: 'image', data: png, mimeType: 'image/png' },
+    { type: 'text', text: JSON.stringify(rest) },
+  ];
 }

@@ -7,7 +7,16 @@
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadDesign, type DesignFiles } from '../engine/kicad/load.ts';
 import type { Design } from '../engine/board/design.ts';
-import { pickBest, routeVariant, variantCount, variantRequest, RouteCache, type RouteProgress, type RouteRequest, type RouteResult } from '../engine/route/index.ts';
+import {
+  pickBest,
+  routeVariant,
+  variantCount,
+  variantRequest,
+  RouteCache,
+  type RouteProgress,
+  type RouteRequest,
+  type RouteResult,
+} from '../engine/route/index.ts';
 
 /** The serializable part of a request (callbacks stay on the main thread). */
 export type PlainRequest = Omit<RouteRequest, 'shouldStop' | 'onProgress'>;
@@ -112,7 +121,8 @@ export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o
   const n = variantCount(request);
   const all = Array.from({ length: n }, (_, i) => i);
   const t = o.script === undefined ? 1 : Math.max(1, Math.min(o.threads, n));
-  if (o.script === undefined || (t <= 1 && !o.offThread)) return pickBest(o.design ? routeInTurn(o.design, request, all, o.cache) : routeInTurn(loadDesign(files), request, all));
+  if (o.script === undefined || (t <= 1 && !o.offThread))
+    return pickBest(o.design ? routeInTurn(o.design, request, all, o.cache) : routeInTurn(loadDesign(files), request, all));
 
   const plain: PlainRequest = { ...request };
   delete (plain as RouteRequest).shouldStop;
@@ -128,14 +138,20 @@ export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o
   const report = (k: number, p: RouteProgress) => {
     latest[k] = p;
     const seen = latest.filter((x): x is RouteProgress => x !== undefined);
-    request.onProgress!({ done: Math.min(...seen.map((x) => x.done)), total: Math.max(...seen.map((x) => x.total)), work: seen.reduce((s, x) => s + x.work, 0) });
+    request.onProgress!({
+      done: Math.min(...seen.map((x) => x.done)),
+      total: Math.max(...seen.map((x) => x.total)),
+      work: seen.reduce((s, x) => s + x.work, 0),
+    });
   };
   // Variant i goes to thread i mod t; the main thread waits (it loads no board of its own).
   const groups: number[][] = Array.from({ length: t }, () => []);
   for (const i of all) groups[i % t].push(i);
   try {
     const parts = await Promise.all(
-      groups.map((indices, k) => runWorker(o.script!, { tracemakerRouteWorker: true, files, request: plain, indices, stop, progress: !!request.onProgress }, (p) => report(k, p))),
+      groups.map((indices, k) =>
+        runWorker(o.script!, { tracemakerRouteWorker: true, files, request: plain, indices, stop, progress: !!request.onProgress }, (p) => report(k, p)),
+      ),
     );
     return pickBest(parts.flat().sort((a, b) => a.variant - b.variant));
   } finally {

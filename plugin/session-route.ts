@@ -43,7 +43,12 @@ export function routeDefaults(board: Board): RouteDefaults {
 
 /** The request with the defaults filled in where it leaves work, variants or seed out. */
 export function withDefaults(request: RouteRequest, d: Omit<RouteDefaults, 'threads'>): RouteRequest {
-  return { ...request, ...(request.work ?? d.work) !== undefined ? { work: request.work ?? d.work } : {}, variants: request.variants ?? d.variants, seed: request.seed ?? d.seed };
+  return {
+    ...request,
+    ...((request.work ?? d.work) !== undefined ? { work: request.work ?? d.work } : {}),
+    variants: request.variants ?? d.variants,
+    seed: request.seed ?? d.seed,
+  };
 }
 
 // The worker script is the bundled CLI (every module of the bundle shares its URL). Run from

@@ -69,7 +69,9 @@ async function one(job) {
 }
 
 const queue = [...jobs];
-await Promise.all([0, 1].map(async () => {
-  for (let job = queue.shift(); job; job = queue.shift()) await one(job);
-}));
+await Promise.all(
+  [0, 1].map(async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await one(job);
+  }),
+);
 console.log(`kicad10-corpus: ${made} made, ${kept} up to date, in ${OUT}`);

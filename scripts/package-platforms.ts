@@ -16,7 +16,13 @@ for (const platform of ['windows', 'macos', 'linux']) {
     data: nodeBinary(r),
   }));
   const r = buildPackage(
-    { root, bundle: join(root, 'dist', 'tracemaker.js'), ui: join(root, 'dist', 'ui'), wasm: join(root, 'dist', 'resvg.wasm'), runtimes: { platforms: [platform], files, license } },
+    {
+      root,
+      bundle: join(root, 'dist', 'tracemaker.js'),
+      ui: join(root, 'dist', 'ui'),
+      wasm: join(root, 'dist', 'resvg.wasm'),
+      runtimes: { platforms: [platform], files, license },
+    },
     join(outDir, `tracemaker-kicad-pcm-${platform}.zip`),
   );
   console.log(`${r.path}: ${r.files} files, ${r.bytes} bytes (Node ${NODE_VERSION} for ${files.map((f) => f.dir).join(', ')})`);

@@ -24,7 +24,14 @@ step('npx', ['tsc', '--noEmit', '-p', 'tsconfig.ipc.json']);
 step('npx', ['eslint', '.']);
 step('npx', ['prettier', '--check', '**/*.{ts,mjs,js}']);
 const kicadWanted = (process.env.TRACEMAKER_KICAD ?? 'all').trim();
-if (kicadWanted === 'all' || kicadWanted.split(',').map((s) => s.trim()).includes('10')) step(process.execPath, ['scripts/kicad10-corpus.mjs']);
+if (
+  kicadWanted === 'all' ||
+  kicadWanted
+    .split(',')
+    .map((s) => s.trim())
+    .includes('10')
+)
+  step(process.execPath, ['scripts/kicad10-corpus.mjs']);
 console.log(`KiCad versions under test: ${kicadWanted === 'all' ? '9 and 10' : kicadWanted} (TRACEMAKER_KICAD)`);
 
 const dir = mkdtempSync(join(tmpdir(), 'tracemaker-tests-'));

@@ -89,7 +89,16 @@ describe('folder boundaries', () => {
     expect([...graph.values()].flat().filter((d) => d.endsWith('.ts') && !graph.has(d))).toEqual([]);
     expect(importCircles(graph)).toEqual([]);
     // The check itself finds a circle when there is one.
-    expect(importCircles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(
+      importCircles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
   });
 
   it('engine/ holds no clock, Math.random or process access', () => {

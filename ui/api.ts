@@ -2,7 +2,16 @@
 // results), JSON requests whose errors come back as values, and the live event stream. Every
 // URL is relative, so each request carries the token the page's address holds.
 
-import type { BlockerJson, BoardInfoResult, CheckResult as CheckToolResult, ConnectionJson, HistoryResult, InspectPadResult, OpenConnectionsResult, RenderResult } from '../engine/session/results.ts';
+import type {
+  BlockerJson,
+  BoardInfoResult,
+  CheckResult as CheckToolResult,
+  ConnectionJson,
+  HistoryResult,
+  InspectPadResult,
+  OpenConnectionsResult,
+  RenderResult,
+} from '../engine/session/results.ts';
 import type { PanelMode } from '../plugin/panel/actions.ts';
 
 // The host's answers are the session's own tool results: the same types, imported for their

@@ -73,7 +73,8 @@ function draw(): void {
   const cur = history.states.find((s) => s.id === history.current);
   const routed = cur?.routed ?? 0;
   const total = open.total + routed;
-  const stat = (label: string, value: string, extra?: HTMLElement) => h('div', { class: 'stat' }, h('span', { class: 'stat-value' }, value), h('span', { class: 'stat-label' }, label), extra);
+  const stat = (label: string, value: string, extra?: HTMLElement) =>
+    h('div', { class: 'stat' }, h('span', { class: 'stat-value' }, value), h('span', { class: 'stat-label' }, label), extra);
   const meter = h('progress', { max: Math.max(1, total), value: routed, 'aria-label': 'connections routed' });
   fill(
     el.stats,
@@ -93,7 +94,11 @@ function draw(): void {
   el.undo.disabled = !canChange || !cur || cur.parent === null;
   el.undo.title = blocked ?? 'back to the state this one was made from';
   el.save.disabled = !canChange || !mode.can_save;
-  el.save.title = !mode.can_save ? (mode.editor ? 'KiCad owns the file: save from the editor' : 'start the panel with --out FILE to save') : (blocked ?? 'write this state to the --out file');
+  el.save.title = !mode.can_save
+    ? mode.editor
+      ? 'KiCad owns the file: save from the editor'
+      : 'start the panel with --out FILE to save'
+    : (blocked ?? 'write this state to the --out file');
   el.checkBtn.disabled = busy !== null;
 
   // Reasons present, for the filter.
@@ -255,7 +260,10 @@ function wire(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void refresh();
   });
-  showPlaceholder(el.spot, 'Choose an open connection to see its spot: pads, copper per layer, the open connection as a thin line and the copper that blocks it.');
+  showPlaceholder(
+    el.spot,
+    'Choose an open connection to see its spot: pads, copper per layer, the open connection as a thin line and the copper that blocks it.',
+  );
   fill(el.check, h('p', { class: 'muted' }, 'Check what writing this state would add to the board’s DRC, before anything is written.'));
 }
 

@@ -53,11 +53,16 @@ const byText = (x: string, y: string) => x.localeCompare(y, 'en', { numeric: tru
 function compare(sort: SortKey): (x: Connection, y: Connection) => number {
   const tries = (c: Connection) => (c.fails ?? 0) + (c.rips ?? 0);
   switch (sort) {
-    case 'net': return (x, y) => byText(x.net, y.net) || byText(x.a, y.a);
-    case 'reason': return (x, y) => byText(reasonOf(x), reasonOf(y)) || byText(x.net, y.net);
-    case 'part': return (x, y) => byText(part(x.a), part(y.a)) || byText(x.a, y.a);
-    case 'length': return (x, y) => y.length_mm - x.length_mm || byText(x.net, y.net);
-    case 'tries': return (x, y) => tries(y) - tries(x) || byText(x.net, y.net);
+    case 'net':
+      return (x, y) => byText(x.net, y.net) || byText(x.a, y.a);
+    case 'reason':
+      return (x, y) => byText(reasonOf(x), reasonOf(y)) || byText(x.net, y.net);
+    case 'part':
+      return (x, y) => byText(part(x.a), part(y.a)) || byText(x.a, y.a);
+    case 'length':
+      return (x, y) => y.length_mm - x.length_mm || byText(x.net, y.net);
+    case 'tries':
+      return (x, y) => tries(y) - tries(x) || byText(x.net, y.net);
   }
 }
 
@@ -89,12 +94,25 @@ function row(c: Connection, v: ListView, act: ListActions): HTMLElement {
     h(
       'button',
       { class: `conn${selected ? ' selected' : ''}`, 'aria-pressed': selected ? 'true' : 'false', 'data-key': keyOf(c), onclick: () => act.pick(c) },
-      h('span', { class: 'ends' }, h('span', { class: 'pad' }, endText(c.a, c.a_pad)), h('span', { class: 'arrow', 'aria-hidden': 'true' }, '→'), h('span', { class: 'pad' }, endText(c.b, c.b_pad))),
+      h(
+        'span',
+        { class: 'ends' },
+        h('span', { class: 'pad' }, endText(c.a, c.a_pad)),
+        h('span', { class: 'arrow', 'aria-hidden': 'true' }, '→'),
+        h('span', { class: 'pad' }, endText(c.b, c.b_pad)),
+      ),
       h('span', { class: 'len' }, mmText(c.length_mm)),
       h('span', { class: `badge reason-${r}`, title: info.hint }, info.label),
       c.why ? h('span', { class: 'why' }, c.why) : null,
       c.blockers && c.blockers.length > 0
-        ? h('span', { class: 'blockers' }, h('span', { class: 'muted' }, 'Blocked by '), ...c.blockers.slice(0, 5).map((b) => h('span', { class: 'chip', title: `holds ${b.boundary_sites} sites of the boundary around the stuck end` }, b.net)))
+        ? h(
+            'span',
+            { class: 'blockers' },
+            h('span', { class: 'muted' }, 'Blocked by '),
+            ...c.blockers
+              .slice(0, 5)
+              .map((b) => h('span', { class: 'chip', title: `holds ${b.boundary_sites} sites of the boundary around the stuck end` }, b.net)),
+          )
         : null,
       tries.length > 0 ? h('span', { class: 'tries muted' }, tries.join(' · ')) : null,
     ),
@@ -122,9 +140,29 @@ export function drawList(el: HTMLElement, all: Connection[], v: ListView, act: L
           'header',
           {},
           h('h3', {}, net, h('span', { class: 'count' }, String(list.length))),
-          h('span', { class: 'net-actions' },
-            h('button', { class: 'small', onclick: () => act.routeNet(net), disabled: blocked !== null, title: blocked ?? `route ${net} again (its session copper may be redone)` }, 'Route net'),
-            h('button', { class: 'small quiet', onclick: () => act.ripNet(net), disabled: blocked !== null || !canRip, title: blocked ?? (canRip ? `remove the copper this session added to ${net}` : 'this net has no session copper to rip') }, 'Rip net'),
+          h(
+            'span',
+            { class: 'net-actions' },
+            h(
+              'button',
+              {
+                class: 'small',
+                onclick: () => act.routeNet(net),
+                disabled: blocked !== null,
+                title: blocked ?? `route ${net} again (its session copper may be redone)`,
+              },
+              'Route net',
+            ),
+            h(
+              'button',
+              {
+                class: 'small quiet',
+                onclick: () => act.ripNet(net),
+                disabled: blocked !== null || !canRip,
+                title: blocked ?? (canRip ? `remove the copper this session added to ${net}` : 'this net has no session copper to rip'),
+              },
+              'Rip net',
+            ),
           ),
         ),
         h('ul', { class: 'conns' }, ...list.map((c) => row(c, v, act))),

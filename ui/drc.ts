@@ -46,8 +46,11 @@ export function drawCheck(el: HTMLElement, r: CheckResult, show: (title: string,
                   h(
                     'li',
                     {},
-                    h('button', { class: 'link', onclick: () => show(`${TYPES[e.type] ?? e.type}: ${ex.nets.join(' / ')}`, ex), title: 'show this spot in the picture' },
-                      `${ex.nets.join(' / ') || 'no net'} at ${ex.at_mm[0].toFixed(2)}, ${ex.at_mm[1].toFixed(2)} mm`),
+                    h(
+                      'button',
+                      { class: 'link', onclick: () => show(`${TYPES[e.type] ?? e.type}: ${ex.nets.join(' / ')}`, ex), title: 'show this spot in the picture' },
+                      `${ex.nets.join(' / ') || 'no net'} at ${ex.at_mm[0].toFixed(2)}, ${ex.at_mm[1].toFixed(2)} mm`,
+                    ),
                   ),
                 ),
               ),
@@ -59,7 +62,8 @@ export function drawCheck(el: HTMLElement, r: CheckResult, show: (title: string,
       'p',
       { class: 'muted small-text' },
       `State #${r.state}: ${total} error(s) on the whole board, ${r.unconnected} unconnected item(s)` +
-        (r.added.unconnected !== 0 ? ` (${r.added.unconnected > 0 ? '+' : ''}${r.added.unconnected} against the board as loaded)` : '') + '.',
+        (r.added.unconnected !== 0 ? ` (${r.added.unconnected > 0 ? '+' : ''}${r.added.unconnected} against the board as loaded)` : '') +
+        '.',
     ),
   );
 }

@@ -31,7 +31,14 @@ export function moveLabel(m: Pick<HistoryMove, 'tool' | 'args' | 'to'>): string 
   }
 }
 
-export function drawHistory(el: HTMLElement, states: HistoryState[], moves: HistoryMove[], current: number, blocked: string | null, restore: (id: number) => void): void {
+export function drawHistory(
+  el: HTMLElement,
+  states: HistoryState[],
+  moves: HistoryMove[],
+  current: number,
+  blocked: string | null,
+  restore: (id: number) => void,
+): void {
   const byId = new Map(states.map((s) => [s.id, s]));
   const entry = (to: number, label: string, isCurrent: boolean, from?: number) => {
     const s = byId.get(to);

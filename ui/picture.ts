@@ -8,8 +8,14 @@ import { REASONS, reasonOf } from './connections.ts';
 
 /** KiCad 9's default copper colours (the same table the engine's renderer uses). */
 const LAYER_COLOURS: Record<string, string> = {
-  'F.Cu': '#C83434', 'B.Cu': '#4D7FC4', 'In1.Cu': '#7FC87F', 'In2.Cu': '#CEBB2F',
-  'In3.Cu': '#D45A8F', 'In4.Cu': '#4CCFC2', 'In5.Cu': '#8F7CD6', 'In6.Cu': '#C89D5A',
+  'F.Cu': '#C83434',
+  'B.Cu': '#4D7FC4',
+  'In1.Cu': '#7FC87F',
+  'In2.Cu': '#CEBB2F',
+  'In3.Cu': '#D45A8F',
+  'In4.Cu': '#4CCFC2',
+  'In5.Cu': '#8F7CD6',
+  'In6.Cu': '#C89D5A',
 };
 
 let lastUrl: string | undefined;
@@ -56,9 +62,17 @@ export function showConnection(el: HTMLElement, c: Connection, f: FocusResult, l
   fill(
     el,
     h('p', { class: 'caption' }, h('strong', {}, `${c.a} → ${c.b}`), ` on ${c.net}`, r ? h('span', { class: `badge reason-${reasonOf(c)}` }, r.label) : null),
-    image(f.picture.svg ?? '', `Board region around ${c.a} and ${c.b}: copper per layer, the open connection as a thin line, blocking copper outlined in orange`),
+    image(
+      f.picture.svg ?? '',
+      `Board region around ${c.a} and ${c.b}: copper per layer, the open connection as a thin line, blocking copper outlined in orange`,
+    ),
     c.why ? h('p', { class: 'why' }, c.why) : null,
-    h('p', { class: 'muted small-text' }, `Region ${fmt(x1)}, ${fmt(y1)} – ${fmt(x2)}, ${fmt(y2)} mm` + (c.at_mm ? ` · trouble at ${fmt(c.at_mm[0])}, ${fmt(c.at_mm[1])} mm${c.layer ? ` on ${c.layer}` : ''}` : '')),
+    h(
+      'p',
+      { class: 'muted small-text' },
+      `Region ${fmt(x1)}, ${fmt(y1)} – ${fmt(x2)}, ${fmt(y2)} mm` +
+        (c.at_mm ? ` · trouble at ${fmt(c.at_mm[0])}, ${fmt(c.at_mm[1])} mm${c.layer ? ` on ${c.layer}` : ''}` : ''),
+    ),
     legend(layers),
     editorLine,
   );

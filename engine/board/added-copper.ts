@@ -12,11 +12,37 @@ export type NewTrack = Pick<Track, 'start' | 'end' | 'mid' | 'width' | 'layer' |
 export type NewVia = Pick<Via, 'at' | 'size' | 'drill' | 'layerFrom' | 'layerTo' | 'net'> & { type?: ViaType; locked?: boolean };
 
 function modelTrack(t: NewTrack, index: number): Track {
-  return { kind: t.mid ? 'arc' : 'segment', start: t.start, end: t.end, ...(t.mid ? { mid: t.mid } : {}), width: t.width, layer: t.layer, net: t.net, locked: !!t.locked, uuid: '', src: -1, index };
+  return {
+    kind: t.mid ? 'arc' : 'segment',
+    start: t.start,
+    end: t.end,
+    ...(t.mid ? { mid: t.mid } : {}),
+    width: t.width,
+    layer: t.layer,
+    net: t.net,
+    locked: !!t.locked,
+    uuid: '',
+    src: -1,
+    index,
+  };
 }
 
 function modelVia(v: NewVia, index: number): Via {
-  return { at: v.at, size: v.size, drill: v.drill, layerFrom: v.layerFrom, layerTo: v.layerTo, type: v.type ?? 'through', net: v.net, locked: !!v.locked, removeUnusedLayers: false, keepEndLayers: false, uuid: '', src: -1, index };
+  return {
+    at: v.at,
+    size: v.size,
+    drill: v.drill,
+    layerFrom: v.layerFrom,
+    layerTo: v.layerTo,
+    type: v.type ?? 'through',
+    net: v.net,
+    locked: !!v.locked,
+    removeUnusedLayers: false,
+    keepEndLayers: false,
+    uuid: '',
+    src: -1,
+    index,
+  };
 }
 
 /** The board with `tracks` and `vias` appended after its own (a copy; the board is not changed;

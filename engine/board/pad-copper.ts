@@ -32,11 +32,13 @@ export function padDescription(pad: Pad): PadDescription {
         primitives.push({ kind: 'rect', sx: p.a.x, sy: p.a.y, ex: p.b.x, ey: p.b.y, width: p.width, filled: p.filled });
         break;
       case 'poly':
-        if (p.pts.length >= 3 || (!p.filled && p.pts.length >= 2)) primitives.push({ kind: 'poly', points: p.pts.flatMap((q) => [q.x, q.y]), width: p.width, filled: p.filled });
+        if (p.pts.length >= 3 || (!p.filled && p.pts.length >= 2))
+          primitives.push({ kind: 'poly', points: p.pts.flatMap((q) => [q.x, q.y]), width: p.width, filled: p.filled });
         break;
       case 'curve':
         // A Bézier primitive becomes its control polyline (KiCad flattens it finer).
-        for (let k = 0; k + 1 < p.pts.length; k++) primitives.push({ kind: 'line', sx: p.pts[k].x, sy: p.pts[k].y, ex: p.pts[k + 1].x, ey: p.pts[k + 1].y, width: p.width });
+        for (let k = 0; k + 1 < p.pts.length; k++)
+          primitives.push({ kind: 'line', sx: p.pts[k].x, sy: p.pts[k].y, ex: p.pts[k + 1].x, ey: p.pts[k + 1].y, width: p.width });
         break;
     }
   }

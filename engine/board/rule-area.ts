@@ -44,7 +44,10 @@ export function deflateRing(ring: readonly Pt[], by: number): Pt[] | null {
   // A ring shrunk past its width turns inside out: its edges run against the original ones.
   if (out.length === n) {
     for (let i = 0; i < n; i++) {
-      const a = ring[i], b = ring[(i + 1) % n], p = out[i], q = out[(i + 1) % n];
+      const a = ring[i],
+        b = ring[(i + 1) % n],
+        p = out[i],
+        q = out[(i + 1) % n];
       if ((b.x - a.x) * (q.x - p.x) + (b.y - a.y) * (q.y - p.y) < 0) return null;
     }
   }
@@ -119,7 +122,10 @@ export interface AreaProbe {
 
 /** Anchored wildcard (`*`, `?`) test, as KiCad matches net class patterns and area names. */
 export function wildcard(pattern: string, flags = ''): RegExp {
-  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const re = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${re}$`, flags);
 }
 
@@ -154,7 +160,7 @@ export class RuleAreas {
 
   intersects(pattern: string, item: AreaProbe): boolean {
     for (const z of this.named(pattern)) {
-      if (z.index === item.zone || ((z.layers & item.layers) >>> 0) === 0) continue;
+      if (z.index === item.zone || (z.layers & item.layers) >>> 0 === 0) continue;
       if (item.layer >= 0 && (z.layers & (1 << item.layer)) === 0) continue;
       let s = this.#shrunk.get(z.index);
       if (s === undefined) this.#shrunk.set(z.index, (s = shrunkArea(z)));
@@ -165,7 +171,7 @@ export class RuleAreas {
 
   enclosedBy(pattern: string, item: AreaProbe): boolean {
     for (const z of this.named(pattern)) {
-      if (z.index === item.zone || ((z.layers & item.layers) >>> 0) === 0) continue;
+      if (z.index === item.zone || (z.layers & item.layers) >>> 0 === 0) continue;
       let g = this.#grown.get(z.index);
       if (!g) this.#grown.set(z.index, (g = grownOutline(z)));
       if (!g.parts.some((p) => compareDistance(item.shape, p, 0) === 0)) continue;
@@ -185,10 +191,12 @@ function grownOutline(zone: Zone): { parts: Polygon[]; edges: Shape[] } {
     if (ring.length < 3) continue;
     const holes = p.holes.filter((h) => h.length >= 3);
     parts.push(polygon(flat(ring), holes.map(flat)));
-    for (const r of [ring, ...holes]) for (let i = 0; i < r.length; i++) {
-      const a = r[i], b = r[(i + 1) % r.length];
-      edges.push(segment(a.x, a.y, b.x, b.y, 0));
-    }
+    for (const r of [ring, ...holes])
+      for (let i = 0; i < r.length; i++) {
+        const a = r[i],
+          b = r[(i + 1) % r.length];
+        edges.push(segment(a.x, a.y, b.x, b.y, 0));
+      }
   }
   return { parts, edges };
 }

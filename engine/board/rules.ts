@@ -294,7 +294,7 @@ export class RuleResolver {
     if (c.kind === 'diffPair') return this.#inDiffPair(item.net, c.pattern);
     if (c.kind === 'area') {
       if (!item.shape) return undefined;
-      const probe = { shape: item.shape, layers: item.layers ?? ((1 << Math.max(item.layer, 0)) >>> 0), layer: item.layer, zone: item.zone };
+      const probe = { shape: item.shape, layers: item.layers ?? (1 << Math.max(item.layer, 0)) >>> 0, layer: item.layer, zone: item.zone };
       return c.test === 'intersects' ? this.#areas.intersects(c.name, probe) : this.#areas.enclosedBy(c.name, probe);
     }
     let v: string;

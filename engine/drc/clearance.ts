@@ -219,7 +219,13 @@ function holePair(rules: RuleResolver, sink: ViolationSink, a: CopperItem, h: Co
   // 0"), but not a zone fill (kicad-cli 9: a via dropped into a fill, sonde-xilinx's bad-via).
   if (c <= 0 ? a.kind === 'zone' || compareDistance(a.shape, h.hole, 0) !== 0 : !tooClose(a.shape, h.hole, c)) return false;
   const n = nearest(a.shape, h.hole);
-  sink.add('hole_clearance', `Hole clearance violation (clearance ${mmText(c)}; actual ${mmText(n.distance)})`, { x: n.ax, y: n.ay }, [a.net, h.net], [itemRef(a), itemRef(h)]);
+  sink.add(
+    'hole_clearance',
+    `Hole clearance violation (clearance ${mmText(c)}; actual ${mmText(n.distance)})`,
+    { x: n.ax, y: n.ay },
+    [a.net, h.net],
+    [itemRef(a), itemRef(h)],
+  );
   return true;
 }
 

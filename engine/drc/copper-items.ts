@@ -76,13 +76,33 @@ export class CopperItems {
     }
     for (const t of board.tracks) {
       this.trackItem.push(this.items.length);
-      this.#push({ kind: 'track', ref: t.index, net: t.net, layers: (1 << t.layer) >>> 0, shape: trackShape(t), hole: null, anchors: [t.start, t.end], layer: -1, footprint: -1 });
+      this.#push({
+        kind: 'track',
+        ref: t.index,
+        net: t.net,
+        layers: (1 << t.layer) >>> 0,
+        shape: trackShape(t),
+        hole: null,
+        anchors: [t.start, t.end],
+        layer: -1,
+        footprint: -1,
+      });
     }
     for (const v of board.vias) {
       this.viaItem.push(this.items.length);
       let mask = 0;
       for (let l = v.layerFrom; l <= v.layerTo; l++) mask |= 1 << l;
-      this.#push({ kind: 'via', ref: v.index, net: v.net, layers: mask >>> 0, shape: viaShape(v), hole: viaHoleShape(v), anchors: [v.at], layer: -1, footprint: -1 });
+      this.#push({
+        kind: 'via',
+        ref: v.index,
+        net: v.net,
+        layers: mask >>> 0,
+        shape: viaShape(v),
+        hole: viaHoleShape(v),
+        anchors: [v.at],
+        layer: -1,
+        footprint: -1,
+      });
     }
     for (const z of board.zones) {
       if (z.keepout) continue;
@@ -90,7 +110,17 @@ export class CopperItems {
         for (const p of polys) {
           const s = fillShape(p);
           if (!s) continue;
-          this.#push({ kind: 'zone', ref: z.index, net: z.net, layers: (1 << layer) >>> 0, shape: s, hole: null, anchors: [p.outline[0]], layer, footprint: z.footprint });
+          this.#push({
+            kind: 'zone',
+            ref: z.index,
+            net: z.net,
+            layers: (1 << layer) >>> 0,
+            shape: s,
+            hole: null,
+            anchors: [p.outline[0]],
+            layer,
+            footprint: z.footprint,
+          });
         }
       }
     }
@@ -107,7 +137,17 @@ export class CopperItems {
       const s = graphicShape(g.shape);
       if (!s) continue;
       const anchors = g.shape.kind === 'line' ? [g.shape.a, g.shape.b] : g.shape.kind === 'arc' ? [g.shape.start, g.shape.end] : [];
-      this.#push({ kind: 'graphic', ref: g.index, net: g.net, layers: (1 << g.layer) >>> 0, shape: s, hole: null, anchors, layer: g.layer, footprint: g.footprint });
+      this.#push({
+        kind: 'graphic',
+        ref: g.index,
+        net: g.net,
+        layers: (1 << g.layer) >>> 0,
+        shape: s,
+        hole: null,
+        anchors,
+        layer: g.layer,
+        footprint: g.footprint,
+      });
     }
     this.index = new SpatialIndex(
       this.items.map((it) => itemBox(it)),

@@ -20,7 +20,11 @@ export function checkEdges(copper: CopperItems, rules: RuleResolver, sink: Viola
   // For each edge, the pad item whose own slot it is (-1 for Edge.Cuts): a pad is not near itself.
   const owner: number[] = [];
   for (const o of copper.board.outline) {
-    const s = graphicShape({ ...o.shape, width: 0, ...(o.shape.kind === 'circle' || o.shape.kind === 'rect' || o.shape.kind === 'poly' ? { filled: false } : {}) } as typeof o.shape);
+    const s = graphicShape({
+      ...o.shape,
+      width: 0,
+      ...(o.shape.kind === 'circle' || o.shape.kind === 'rect' || o.shape.kind === 'poly' ? { filled: false } : {}),
+    } as typeof o.shape);
     if (s) {
       edges.push(s);
       owner.push(-1);
@@ -39,7 +43,10 @@ export function checkEdges(copper: CopperItems, rules: RuleResolver, sink: Viola
   if (edges.length === 0) return;
   let margin = rules.minimums.copperEdgeClearance;
   for (const r of rules.custom) for (const c of r.constraints) if (c.kind === 'edge_clearance' && c.min !== undefined) margin = Math.max(margin, c.min);
-  const index = new SpatialIndex(edges.map((e) => bbox(e)), margin);
+  const index = new SpatialIndex(
+    edges.map((e) => bbox(e)),
+    margin,
+  );
   for (const it of copper.items) {
     if (scope && !scope.has(it.id)) continue;
     if (it.kind === 'zone' || it.layers === 0) continue;
@@ -51,7 +58,13 @@ export function checkEdges(copper: CopperItems, rules: RuleResolver, sink: Viola
       const cmp = compareDistance(it.shape, edges[e], t);
       if (t > 0 ? cmp < 0 : cmp === 0) {
         const n = nearest(it.shape, edges[e]);
-        sink.add('copper_edge_clearance', `Board edge clearance violation (clearance ${mmText(c)}; actual ${mmText(n.distance)})`, { x: n.bx, y: n.by }, [it.net], [itemRef(it)]);
+        sink.add(
+          'copper_edge_clearance',
+          `Board edge clearance violation (clearance ${mmText(c)}; actual ${mmText(n.distance)})`,
+          { x: n.bx, y: n.by },
+          [it.net],
+          [itemRef(it)],
+        );
         break;
       }
     }

@@ -77,7 +77,13 @@ export function checkHoleToHole(copper: CopperItems, rules: RuleResolver, sink: 
         if (dx * dx + dy * dy < DRC_EPSILON * DRC_EPSILON) continue;
         const actual = Math.max(0, Math.round(Math.hypot(dx, dy)) - a.r - o.r);
         if (actual >= min) continue;
-        sink.add('hole_to_hole', `Drilled holes too close together (min ${mmText(min)}; actual ${mmText(actual)})`, { x: a.x, y: a.y }, [a.item.net, o.item.net], [itemRef(a.item), itemRef(o.item)]);
+        sink.add(
+          'hole_to_hole',
+          `Drilled holes too close together (min ${mmText(min)}; actual ${mmText(actual)})`,
+          { x: a.x, y: a.y },
+          [a.item.net, o.item.net],
+          [itemRef(a.item), itemRef(o.item)],
+        );
       }
     }
   };

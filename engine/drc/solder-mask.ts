@@ -94,7 +94,25 @@ export function maskItems(copper: CopperItems, scope?: Set<number>, withText = f
   board.tracks.forEach((t, i) => {
     const id = copper.trackItem[i];
     const c = copper.items[id];
-    tv.push({ key: srcKey(t.src, i), push: () => put({ kind: 'track', ref: i, net: c.net, footprint: -1, shapes: [[c.shape], [c.shape]], copper: side(c.layers), mask: 0, expansion: [0, 0], aperture: false, nullAperture: false }, id) });
+    tv.push({
+      key: srcKey(t.src, i),
+      push: () =>
+        put(
+          {
+            kind: 'track',
+            ref: i,
+            net: c.net,
+            footprint: -1,
+            shapes: [[c.shape], [c.shape]],
+            copper: side(c.layers),
+            mask: 0,
+            expansion: [0, 0],
+            aperture: false,
+            nullAperture: false,
+          },
+          id,
+        ),
+    });
   });
   board.vias.forEach((v, i) => {
     const id = copper.viaItem[i];
@@ -102,7 +120,25 @@ export function maskItems(copper: CopperItems, scope?: Set<number>, withText = f
     const cu = side(c.layers);
     const mask = (cu & 1 && !viaTented(board, i, 0) ? 1 : 0) | (cu & 2 && !viaTented(board, i, 1) ? 2 : 0);
     const e = shapeMaskExpansion(board);
-    tv.push({ key: srcKey(v.src, board.tracks.length + i), push: () => put({ kind: 'via', ref: i, net: c.net, footprint: -1, shapes: [[c.shape], [c.shape]], copper: cu, mask, expansion: [mask & 1 ? e : 0, mask & 2 ? e : 0], aperture: false, nullAperture: false }, id) });
+    tv.push({
+      key: srcKey(v.src, board.tracks.length + i),
+      push: () =>
+        put(
+          {
+            kind: 'via',
+            ref: i,
+            net: c.net,
+            footprint: -1,
+            shapes: [[c.shape], [c.shape]],
+            copper: cu,
+            mask,
+            expansion: [mask & 1 ? e : 0, mask & 2 ? e : 0],
+            aperture: false,
+            nullAperture: false,
+          },
+          id,
+        ),
+    });
   });
   tv.sort((a, b) => a.key - b.key);
   for (const x of tv) x.push();
@@ -113,14 +149,50 @@ export function maskItems(copper: CopperItems, scope?: Set<number>, withText = f
   for (const c of copper.items) {
     if (c.kind !== 'graphic') continue;
     const g = board.graphics[c.ref];
-    owner(g.footprint).push({ src: g.src, push: () => put({ kind: 'graphic', ref: c.ref, net: g.text ? -1 : c.net, footprint: g.footprint, shapes: [[c.shape], [c.shape]], copper: side(c.layers), mask: 0, expansion: [0, 0].map(() => shapeMaskExpansion(board, g.shape)) as [number, number], aperture: false, nullAperture: false }, c.id) });
+    owner(g.footprint).push({
+      src: g.src,
+      push: () =>
+        put(
+          {
+            kind: 'graphic',
+            ref: c.ref,
+            net: g.text ? -1 : c.net,
+            footprint: g.footprint,
+            shapes: [[c.shape], [c.shape]],
+            copper: side(c.layers),
+            mask: 0,
+            expansion: [0, 0].map(() => shapeMaskExpansion(board, g.shape)) as [number, number],
+            aperture: false,
+            nullAperture: false,
+          },
+          c.id,
+        ),
+    });
   }
   for (const g of board.maskGraphics ?? []) {
     if (g.text && !withText) continue;
     const s = graphicShape(g.shape);
     if (!s) continue;
     const e = shapeMaskExpansion(board, g.shape);
-    owner(g.footprint).push({ src: g.src, push: () => put({ kind: 'mask', ref: g.index, net: -1, footprint: g.footprint, shapes: [[s], [s]], copper: 0, mask: 1 << g.side, expansion: [e, e], aperture: true, nullAperture: false }, -1) });
+    owner(g.footprint).push({
+      src: g.src,
+      push: () =>
+        put(
+          {
+            kind: 'mask',
+            ref: g.index,
+            net: -1,
+            footprint: g.footprint,
+            shapes: [[s], [s]],
+            copper: 0,
+            mask: 1 << g.side,
+            expansion: [e, e],
+            aperture: true,
+            nullAperture: false,
+          },
+          -1,
+        ),
+    });
   }
   const flush = (fp: number) => {
     for (const g of (graphics.get(fp) ?? []).sort((a, b) => a.src - b.src)) g.push();
@@ -133,8 +205,27 @@ export function maskItems(copper: CopperItems, scope?: Set<number>, withText = f
       const c = copper.items[id];
       const e = padMaskExpansion(board, i);
       const free = pad.pinType === 'free' && (board.nets[c.net]?.name ?? '').startsWith('unconnected-(');
-      const nullAperture = pad.type === 'np_thru_hole' && (pad.shape === 'circle' || pad.shape === 'oval') && !!pad.drill && pad.size.w <= pad.drill.w && pad.size.h <= pad.drill.h;
-      put({ kind: 'pad', ref: i, net: c.net, footprint: pad.footprint, shapes: [[c.shape], [c.shape]], copper: side(pad.layers), mask: pad.maskSides ?? 0, expansion: [e, e], aperture: free || (!!pad.maskSides && pad.layers === 0), nullAperture }, id);
+      const nullAperture =
+        pad.type === 'np_thru_hole' &&
+        (pad.shape === 'circle' || pad.shape === 'oval') &&
+        !!pad.drill &&
+        pad.size.w <= pad.drill.w &&
+        pad.size.h <= pad.drill.h;
+      put(
+        {
+          kind: 'pad',
+          ref: i,
+          net: c.net,
+          footprint: pad.footprint,
+          shapes: [[c.shape], [c.shape]],
+          copper: side(pad.layers),
+          mask: pad.maskSides ?? 0,
+          expansion: [e, e],
+          aperture: free || (!!pad.maskSides && pad.layers === 0),
+          nullAperture,
+        },
+        id,
+      );
     }
     flush(fp.index);
   }
@@ -148,14 +239,29 @@ function zoneItems(board: Board): MaskItem[] {
   for (const z of board.zones) {
     if (z.keepout) continue;
     const shapes: [Shape[], Shape[]] = [[], []];
-    for (const [s, layer] of [[0, 0], [1, last]] as const) {
+    for (const [s, layer] of [
+      [0, 0],
+      [1, last],
+    ] as const) {
       for (const p of z.fills.get(layer) ?? []) {
         const sh = fillShape(p);
         if (sh) shapes[s].push(sh);
       }
     }
     if (shapes[0].length + shapes[1].length === 0) continue;
-    out.push({ kind: 'zone', ref: z.index, net: z.net, footprint: z.footprint, shapes, copper: (shapes[0].length ? 1 : 0) | (shapes[1].length ? 2 : 0), mask: 0, expansion: [0, 0], aperture: false, nullAperture: false, scoped: false });
+    out.push({
+      kind: 'zone',
+      ref: z.index,
+      net: z.net,
+      footprint: z.footprint,
+      shapes,
+      copper: (shapes[0].length ? 1 : 0) | (shapes[1].length ? 2 : 0),
+      mask: 0,
+      expansion: [0, 0],
+      aperture: false,
+      nullAperture: false,
+      scoped: false,
+    });
   }
   return out;
 }
@@ -182,7 +288,13 @@ export function checkSolderMask(copper: CopperItems, rules: RuleResolver, sink: 
   items.forEach((it, i) => {
     for (const s of [0, 1] as const) if (it.mask & (1 << s) && !it.nullAperture) openings[s].push(i);
   });
-  const trees = openings.map((ids, s) => new SpatialIndex(ids.map((i) => bbox(items[i].shapes[s][0])), reach));
+  const trees = openings.map(
+    (ids, s) =>
+      new SpatialIndex(
+        ids.map((i) => bbox(items[i].shapes[s][0])),
+        reach,
+      ),
+  );
 
   // Scoped: the no-net openings an added item comes near; their history is replayed in full.
   const relevant = new Set<number>();
@@ -203,7 +315,13 @@ export function checkSolderMask(copper: CopperItems, rules: RuleResolver, sink: 
     const n = nearest(a, b);
     const refs: ItemRef[] = involved.map((it) => ({ kind: it.kind, index: it.ref }));
     const what = s === 0 ? 'Front' : 'Rear';
-    sink.add('solder_mask_bridge', `${what} solder mask aperture bridges items with different nets`, { x: (n.ax + n.bx) / 2, y: (n.ay + n.by) / 2 }, nets.filter((x) => x > 0), refs);
+    sink.add(
+      'solder_mask_bridge',
+      `${what} solder mask aperture bridges items with different nets`,
+      { x: (n.ax + n.bx) / 2, y: (n.ay + n.by) / 2 },
+      nets.filter((x) => x > 0),
+      refs,
+    );
   };
 
   // KiCad's checkMaskAperture: the first copper under a no-net opening names its net.
@@ -220,7 +338,8 @@ export function checkSolderMask(copper: CopperItems, rules: RuleResolver, sink: 
     }
     if (first.net === net && net >= 0) return null;
     if (mask.footprint >= 0 && t.footprint === mask.footprint) {
-      const a = first.item, b = t;
+      const a = first.item,
+        b = t;
       if (a.kind === 'pad' && b.kind === 'pad' && (sameLogicalPad(board, a.ref, b.ref) || sharesNetTie(board, a.ref, b.ref))) return null;
       if (a.kind === 'pad' && b.kind === 'graphic' && tieGroup(board, a.ref) >= 0) return null;
       if (b.kind === 'pad' && a.kind === 'graphic' && tieGroup(board, b.ref) >= 0) return null;
@@ -240,7 +359,8 @@ export function checkSolderMask(copper: CopperItems, rules: RuleResolver, sink: 
   };
 
   const passes = (x: number, y: number, s: number): boolean => {
-    const a = items[x], b = items[y];
+    const a = items[x],
+      b = items[y];
     if (b.net > 0 && b.net === a.net) return false;
     if (b.nullAperture) return false;
     if (a.footprint >= 0 && a.footprint === b.footprint && (setup.allowBridgesInFootprints || fpAllows(a))) return false;
@@ -294,7 +414,8 @@ export function checkSolderMask(copper: CopperItems, rules: RuleResolver, sink: 
 }
 
 function sameLogicalPad(board: Board, a: number, b: number): boolean {
-  const p = board.pads[a], q = board.pads[b];
+  const p = board.pads[a],
+    q = board.pads[b];
   return p.footprint === q.footprint && p.number !== '' && p.number === q.number;
 }
 

@@ -58,7 +58,10 @@ export function checkTextClearance(copper: CopperItems, rules: RuleResolver, sin
       const n = nearest(t.shape, it.shape);
       const touching = compareDistance(t.shape, it.shape, 0) === 0;
       const at = { x: (n.ax + n.bx) / 2, y: (n.ay + n.by) / 2 };
-      const refs = [{ kind: 'graphic' as const, index: t.ref }, { kind: it.kind, index: it.ref }];
+      const refs = [
+        { kind: 'graphic' as const, index: t.ref },
+        { kind: it.kind, index: it.ref },
+      ];
       // Pads and fills are tested from their own side first, as tracks with a finding to spare are.
       const fromText = (it.kind === 'track' || it.kind === 'via') && spent.has(`${it.kind}:${it.ref}`);
       if (touching && kicad9 && fromText && it.net > 0) sink.add('shorting_items', 'Items shorting two nets', at, [t.net, it.net], refs);

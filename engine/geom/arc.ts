@@ -41,7 +41,10 @@ export function arcGeometry(sx: number, sy: number, mx: number, my: number, ex: 
   // Circumcentre relative to start, as exact rationals in BigInt then divided once: a nearly
   // straight arc has a tiny denominator that doubles would get badly wrong (its centre may lie
   // 1e12 nm away), while this keeps the centre to a few ulps.
-  const bx = BigInt(mx - sx), by = BigInt(my - sy), qx = BigInt(ex - sx), qy = BigInt(ey - sy);
+  const bx = BigInt(mx - sx),
+    by = BigInt(my - sy),
+    qx = BigInt(ex - sx),
+    qy = BigInt(ey - sy);
   const den = 2n * (bx * qy - by * qx);
   const b2 = bx * bx + by * by;
   const q2 = qx * qx + qy * qy;
@@ -232,9 +235,7 @@ export function arcBounds(g: ArcGeometry, ends: readonly number[]): [number, num
  * inside it, like KiCad's ERROR_INSIDE), as integer nm x,y pairs from start to end. Rounding
  * the vertices to integers adds at most 0.71 nm. maxError defaults to KiCad's 5000 nm.
  */
-export function arcToPolyline(
-  sx: number, sy: number, mx: number, my: number, ex: number, ey: number, maxError = 5000,
-): Float64Array {
+export function arcToPolyline(sx: number, sy: number, mx: number, my: number, ex: number, ey: number, maxError = 5000): Float64Array {
   const g = arcGeometry(sx, sy, mx, my, ex, ey);
   if (g === undefined) return Float64Array.of(sx, sy, ex, ey);
   const err = Math.min(Math.max(maxError, 1), g.r);

@@ -33,9 +33,15 @@ function cmpRectSegment(r: Rect, ax: number, ay: number, bx: number, by: number,
   let best = cmpSS(r.minX, r.minY, r.maxX, r.minY, ax, ay, bx, by, t);
   if (best < 0) return best;
   let s = cmpSS(r.maxX, r.minY, r.maxX, r.maxY, ax, ay, bx, by, t);
-  if (s < best) { if (s < 0) return s; best = s; }
+  if (s < best) {
+    if (s < 0) return s;
+    best = s;
+  }
   s = cmpSS(r.maxX, r.maxY, r.minX, r.maxY, ax, ay, bx, by, t);
-  if (s < best) { if (s < 0) return s; best = s; }
+  if (s < best) {
+    if (s < 0) return s;
+    best = s;
+  }
   s = cmpSS(r.minX, r.maxY, r.minX, r.minY, ax, ay, bx, by, t);
   return s < best ? s : best;
 }
@@ -109,20 +115,38 @@ function boxInto(s: Shape, o: number): void {
   let x0: number, y0: number, x1: number, y1: number, h: number;
   switch (s.kind) {
     case 'circle':
-      x0 = x1 = s.x; y0 = y1 = s.y; h = s.r;
+      x0 = x1 = s.x;
+      y0 = y1 = s.y;
+      h = s.r;
       break;
     case 'segment':
-      x0 = Math.min(s.ax, s.bx); x1 = Math.max(s.ax, s.bx); y0 = Math.min(s.ay, s.by); y1 = Math.max(s.ay, s.by); h = s.width / 2;
+      x0 = Math.min(s.ax, s.bx);
+      x1 = Math.max(s.ax, s.bx);
+      y0 = Math.min(s.ay, s.by);
+      y1 = Math.max(s.ay, s.by);
+      h = s.width / 2;
       break;
     case 'rect':
-      x0 = s.minX; x1 = s.maxX; y0 = s.minY; y1 = s.maxY; h = s.radius;
+      x0 = s.minX;
+      x1 = s.maxX;
+      y0 = s.minY;
+      y1 = s.maxY;
+      h = s.radius;
       break;
     case 'polygon':
-      x0 = s.box.minX; x1 = s.box.maxX; y0 = s.box.minY; y1 = s.box.maxY; h = s.radius;
+      x0 = s.box.minX;
+      x1 = s.box.maxX;
+      y0 = s.box.minY;
+      y1 = s.box.maxY;
+      h = s.radius;
       break;
     default: {
       const b = bbox(s);
-      x0 = b.minX; x1 = b.maxX; y0 = b.minY; y1 = b.maxY; h = 0;
+      x0 = b.minX;
+      x1 = b.maxX;
+      y0 = b.minY;
+      y1 = b.maxY;
+      h = 0;
     }
   }
   BOXES[o] = x0 - h;

@@ -27,8 +27,12 @@ function ringsOf(p: Primitive): Rings {
 }
 
 function swapPair(out: NearestPair): void {
-  let t = out.ax; out.ax = out.bx; out.bx = t;
-  t = out.ay; out.ay = out.by; out.by = t;
+  let t = out.ax;
+  out.ax = out.bx;
+  out.bx = t;
+  t = out.ay;
+  out.ay = out.by;
+  out.by = t;
 }
 
 // Nearest pair between an arc (first) and polygon material (second).

@@ -41,9 +41,11 @@ export function edgeIndexOf(p: RingsLike): EdgeIndex | undefined {
   for (let r = -1; r < p.holes.length; r++) {
     const ring = r < 0 ? p.outline : p.holes[r];
     const m = ring.length;
-    let x1 = ring[m - 2], y1 = ring[m - 1];
+    let x1 = ring[m - 2],
+      y1 = ring[m - 1];
     for (let i = 0; i < m; i += 2) {
-      const x2 = ring[i], y2 = ring[i + 1];
+      const x2 = ring[i],
+        y2 = ring[i + 1];
       edges[4 * k] = x1;
       edges[4 * k + 1] = y1;
       edges[4 * k + 2] = x2;
@@ -72,7 +74,10 @@ export function pointInIndexed(ix: EdgeIndex, px: number, py: number): Sign {
   const hits = ix.tree.search(px, py, ix.maxX, py);
   let inside = false;
   for (const h of hits) {
-    const x1 = e[4 * h], y1 = e[4 * h + 1], x2 = e[4 * h + 2], y2 = e[4 * h + 3];
+    const x1 = e[4 * h],
+      y1 = e[4 * h + 1],
+      x2 = e[4 * h + 2],
+      y2 = e[4 * h + 3];
     const c = rayCrossing(x1, y1, x2, y2, px, py);
     if (c === ON_EDGE) return 0;
     if (c === CROSSES) inside = !inside;

@@ -50,12 +50,12 @@ export function nearestPointSegment(px: number, py: number, ax: number, ay: numb
 
 /** Offers the nearest pair between segments a–b and c–d (a point of a–b first). Touching or
  *  crossing segments (decided exactly) give distance 0 at a shared point. */
-export function nearestSegmentSegment(
-  ax: number, ay: number, bx: number, by: number,
-  cx: number, cy: number, dx: number, dy: number, out: NearestPair,
-): void {
+export function nearestSegmentSegment(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number, out: NearestPair): void {
   if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) {
-    const ux = bx - ax, uy = by - ay, vx = dx - cx, vy = dy - cy;
+    const ux = bx - ax,
+      uy = by - ay,
+      vx = dx - cx,
+      vy = dy - cy;
     const den = ux * vy - uy * vx;
     if (den !== 0) {
       const t = Math.min(1, Math.max(0, ((cx - ax) * vy - (cy - ay) * vx) / den));

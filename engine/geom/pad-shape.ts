@@ -23,11 +23,24 @@ export type PadPrimitive =
   | { readonly kind: 'line'; readonly sx: number; readonly sy: number; readonly ex: number; readonly ey: number; readonly width: number }
   | {
       readonly kind: 'arc';
-      readonly sx: number; readonly sy: number; readonly mx: number; readonly my: number;
-      readonly ex: number; readonly ey: number; readonly width: number;
+      readonly sx: number;
+      readonly sy: number;
+      readonly mx: number;
+      readonly my: number;
+      readonly ex: number;
+      readonly ey: number;
+      readonly width: number;
     }
   | { readonly kind: 'circle'; readonly cx: number; readonly cy: number; readonly radius: number; readonly width: number; readonly filled: boolean }
-  | { readonly kind: 'rect'; readonly sx: number; readonly sy: number; readonly ex: number; readonly ey: number; readonly width: number; readonly filled: boolean }
+  | {
+      readonly kind: 'rect';
+      readonly sx: number;
+      readonly sy: number;
+      readonly ex: number;
+      readonly ey: number;
+      readonly width: number;
+      readonly filled: boolean;
+    }
   | { readonly kind: 'poly'; readonly points: readonly number[]; readonly width: number; readonly filled: boolean };
 
 /** A pad as the board file describes it; all lengths in integer nm. */

@@ -146,9 +146,11 @@ export function comparePolygonPoint(p: Rings, px: number, py: number, d: number)
   const rings = [p.outline, ...p.holes];
   for (const r of rings) {
     const n = r.length;
-    let x1 = r[n - 2], y1 = r[n - 1];
+    let x1 = r[n - 2],
+      y1 = r[n - 1];
     for (let i = 0; i < n; i += 2) {
-      const x2 = r[i], y2 = r[i + 1];
+      const x2 = r[i],
+        y2 = r[i + 1];
       // An edge whose box is d or more away cannot be strictly closer than d.
       if (!(Math.min(x1, x2) - d > px || Math.max(x1, x2) + d < px || Math.min(y1, y2) - d > py || Math.max(y1, y2) + d < py)) {
         const s = cmpPS(px, py, x1, y1, x2, y2, d);
@@ -186,9 +188,11 @@ export function comparePolygonPolygon(p: Rings, q: Rings, d: number): Sign {
   const qRings = [q.outline, ...q.holes];
   for (const r of qRings) {
     const n = r.length;
-    let x1 = r[n - 2], y1 = r[n - 1];
+    let x1 = r[n - 2],
+      y1 = r[n - 1];
     for (let i = 0; i < n; i += 2) {
-      const x2 = r[i], y2 = r[i + 1];
+      const x2 = r[i],
+        y2 = r[i + 1];
       // Containment was settled above, so only boundary against boundary remains.
       const s = compareRingsSegment(p, x1, y1, x2, y2, d);
       if (s < best) {
@@ -223,17 +227,21 @@ function compareIndexedSegment(e: Float64Array, hits: readonly number[], ax: num
 
 // Boundary-only version of comparePolygonSegment (no containment test).
 function compareRingsSegment(p: Rings, ax: number, ay: number, bx: number, by: number, d: number): Sign {
-  const sMinX = Math.min(ax, bx) - d, sMaxX = Math.max(ax, bx) + d;
-  const sMinY = Math.min(ay, by) - d, sMaxY = Math.max(ay, by) + d;
+  const sMinX = Math.min(ax, bx) - d,
+    sMaxX = Math.max(ax, bx) + d;
+  const sMinY = Math.min(ay, by) - d,
+    sMaxY = Math.max(ay, by) + d;
   const ix = edgeIndexOf(p);
   if (ix !== undefined) return compareIndexedSegment(ix.edges, ix.tree.search(sMinX, sMinY, sMaxX, sMaxY), ax, ay, bx, by, d);
   let best: Sign = 1;
   for (let k = -1; k < p.holes.length; k++) {
     const r = k < 0 ? p.outline : p.holes[k];
     const n = r.length;
-    let x1 = r[n - 2], y1 = r[n - 1];
+    let x1 = r[n - 2],
+      y1 = r[n - 1];
     for (let i = 0; i < n; i += 2) {
-      const x2 = r[i], y2 = r[i + 1];
+      const x2 = r[i],
+        y2 = r[i + 1];
       if (!(Math.min(x1, x2) > sMaxX || Math.max(x1, x2) < sMinX || Math.min(y1, y2) > sMaxY || Math.max(y1, y2) < sMinY)) {
         const s = cmpSS(x1, y1, x2, y2, ax, ay, bx, by, d);
         if (s < best) {
@@ -253,7 +261,8 @@ export function forEachEdge(p: Rings, fn: (x1: number, y1: number, x2: number, y
   for (let k = -1; k < p.holes.length; k++) {
     const r = k < 0 ? p.outline : p.holes[k];
     const n = r.length;
-    let x1 = r[n - 2], y1 = r[n - 1];
+    let x1 = r[n - 2],
+      y1 = r[n - 1];
     for (let i = 0; i < n; i += 2) {
       fn(x1, y1, r[i], r[i + 1]);
       x1 = r[i];
@@ -266,7 +275,11 @@ export function forEachEdge(p: Rings, fn: (x1: number, y1: number, x2: number, y
  *  distance 0 at A when A lies in the material. */
 export function nearestPolygonSegment(p: Rings, ax: number, ay: number, bx: number, by: number, out: NearestPair = newPair()): NearestPair {
   if (pointInPolygon(p, ax, ay) >= 0) {
-    out.d = 0; out.ax = ax; out.ay = ay; out.bx = ax; out.by = ay;
+    out.d = 0;
+    out.ax = ax;
+    out.ay = ay;
+    out.bx = ax;
+    out.by = ay;
     return out;
   }
   const t = newPair();
@@ -293,14 +306,24 @@ export function nearestPolygonSegment(p: Rings, ax: number, ay: number, bx: numb
 /** Nearest pair between the materials of two polygons, doubles (0 when one holds a vertex of
  *  the other or their boundaries meet). */
 export function nearestPolygonPolygon(p: Rings, q: Rings, out: NearestPair = newPair()): NearestPair {
-  const qx = q.outline[0], qy = q.outline[1];
+  const qx = q.outline[0],
+    qy = q.outline[1];
   if (pointInPolygon(p, qx, qy) >= 0) {
-    out.d = 0; out.ax = qx; out.ay = qy; out.bx = qx; out.by = qy;
+    out.d = 0;
+    out.ax = qx;
+    out.ay = qy;
+    out.bx = qx;
+    out.by = qy;
     return out;
   }
-  const px = p.outline[0], py = p.outline[1];
+  const px = p.outline[0],
+    py = p.outline[1];
   if (pointInPolygon(q, px, py) >= 0) {
-    out.d = 0; out.ax = px; out.ay = py; out.bx = px; out.by = py;
+    out.d = 0;
+    out.ax = px;
+    out.ay = py;
+    out.bx = px;
+    out.by = py;
     return out;
   }
   const t = newPair();

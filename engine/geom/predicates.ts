@@ -46,9 +46,7 @@ export function orient2d(ax: number, ay: number, bx: number, by: number, cx: num
   const r = (by - ay) * (cx - ax);
   const s = filtered(l - r, Math.abs(l) + Math.abs(r));
   if (s !== undefined) return s;
-  return signOfBig(
-    BigInt(bx - ax) * BigInt(cy - ay) - BigInt(by - ay) * BigInt(cx - ax),
-  );
+  return signOfBig(BigInt(bx - ax) * BigInt(cy - ay) - BigInt(by - ay) * BigInt(cx - ax));
 }
 
 /** Sign of the dot product (b−a)·(c−a): +1 when c projects ahead of a along a→b. */
@@ -62,17 +60,12 @@ export function dotSign(ax: number, ay: number, bx: number, by: number, cx: numb
 
 // Is (px, py) inside the axis-aligned box of segment a–b? Used only after a collinearity test.
 function inBox(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
-  return (
-    px >= Math.min(ax, bx) && px <= Math.max(ax, bx) && py >= Math.min(ay, by) && py <= Math.max(ay, by)
-  );
+  return px >= Math.min(ax, bx) && px <= Math.max(ax, bx) && py >= Math.min(ay, by) && py <= Math.max(ay, by);
 }
 
 /** True when the closed segments a–b and c–d share at least one point (crossing, touching,
  *  an endpoint on the other, or collinear overlap). Degenerate segments (points) are allowed. */
-export function segmentsIntersect(
-  ax: number, ay: number, bx: number, by: number,
-  cx: number, cy: number, dx: number, dy: number,
-): boolean {
+export function segmentsIntersect(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
   // Cheap box rejection first: most pairs in a DRC sweep are far apart.
   if (Math.max(ax, bx) < Math.min(cx, dx) || Math.max(cx, dx) < Math.min(ax, bx)) return false;
   if (Math.max(ay, by) < Math.min(cy, dy) || Math.max(cy, dy) < Math.min(ay, by)) return false;
@@ -90,10 +83,7 @@ export function segmentsIntersect(
 
 /** True when the segments cross at a single point interior to both (a proper crossing: no
  *  endpoint lies on the other segment). KiCad reports such pairs as "tracks crossing". */
-export function segmentsCrossProperly(
-  ax: number, ay: number, bx: number, by: number,
-  cx: number, cy: number, dx: number, dy: number,
-): boolean {
+export function segmentsCrossProperly(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
   const o1 = orient2d(ax, ay, bx, by, cx, cy);
   const o2 = orient2d(ax, ay, bx, by, dx, dy);
   if (o1 * o2 >= 0) return false;
@@ -132,9 +122,7 @@ function cmpPP(dx: number, dy: number, d: number): Sign {
 }
 
 /** Sign of (distance from P to the closed segment AB − d), exactly. d: nm, integer or half. */
-export function comparePointSegment(
-  px: number, py: number, ax: number, ay: number, bx: number, by: number, d: number,
-): Sign {
+export function comparePointSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number, d: number): Sign {
   checkThreshold(d);
   if (d < 0) return 1;
   return cmpPS(px, py, ax, ay, bx, by, d);
@@ -165,28 +153,28 @@ function cmpPS(px: number, py: number, ax: number, ay: number, bx: number, by: n
 }
 
 /** Sign of (distance between closed segments AB and CD − d), exactly. d: nm, integer or half. */
-export function compareSegmentSegment(
-  ax: number, ay: number, bx: number, by: number,
-  cx: number, cy: number, dx: number, dy: number, d: number,
-): Sign {
+export function compareSegmentSegment(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number, d: number): Sign {
   checkThreshold(d);
   if (d < 0) return 1;
   return cmpSS(ax, ay, bx, by, cx, cy, dx, dy, d);
 }
 
-function cmpSS(
-  ax: number, ay: number, bx: number, by: number,
-  cx: number, cy: number, dx: number, dy: number, d: number,
-): Sign {
+function cmpSS(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number, d: number): Sign {
   if (segmentsIntersect(ax, ay, bx, by, cx, cy, dx, dy)) return zeroVersus(d);
   // Disjoint segments: the nearest pair always has an endpoint of one of them, and the sign of
   // (min of four distances − d) is the min of the four signs.
   let best = cmpPS(ax, ay, cx, cy, dx, dy, d);
   if (best < 0) return best;
   let s = cmpPS(bx, by, cx, cy, dx, dy, d);
-  if (s < best) { if (s < 0) return s; best = s; }
+  if (s < best) {
+    if (s < 0) return s;
+    best = s;
+  }
   s = cmpPS(cx, cy, ax, ay, bx, by, d);
-  if (s < best) { if (s < 0) return s; best = s; }
+  if (s < best) {
+    if (s < 0) return s;
+    best = s;
+  }
   s = cmpPS(dx, dy, ax, ay, bx, by, d);
   return s < best ? s : best;
 }
@@ -196,17 +184,12 @@ function cmpSS(
  * This is KiCad's clearance rule: a violation is actual < required, so a gap of exactly the
  * clearance passes.
  */
-export function pointSegmentWithin(
-  px: number, py: number, ax: number, ay: number, bx: number, by: number, d: number,
-): boolean {
+export function pointSegmentWithin(px: number, py: number, ax: number, ay: number, bx: number, by: number, d: number): boolean {
   return comparePointSegment(px, py, ax, ay, bx, by, d) < 0;
 }
 
 /** True when segments AB and CD are strictly closer than d (nm); touching counts as distance 0. */
-export function segmentSegmentWithin(
-  ax: number, ay: number, bx: number, by: number,
-  cx: number, cy: number, dx: number, dy: number, d: number,
-): boolean {
+export function segmentSegmentWithin(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number, d: number): boolean {
   return compareSegmentSegment(ax, ay, bx, by, cx, cy, dx, dy, d) < 0;
 }
 
@@ -216,16 +199,19 @@ export function pointPointWithin(px: number, py: number, qx: number, qy: number,
 }
 
 /** Exact sign of (|PQ|² − |RS|²): which of two point pairs is farther apart. */
-export function compareSquaredLengths(
-  px: number, py: number, qx: number, qy: number,
-  rx: number, ry: number, sx: number, sy: number,
-): Sign {
-  const ax = qx - px, ay = qy - py, bx = sx - rx, by = sy - ry;
+export function compareSquaredLengths(px: number, py: number, qx: number, qy: number, rx: number, ry: number, sx: number, sy: number): Sign {
+  const ax = qx - px,
+    ay = qy - py,
+    bx = sx - rx,
+    by = sy - ry;
   const l = ax * ax + ay * ay;
   const r = bx * bx + by * by;
   const s = filtered(l - r, l + r);
   if (s !== undefined) return s;
-  const A = BigInt(ax), B = BigInt(ay), C = BigInt(bx), D = BigInt(by);
+  const A = BigInt(ax),
+    B = BigInt(ay),
+    C = BigInt(bx),
+    D = BigInt(by);
   return signOfBig(A * A + B * B - C * C - D * D);
 }
 
@@ -241,11 +227,11 @@ export const MISSES = -1;
 /** Exact even-odd step of the point-in-ring test for edge (x1,y1)–(x2,y2); shared by the plain and the indexed ring walks. */
 export function rayCrossing(x1: number, y1: number, x2: number, y2: number, px: number, py: number): number {
   // Only edges spanning py (half-open in y) can cross the ray to +x or hold the point.
-  if ((y1 > py) !== (y2 > py)) {
+  if (y1 > py !== y2 > py) {
     const o = orient2d(x1, y1, x2, y2, px, py);
     if (o === 0) return ON_EDGE;
     // Upward edge: point left of it ⇔ crossing lies to the point's right.
-    return (o > 0) === (y2 > y1) ? CROSSES : MISSES;
+    return o > 0 === y2 > y1 ? CROSSES : MISSES;
   }
   if (y1 === py && y2 === py) return px >= Math.min(x1, x2) && px <= Math.max(x1, x2) ? ON_EDGE : MISSES;
   return (y1 === py && x1 === px) || (y2 === py && x2 === px) ? ON_EDGE : MISSES;

@@ -115,7 +115,15 @@ const FLAT_ARC_SAGITTA = 0.5;
  *  start ≠ end make a straight track (a Segment comes back), and an arc whose halves stray at
  *  most 0.5 nm from their chords comes back as the two chord tracks start–mid–end. */
 export function arc(sx: number, sy: number, mx: number, my: number, ex: number, ey: number, width: number): Arc | Segment | Compound {
-  for (const [v, w] of [[sx, 'sx'], [sy, 'sy'], [mx, 'mx'], [my, 'my'], [ex, 'ex'], [ey, 'ey']] as const) assertCoord(v, `arc ${w}`);
+  for (const [v, w] of [
+    [sx, 'sx'],
+    [sy, 'sy'],
+    [mx, 'mx'],
+    [my, 'my'],
+    [ex, 'ex'],
+    [ey, 'ey'],
+  ] as const)
+    assertCoord(v, `arc ${w}`);
   assertWidth(width, 'arc width');
   const geom = arcGeometry(sx, sy, mx, my, ex, ey);
   if (geom === undefined) return { kind: 'segment', ax: sx, ay: sy, bx: ex, by: ey, width };
@@ -162,7 +170,10 @@ function ring(pts: ArrayLike<number>, what: string): Float64Array {
 export function polygon(outline: ArrayLike<number>, holes: readonly ArrayLike<number>[] = [], radius = 0): Polygon {
   const o = ring(outline, 'polygon outline');
   const hs = holes.map((h) => ring(h, 'polygon hole'));
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < o.length; i += 2) {
     if (o[i] < minX) minX = o[i];
     if (o[i] > maxX) maxX = o[i];
@@ -230,9 +241,7 @@ export function bbox(s: Shape): Box {
     case 'rect':
       return { minX: s.minX - s.radius, minY: s.minY - s.radius, maxX: s.maxX + s.radius, maxY: s.maxY + s.radius };
     case 'polygon':
-      return s.radius === 0
-        ? s.box
-        : { minX: s.box.minX - s.radius, minY: s.box.minY - s.radius, maxX: s.box.maxX + s.radius, maxY: s.box.maxY + s.radius };
+      return s.radius === 0 ? s.box : { minX: s.box.minX - s.radius, minY: s.box.minY - s.radius, maxX: s.box.maxX + s.radius, maxY: s.box.maxY + s.radius };
     case 'compound':
       return s.box;
   }

@@ -41,27 +41,52 @@ interface PartTemplate {
 }
 
 const smd = (number: string, x: number, y: number, w: number, h: number): PadTemplate => ({ number, x, y, w, h, kind: 'smd', shape: 'roundrect' });
-const th = (number: string, x: number, y: number, d: number, drill: number, first: boolean): PadTemplate => ({ number, x, y, w: d, h: d, kind: 'thru_hole', shape: first ? 'rect' : 'circle', drill });
+const th = (number: string, x: number, y: number, d: number, drill: number, first: boolean): PadTemplate => ({
+  number,
+  x,
+  y,
+  w: d,
+  h: d,
+  kind: 'thru_hole',
+  shape: first ? 'rect' : 'circle',
+  drill,
+});
 
 const PARTS: PartTemplate[] = [
   { lib: 'Resistor_SMD:R_0603_1608Metric', prefix: 'R', cx: 1.5, cy: 0.75, pads: [smd('1', -0.825, 0, 0.8, 0.95), smd('2', 0.825, 0, 0.8, 0.95)] },
   { lib: 'Capacitor_SMD:C_0805_2012Metric', prefix: 'C', cx: 1.7, cy: 1.0, pads: [smd('1', -0.95, 0, 1.0, 1.45), smd('2', 0.95, 0, 1.0, 1.45)] },
-  { lib: 'Package_TO_SOT_SMD:SOT-23', prefix: 'Q', cx: 1.9, cy: 1.7, pads: [smd('1', -1.1, -0.95, 1.06, 0.65), smd('2', -1.1, 0.95, 1.06, 0.65), smd('3', 1.1, 0, 1.06, 0.65)] },
+  {
+    lib: 'Package_TO_SOT_SMD:SOT-23',
+    prefix: 'Q',
+    cx: 1.9,
+    cy: 1.7,
+    pads: [smd('1', -1.1, -0.95, 1.06, 0.65), smd('2', -1.1, 0.95, 1.06, 0.65), smd('3', 1.1, 0, 1.06, 0.65)],
+  },
   {
     lib: 'Package_SO:SOIC-8_3.9x4.9mm_P1.27mm',
     prefix: 'U',
     cx: 3.7,
     cy: 2.7,
-    pads: [0, 1, 2, 3].flatMap((i) => [smd(String(i + 1), -2.475, -1.905 + 1.27 * i, 1.95, 0.6)]).concat([0, 1, 2, 3].map((i) => smd(String(8 - i), 2.475, -1.905 + 1.27 * i, 1.95, 0.6))),
+    pads: [0, 1, 2, 3]
+      .flatMap((i) => [smd(String(i + 1), -2.475, -1.905 + 1.27 * i, 1.95, 0.6)])
+      .concat([0, 1, 2, 3].map((i) => smd(String(8 - i), 2.475, -1.905 + 1.27 * i, 1.95, 0.6))),
   },
   {
     lib: 'Package_DIP:DIP-8_W7.62mm',
     prefix: 'U',
     cx: 5.1,
     cy: 5.1,
-    pads: [0, 1, 2, 3].map((i) => th(String(i + 1), -3.81, -3.81 + 2.54 * i, 1.6, 0.8, i === 0)).concat([0, 1, 2, 3].map((i) => th(String(8 - i), 3.81, -3.81 + 2.54 * i, 1.6, 0.8, false))),
+    pads: [0, 1, 2, 3]
+      .map((i) => th(String(i + 1), -3.81, -3.81 + 2.54 * i, 1.6, 0.8, i === 0))
+      .concat([0, 1, 2, 3].map((i) => th(String(8 - i), 3.81, -3.81 + 2.54 * i, 1.6, 0.8, false))),
   },
-  { lib: 'Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical', prefix: 'J', cx: 1.3, cy: 5.1, pads: [0, 1, 2, 3].map((i) => th(String(i + 1), 0, -3.81 + 2.54 * i, 1.7, 1.0, i === 0)) },
+  {
+    lib: 'Connector_PinHeader_2.54mm:PinHeader_1x04_P2.54mm_Vertical',
+    prefix: 'J',
+    cx: 1.3,
+    cy: 5.1,
+    pads: [0, 1, 2, 3].map((i) => th(String(i + 1), 0, -3.81 + 2.54 * i, 1.7, 1.0, i === 0)),
+  },
 ];
 
 /** mm to text with at most 4 decimals (KiCad writes up to 6). */
@@ -140,7 +165,8 @@ function layout(o: GenerateOptions, rng: Prng): Placed[] {
   };
   for (let net = 1; net <= o.nets; net++) {
     const k = 2 + rng.int(Math.max(1, o.padsPerNet - 1));
-    if (free.length < k) throw new RangeError(`generate: the board holds ${pads} pads, too few for ${o.nets} nets of up to ${o.padsPerNet} pads; make it larger`);
+    if (free.length < k)
+      throw new RangeError(`generate: the board holds ${pads} pads, too few for ${o.nets} nets of up to ${o.padsPerNet} pads; make it larger`);
     const first = free.splice(rng.int(free.length), 1)[0];
     placed[first[0]].nets[first[1]] = net;
     const [fx, fy] = pos(first);
@@ -163,7 +189,8 @@ export function generateBoard(o: GenerateOptions): { board: string; project: str
   if (!(o.layers >= 2 && o.layers <= 8 && o.layers % 2 === 0)) throw new RangeError(`generate: layers must be 2, 4, 6 or 8, got ${o.layers}`);
   if (!(o.nets >= 1 && o.nets <= 2000)) throw new RangeError(`generate: nets must be 1..2000, got ${o.nets}`);
   if (!(o.padsPerNet >= 2 && o.padsPerNet <= 16)) throw new RangeError(`generate: pads-per-net must be 2..16, got ${o.padsPerNet}`);
-  if (!(o.width >= 5 && o.height >= 5 && o.width <= 500 && o.height <= 500)) throw new RangeError(`generate: size must be 5..500 mm each way, got ${o.width}x${o.height}`);
+  if (!(o.width >= 5 && o.height >= 5 && o.width <= 500 && o.height <= 500))
+    throw new RangeError(`generate: size must be 5..500 mm each way, got ${o.width}x${o.height}`);
   // Its own salt keeps the boards this generator has always made for a seed.
   const rng = new Prng(o.seed, 0x2545f491);
   const placed = layout(o, rng);
@@ -173,20 +200,85 @@ export function generateBoard(o: GenerateOptions): { board: string; project: str
   const cu = copperNames(o.layers);
   const cuIds = cu.map((name, i) => (i === 0 ? 0 : i === cu.length - 1 ? 2 : 2 + 2 * i));
   const out: string[] = [];
-  out.push('(kicad_pcb', '\t(version 20241229)', '\t(generator "tracemaker")', '\t(generator_version "9.0")', '\t(general', '\t\t(thickness 1.6)', '\t\t(legacy_teardrops no)', '\t)', '\t(paper "A4")', '\t(layers');
+  out.push(
+    '(kicad_pcb',
+    '\t(version 20241229)',
+    '\t(generator "tracemaker")',
+    '\t(generator_version "9.0")',
+    '\t(general',
+    '\t\t(thickness 1.6)',
+    '\t\t(legacy_teardrops no)',
+    '\t)',
+    '\t(paper "A4")',
+    '\t(layers',
+  );
   cu.forEach((name, i) => out.push(`\t\t(${cuIds[i]} "${name}" signal)`));
-  for (const [id, name] of [[9, 'F.Adhes'], [11, 'B.Adhes'], [13, 'F.Paste'], [15, 'B.Paste'], [5, 'F.SilkS'], [7, 'B.SilkS'], [1, 'F.Mask'], [3, 'B.Mask'], [17, 'Dwgs.User'], [19, 'Cmts.User'], [25, 'Edge.Cuts'], [27, 'Margin'], [31, 'F.CrtYd'], [29, 'B.CrtYd'], [35, 'F.Fab'], [33, 'B.Fab']] as const) out.push(`\t\t(${id} "${name}" user)`);
+  for (const [id, name] of [
+    [9, 'F.Adhes'],
+    [11, 'B.Adhes'],
+    [13, 'F.Paste'],
+    [15, 'B.Paste'],
+    [5, 'F.SilkS'],
+    [7, 'B.SilkS'],
+    [1, 'F.Mask'],
+    [3, 'B.Mask'],
+    [17, 'Dwgs.User'],
+    [19, 'Cmts.User'],
+    [25, 'Edge.Cuts'],
+    [27, 'Margin'],
+    [31, 'F.CrtYd'],
+    [29, 'B.CrtYd'],
+    [35, 'F.Fab'],
+    [33, 'B.Fab'],
+  ] as const)
+    out.push(`\t\t(${id} "${name}" user)`);
   out.push('\t)', '\t(setup', '\t\t(pad_to_mask_clearance 0)', '\t\t(allow_soldermask_bridges_in_footprints no)', '\t\t(tenting front back)', '\t)');
   out.push('\t(net 0 "")');
   for (let n = 1; n <= o.nets; n++) out.push(`\t(net ${n} "N${n}")`);
   for (const p of placed) {
     const r = p.rot ? ` ${p.rot}` : '';
     out.push(`\t(footprint "${p.part.lib}"`, '\t\t(layer "F.Cu")', `\t\t(uuid "${uuid()}")`, `\t\t(at ${mm(p.x)} ${mm(p.y)}${r})`);
-    out.push(`\t\t(property "Reference" "${p.ref}"`, `\t\t\t(at 0 ${mm(-p.part.cy - 0.8)}${r})`, '\t\t\t(layer "F.Fab")', `\t\t\t(uuid "${uuid()}")`, '\t\t\t(effects', '\t\t\t\t(font', '\t\t\t\t\t(size 0.6 0.6)', '\t\t\t\t\t(thickness 0.1)', '\t\t\t\t)', '\t\t\t)', '\t\t)');
-    out.push(`\t\t(property "Value" "${p.part.prefix}"`, `\t\t\t(at 0 ${mm(p.part.cy + 0.8)}${r})`, '\t\t\t(layer "F.Fab")', `\t\t\t(uuid "${uuid()}")`, '\t\t\t(effects', '\t\t\t\t(font', '\t\t\t\t\t(size 0.6 0.6)', '\t\t\t\t\t(thickness 0.1)', '\t\t\t\t)', '\t\t\t)', '\t\t)');
+    out.push(
+      `\t\t(property "Reference" "${p.ref}"`,
+      `\t\t\t(at 0 ${mm(-p.part.cy - 0.8)}${r})`,
+      '\t\t\t(layer "F.Fab")',
+      `\t\t\t(uuid "${uuid()}")`,
+      '\t\t\t(effects',
+      '\t\t\t\t(font',
+      '\t\t\t\t\t(size 0.6 0.6)',
+      '\t\t\t\t\t(thickness 0.1)',
+      '\t\t\t\t)',
+      '\t\t\t)',
+      '\t\t)',
+    );
+    out.push(
+      `\t\t(property "Value" "${p.part.prefix}"`,
+      `\t\t\t(at 0 ${mm(p.part.cy + 0.8)}${r})`,
+      '\t\t\t(layer "F.Fab")',
+      `\t\t\t(uuid "${uuid()}")`,
+      '\t\t\t(effects',
+      '\t\t\t\t(font',
+      '\t\t\t\t\t(size 0.6 0.6)',
+      '\t\t\t\t\t(thickness 0.1)',
+      '\t\t\t\t)',
+      '\t\t\t)',
+      '\t\t)',
+    );
     const isTh = p.part.pads.some((q) => q.kind === 'thru_hole');
     out.push(`\t\t(attr ${isTh ? 'through_hole' : 'smd'})`);
-    out.push('\t\t(fp_rect', `\t\t\t(start ${mm(-p.part.cx)} ${mm(-p.part.cy)})`, `\t\t\t(end ${mm(p.part.cx)} ${mm(p.part.cy)})`, '\t\t\t(stroke', '\t\t\t\t(width 0.05)', '\t\t\t\t(type solid)', '\t\t\t)', '\t\t\t(fill no)', '\t\t\t(layer "F.CrtYd")', `\t\t\t(uuid "${uuid()}")`, '\t\t)');
+    out.push(
+      '\t\t(fp_rect',
+      `\t\t\t(start ${mm(-p.part.cx)} ${mm(-p.part.cy)})`,
+      `\t\t\t(end ${mm(p.part.cx)} ${mm(p.part.cy)})`,
+      '\t\t\t(stroke',
+      '\t\t\t\t(width 0.05)',
+      '\t\t\t\t(type solid)',
+      '\t\t\t)',
+      '\t\t\t(fill no)',
+      '\t\t\t(layer "F.CrtYd")',
+      `\t\t\t(uuid "${uuid()}")`,
+      '\t\t)',
+    );
     p.part.pads.forEach((q, j) => {
       const net = p.nets[j];
       const angle = p.rot ? ` ${p.rot}` : '';
@@ -199,19 +291,63 @@ export function generateBoard(o: GenerateOptions): { board: string; project: str
     });
     out.push('\t)');
   }
-  out.push('\t(gr_rect', '\t\t(start 0 0)', `\t\t(end ${mm(o.width)} ${mm(o.height)})`, '\t\t(stroke', '\t\t\t(width 0.05)', '\t\t\t(type default)', '\t\t)', '\t\t(fill no)', '\t\t(layer "Edge.Cuts")', `\t\t(uuid "${uuid()}")`, '\t)');
+  out.push(
+    '\t(gr_rect',
+    '\t\t(start 0 0)',
+    `\t\t(end ${mm(o.width)} ${mm(o.height)})`,
+    '\t\t(stroke',
+    '\t\t\t(width 0.05)',
+    '\t\t\t(type default)',
+    '\t\t)',
+    '\t\t(fill no)',
+    '\t\t(layer "Edge.Cuts")',
+    `\t\t(uuid "${uuid()}")`,
+    '\t)',
+  );
   out.push('\t(embedded_fonts no)', ')', '');
   const project = {
     board: {
       design_settings: {
         defaults: {},
-        rules: { min_clearance: 0.15, min_track_width: 0.15, min_via_diameter: 0.5, min_through_hole_diameter: 0.3, min_hole_to_hole: 0.25, min_hole_clearance: 0.2, min_copper_edge_clearance: 0.3, min_via_annular_width: 0.1, max_error: 0.005, ...(o.blindVias ? { allow_blind_buried_vias: true } : {}), ...(o.microVias ? { allow_microvias: true } : {}) },
-        rule_severities: { silk_over_copper: 'ignore', silk_overlap: 'ignore', silk_edge_clearance: 'ignore', lib_footprint_issues: 'ignore', lib_footprint_mismatch: 'ignore', missing_courtyard: 'ignore' },
+        rules: {
+          min_clearance: 0.15,
+          min_track_width: 0.15,
+          min_via_diameter: 0.5,
+          min_through_hole_diameter: 0.3,
+          min_hole_to_hole: 0.25,
+          min_hole_clearance: 0.2,
+          min_copper_edge_clearance: 0.3,
+          min_via_annular_width: 0.1,
+          max_error: 0.005,
+          ...(o.blindVias ? { allow_blind_buried_vias: true } : {}),
+          ...(o.microVias ? { allow_microvias: true } : {}),
+        },
+        rule_severities: {
+          silk_over_copper: 'ignore',
+          silk_overlap: 'ignore',
+          silk_edge_clearance: 'ignore',
+          lib_footprint_issues: 'ignore',
+          lib_footprint_mismatch: 'ignore',
+          missing_courtyard: 'ignore',
+        },
       },
     },
     meta: { filename: 'board.kicad_pro', version: 3 },
     net_settings: {
-      classes: [{ name: 'Default', clearance: 0.2, track_width: 0.25, via_diameter: 0.6, via_drill: 0.3, microvia_diameter: 0.3, microvia_drill: 0.1, diff_pair_gap: 0.25, diff_pair_width: 0.2, priority: 2147483647 }],
+      classes: [
+        {
+          name: 'Default',
+          clearance: 0.2,
+          track_width: 0.25,
+          via_diameter: 0.6,
+          via_drill: 0.3,
+          microvia_diameter: 0.3,
+          microvia_drill: 0.1,
+          diff_pair_gap: 0.25,
+          diff_pair_width: 0.2,
+          priority: 2147483647,
+        },
+      ],
       meta: { version: 4 },
     },
   };

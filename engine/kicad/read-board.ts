@@ -246,7 +246,6 @@ function readTenting(node: SList): { front?: boolean; back?: boolean } {
   return out;
 }
 
-
 /** The setup's solder mask settings; KiCad's defaults where the file says nothing. */
 function readMaskSetup(ctx: ReadContext, setup: SList | undefined): NonNullable<Board['mask']> {
   const tenting = setup && child(setup, 'tenting');

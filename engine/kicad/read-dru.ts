@@ -81,7 +81,8 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
       // every net its readable conjuncts do not rule out.
       const guards = rule.unmodelled.filter(newCopperCanBreak);
       const scope = rule.condition ? 'the nets it may govern' : 'any net';
-      if (guards.length > 0) unread.message += `; as new copper could break its ${guards.join(', ')}, the router leaves ${scope} unrouted (the other rules still apply)`;
+      if (guards.length > 0)
+        unread.message += `; as new copper could break its ${guards.join(', ')}, the router leaves ${scope} unrouted (the other rules still apply)`;
       rule.constraints = [];
       rule.unreadCondition = true;
     }
@@ -164,7 +165,8 @@ export function parseCondition(expr: string): Parsed {
       // 'A' / 'B' name the pair's other item (a zone), and a zone's uuid names that zone alone:
       // neither is modelled.
       const name = arg.slice(1, -1);
-      if (name === '' || name === 'A' || name === 'B' || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name)) fail(`${lhs}('${name}') is not supported`);
+      if (name === '' || name === 'A' || name === 'B' || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name))
+        fail(`${lhs}('${name}') is not supported`);
       i += 3;
       return { kind: 'area', item: area[1] as 'A' | 'B', test: area[2] === 'intersectsArea' ? 'intersects' : 'enclosed', name };
     }
@@ -207,4 +209,3 @@ export function parseCondition(expr: string): Parsed {
     return { error: (e as Error).message };
   }
 }
-

@@ -72,7 +72,13 @@ export function readFootprint(ctx: ReadContext, node: SList, sink: FootprintSink
   if (tie) {
     for (let k = 1; k < tie.items.length; k++) {
       const g = atomAt(tie, k);
-      if (g) fp.netTiePadGroups.push(g.split(',').map((s) => s.trim()).filter((s) => s.length > 0));
+      if (g)
+        fp.netTiePadGroups.push(
+          g
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s.length > 0),
+        );
     }
   }
   board.footprints.push(fp);
@@ -130,9 +136,7 @@ function readPad(ctx: ReadContext, node: SList, fp: Footprint, sink: FootprintSi
     const off = child(drillNode, 'offset');
     if (off) offset = ctx.pt(off);
     if (nums.length > 0 && nums[0] > 0) {
-      drill = oval
-        ? { shape: 'oval', w: nums[0], h: nums[1] ?? nums[0] }
-        : { shape: 'circle', w: nums[0], h: nums[0] };
+      drill = oval ? { shape: 'oval', w: nums[0], h: nums[1] ?? nums[0] } : { shape: 'circle', w: nums[0], h: nums[0] };
     }
   }
 

@@ -40,7 +40,10 @@ export const DEFAULT_CLASS: NetClass = {
 };
 
 export class ProjectError extends Error {
-  constructor(readonly reason: string, readonly source: string) {
+  constructor(
+    readonly reason: string,
+    readonly source: string,
+  ) {
     super(`${source}: ${reason}`);
     this.name = 'ProjectError';
   }
@@ -65,7 +68,7 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
     warnings,
   };
   if (text === undefined) {
-    warn('no .kicad_pro beside the board: KiCad\'s default rules are used');
+    warn("no .kicad_pro beside the board: KiCad's default rules are used");
     return rules;
   }
   let root: Json;
@@ -85,7 +88,7 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
   }
 
   const ds = obj(obj(root.board)?.design_settings);
-  if (!ds) warn('board.design_settings is missing: KiCad\'s default rules are used');
+  if (!ds) warn("board.design_settings is missing: KiCad's default rules are used");
   const r = obj(ds?.rules);
   const mm = (key: string, into: keyof BoardMinimums) => {
     const v = r?.[key];
@@ -135,7 +138,7 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
       warn(`net_settings.classes[${i}] has no name and is ignored`);
       continue;
     }
-    const base = c.name === 'Default' ? DEFAULT_CLASS : byName.get('Default') ?? DEFAULT_CLASS;
+    const base = c.name === 'Default' ? DEFAULT_CLASS : (byName.get('Default') ?? DEFAULT_CLASS);
     const num = (key: string, fallback: number) => {
       const v = c[key];
       if (v === undefined || v === null) return fallback;

@@ -146,7 +146,6 @@ export function layerList(node: SList): string[] {
   return out;
 }
 
-
 /** An arc through start, mid and end as a polyline with chord error ≤ maxError nm. */
 function arcPolyline(s: Pt, m: Pt, e: Pt, maxError: number): Pt[] {
   const flat = arcToPolyline(s.x, s.y, m.x, m.y, e.x, e.y, maxError);

@@ -61,7 +61,12 @@ export function isBoardText(h: string): boolean {
 
 /** A text's value and the corners of a box holding its glyphs (absolute nm); null when the text is
  *  hidden or empty and so draws nothing. */
-function textOutline(ctx: ReadContext, node: SList, footprint: number, placement?: Placement): { value: string; corners: Pt[]; lines: Pt[][]; isBox: boolean } | null {
+function textOutline(
+  ctx: ReadContext,
+  node: SList,
+  footprint: number,
+  placement?: Placement,
+): { value: string; corners: Pt[]; lines: Pt[][]; isBox: boolean } | null {
   const h = head(node);
   const isBox = h.endsWith('text_box');
   const value = h === 'property' ? (atomAt(node, 2) ?? '') : h === 'fp_text' ? (atomAt(node, 2) ?? '') : (atomAt(node, 1) ?? '');
@@ -125,7 +130,10 @@ export function readCopperText(ctx: ReadContext, node: SList, board: Board, laye
   const { value, corners, lines, isBox } = outline;
   const h = head(node);
   const effects = child(node, 'effects');
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const p of corners) {
     minX = Math.min(minX, p.x);
     minY = Math.min(minY, p.y);
@@ -157,7 +165,8 @@ export function readMaskText(ctx: ReadContext, node: SList, board: Board, footpr
   const outline = textOutline(ctx, node, footprint, placement);
   if (!outline) return;
   // A box per line: an opening the size of the whole block would keep tracks off its empty lines.
-  for (const box of outline.lines) (board.maskGraphics ??= []).push({ index: board.maskGraphics.length, side, shape: roundedPoly(box), footprint, text: true, src: node.start });
+  for (const box of outline.lines)
+    (board.maskGraphics ??= []).push({ index: board.maskGraphics.length, side, shape: roundedPoly(box), footprint, text: true, src: node.start });
 }
 
 /** Reads the copper and mask texts of a footprint (fp_text, property, fp_text_box), placed as the footprint is. */
@@ -199,7 +208,17 @@ function strokeLines(value: string, f: Font, justify: ReadonlySet<string>): { li
 
 /** The corners (absolute nm) of a box in a text's frame: from its left edge x0 and `width`, and
  *  from the top and bottom baselines; mirrored about the anchor where the text is, turned by `angle`. */
-function frameBox(x0: number, width: number, firstBase: number, lastBase: number, pad: number, anchor: Pt, angle: number, f: Font, justify: ReadonlySet<string>): Pt[] {
+function frameBox(
+  x0: number,
+  width: number,
+  firstBase: number,
+  lastBase: number,
+  pad: number,
+  anchor: Pt,
+  angle: number,
+  f: Font,
+  justify: ReadonlySet<string>,
+): Pt[] {
   const top = firstBase - f.h * (CAP + ABOVE) - pad;
   const bottom = lastBase + f.h * BELOW + pad;
   let left = x0 - pad - f.w * (ADVANCE - 1);

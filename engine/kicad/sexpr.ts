@@ -37,7 +37,10 @@ export class KicadParseError extends Error {
 /** Maps byte offsets to line:column lazily; built once per text. */
 export class SourceMap {
   #lineStarts: number[] | null = null;
-  constructor(readonly text: string, readonly source = '') {}
+  constructor(
+    readonly text: string,
+    readonly source = '',
+  ) {}
 
   position(offset: number): { line: number; column: number } {
     if (!this.#lineStarts) {

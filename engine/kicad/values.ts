@@ -10,7 +10,10 @@ export class ReadContext {
   readonly map: SourceMap;
   readonly warnings: Diagnostic[] = [];
 
-  constructor(text: string, readonly source = '') {
+  constructor(
+    text: string,
+    readonly source = '',
+  ) {
     this.map = new SourceMap(text, source);
   }
 

@@ -74,7 +74,14 @@ function overlaps(a: Box, b: Box): boolean {
  * code), so the order and the result depend on the input only. A net whose every try collides is
  * left without a label rather than drawn over another.
  */
-export function placeNetLabels(tracks: readonly LabelTrack[], names: (net: number) => string, view: Box, height: number, pad: number, avoid: readonly Box[] = []): NetLabel[] {
+export function placeNetLabels(
+  tracks: readonly LabelTrack[],
+  names: (net: number) => string,
+  view: Box,
+  height: number,
+  pad: number,
+  avoid: readonly Box[] = [],
+): NetLabel[] {
   const byNet = new Map<number, { piece: LabelTrack; len: number }[]>();
   for (const t of tracks) {
     if (t.net <= 0) continue;

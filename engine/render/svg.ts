@@ -79,13 +79,15 @@ export function colourOf(layerName: string): string {
 /** Text for XML: markup characters escaped, and characters XML cannot hold at all (control
  *  characters, lone surrogates) replaced, so no name makes the picture unreadable. */
 function esc(s: string): string {
-  return s
-    // eslint-disable-next-line no-control-regex -- the control characters are what this removes
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return (
+    s
+      // eslint-disable-next-line no-control-regex -- the control characters are what this removes
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+  );
 }
 
 /** nm → mm text for SVG attributes (at most 4 decimals: 0.1 µm is far below a pixel). */
@@ -114,7 +116,8 @@ export function shapeSvg(sh: Shape, fill: string, grow = 0): string {
       return `<path d="M${u(sh.ax)} ${u(sh.ay)} L${u(sh.bx)} ${u(sh.by)}" stroke="${fill}" stroke-width="${u(sh.width + 2 * grow)}" stroke-linecap="round" fill="none"/>`;
     case 'arc': {
       const g = sh.geom;
-      if (sh.sx === sh.ex && sh.sy === sh.ey) return `<circle cx="${u(g.cx)}" cy="${u(g.cy)}" r="${u(g.r)}" stroke="${fill}" stroke-width="${u(sh.width + 2 * grow)}" fill="none"/>`;
+      if (sh.sx === sh.ex && sh.sy === sh.ey)
+        return `<circle cx="${u(g.cx)}" cy="${u(g.cy)}" r="${u(g.r)}" stroke="${fill}" stroke-width="${u(sh.width + 2 * grow)}" fill="none"/>`;
       // y points down in both the board and SVG, so increasing angle is SVG's positive sweep.
       const large = Math.abs(g.sweep) > Math.PI ? 1 : 0;
       return `<path d="M${u(sh.sx)} ${u(sh.sy)} A${u(g.r)} ${u(g.r)} 0 ${large} ${g.ccw ? 1 : 0} ${u(sh.ex)} ${u(sh.ey)}" stroke="${fill}" stroke-width="${u(sh.width + 2 * grow)}" stroke-linecap="round" fill="none"/>`;
@@ -157,8 +160,15 @@ function legendSvg(layers: Picture['layers'], box: Box, px: (n: number) => numbe
   const width = sw + Math.round(h / 2) + Math.max(0, ...layers.map((l) => textWidth(l.name, h)));
   const x = box.minX + m;
   const y = box.minY + m;
-  const area = { minX: x - Math.round(h / 2), minY: y - Math.round(h / 2), maxX: x + width + Math.round(h / 2), maxY: y + layers.length * row - row + h + Math.round(h / 2) };
-  const out = [`<g class="legend"><rect x="${u(area.minX)}" y="${u(area.minY)}" width="${u(area.maxX - area.minX)}" height="${u(area.maxY - area.minY)}" fill="${BACKGROUND}" fill-opacity="0.7"/>`];
+  const area = {
+    minX: x - Math.round(h / 2),
+    minY: y - Math.round(h / 2),
+    maxX: x + width + Math.round(h / 2),
+    maxY: y + layers.length * row - row + h + Math.round(h / 2),
+  };
+  const out = [
+    `<g class="legend"><rect x="${u(area.minX)}" y="${u(area.minY)}" width="${u(area.maxX - area.minX)}" height="${u(area.maxY - area.minY)}" fill="${BACKGROUND}" fill-opacity="0.7"/>`,
+  ];
   layers.forEach((l, i) => {
     const ry = y + i * row;
     out.push(`<rect x="${u(x)}" y="${u(ry)}" width="${u(sw)}" height="${u(h)}" fill="${l.colour}"/>`, wordsSvg(l.name, x + sw + Math.round(h / 2), ry, h, INK));
@@ -176,7 +186,12 @@ function scaleBarSvg(length: number, box: Box, px: (n: number) => number): { box
   const text = `${length / 1e6} mm`;
   const tick = Math.round(h / 2);
   const w = px(2);
-  const area = { minX: x - Math.round(h / 2), minY: y - tick - h - Math.round(h / 2) - Math.round(h / 2), maxX: x + Math.max(length, textWidth(text, h)) + Math.round(h / 2), maxY: y + Math.round(h / 2) };
+  const area = {
+    minX: x - Math.round(h / 2),
+    minY: y - tick - h - Math.round(h / 2) - Math.round(h / 2),
+    maxX: x + Math.max(length, textWidth(text, h)) + Math.round(h / 2),
+    maxY: y + Math.round(h / 2),
+  };
   return {
     box: area,
     svg:
@@ -189,10 +204,12 @@ function scaleBarSvg(length: number, box: Box, px: (n: number) => number): { box
 
 /** The drawn layers in stack order (front first) with their colours. */
 function layerLegend(board: Board, layers: readonly number[]): Picture['layers'] {
-  return [...new Set(layers)].sort((a, b) => a - b).map((l) => {
-    const name = board.copperLayers[l]?.name ?? '';
-    return { name, colour: colourOf(name) };
-  });
+  return [...new Set(layers)]
+    .sort((a, b) => a - b)
+    .map((l) => {
+      const name = board.copperLayers[l]?.name ?? '';
+      return { name, colour: colourOf(name) };
+    });
 }
 
 export function renderSvg(scene: RenderScene): string {
@@ -217,7 +234,10 @@ export function renderPicture(scene: RenderScene): Picture {
   for (const o of board.outline) {
     const s = o.shape;
     if (s.kind === 'line') out.push(`<line x1="${u(s.a.x)}" y1="${u(s.a.y)}" x2="${u(s.b.x)}" y2="${u(s.b.y)}" ${edge}/>`);
-    else if (s.kind === 'rect') out.push(`<rect x="${u(Math.min(s.a.x, s.b.x))}" y="${u(Math.min(s.a.y, s.b.y))}" width="${u(Math.abs(s.b.x - s.a.x))}" height="${u(Math.abs(s.b.y - s.a.y))}" ${edge}/>`);
+    else if (s.kind === 'rect')
+      out.push(
+        `<rect x="${u(Math.min(s.a.x, s.b.x))}" y="${u(Math.min(s.a.y, s.b.y))}" width="${u(Math.abs(s.b.x - s.a.x))}" height="${u(Math.abs(s.b.y - s.a.y))}" ${edge}/>`,
+      );
     else if (s.kind === 'arc') out.push(`<polyline points="${u(s.start.x)},${u(s.start.y)} ${u(s.mid.x)},${u(s.mid.y)} ${u(s.end.x)},${u(s.end.y)}" ${edge}/>`);
     else if (s.kind === 'circle') out.push(`<circle cx="${u(s.center.x)}" cy="${u(s.center.y)}" r="${u(s.radius)}" ${edge}/>`);
     else if (s.kind === 'poly') out.push(`<polygon points="${s.pts.map((p) => `${u(p.x)},${u(p.y)}`).join(' ')}" ${edge}/>`);
@@ -243,7 +263,11 @@ export function renderPicture(scene: RenderScene): Picture {
       const m = mark(t.net);
       if (m) under.push(shapeSvg(sh, m, halo));
       over.push(tagged(t.net, shapeSvg(sh, colour)));
-      if (t.mid) labelTracks.push({ net: t.net, ax: t.start.x, ay: t.start.y, bx: t.mid.x, by: t.mid.y }, { net: t.net, ax: t.mid.x, ay: t.mid.y, bx: t.end.x, by: t.end.y });
+      if (t.mid)
+        labelTracks.push(
+          { net: t.net, ax: t.start.x, ay: t.start.y, bx: t.mid.x, by: t.mid.y },
+          { net: t.net, ax: t.mid.x, ay: t.mid.y, bx: t.end.x, by: t.end.y },
+        );
       else labelTracks.push({ net: t.net, ax: t.start.x, ay: t.start.y, bx: t.end.x, by: t.end.y });
     }
     for (const p of board.pads) {
@@ -262,10 +286,12 @@ export function renderPicture(scene: RenderScene): Picture {
     out.push(tagged(v.net, `${ring}<circle cx="${u(v.at.x)}" cy="${u(v.at.y)}" r="${u(v.drill / 2)}" fill="${BACKGROUND}"/>`));
   }
   for (const p of board.pads) {
-    if (p.drill && inBox(box, p.at.x, p.at.y, margin)) out.push(`<circle cx="${u(p.at.x)}" cy="${u(p.at.y)}" r="${u(Math.min(p.drill.w, p.drill.h) / 2)}" fill="${BACKGROUND}"/>`);
+    if (p.drill && inBox(box, p.at.x, p.at.y, margin))
+      out.push(`<circle cx="${u(p.at.x)}" cy="${u(p.at.y)}" r="${u(Math.min(p.drill.w, p.drill.h) / 2)}" fill="${BACKGROUND}"/>`);
   }
   const dash = `stroke-dasharray="${u(px(PX.dash))} ${u(px(PX.gap))}"`;
-  for (const r of scene.ratsnest) out.push(`<line x1="${u(r.a.x)}" y1="${u(r.a.y)}" x2="${u(r.b.x)}" y2="${u(r.b.y)}" stroke="${RATSNEST}" stroke-width="${u(px(PX.ratsnest))}" ${dash}/>`);
+  for (const r of scene.ratsnest)
+    out.push(`<line x1="${u(r.a.x)}" y1="${u(r.a.y)}" x2="${u(r.b.x)}" y2="${u(r.b.y)}" stroke="${RATSNEST}" stroke-width="${u(px(PX.ratsnest))}" ${dash}/>`);
   const layers = layerLegend(board, scene.layers);
   const legend = legendSvg(layers, box, px);
   const bar = scaleBarSvg(frame.scaleBar, box, px);

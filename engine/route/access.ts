@@ -23,7 +23,14 @@ function usable(map: ObstacleMap, node: number, net: number): boolean {
 }
 
 /** Sites inside a copper shape on the given layers that the net may use. */
-export function sitesInside(grid: Grid, map: ObstacleMap, shape: Shape, layers: number, net: number, box: { minX: number; minY: number; maxX: number; maxY: number }): number[] {
+export function sitesInside(
+  grid: Grid,
+  map: ObstacleMap,
+  shape: Shape,
+  layers: number,
+  net: number,
+  box: { minX: number; minY: number; maxX: number; maxY: number },
+): number[] {
   const out: number[] = [];
   const [c0, c1] = grid.colRange(box.minX, box.maxX);
   const [r0, r1] = grid.rowRange(box.minY, box.maxY);
@@ -47,11 +54,22 @@ export function sitesInside(grid: Grid, map: ObstacleMap, shape: Shape, layers: 
  *  multiples of 90°). */
 export function padAxes(rotation: number): [number, number][] {
   const d = ((rotation % 90) + 90) % 90;
-  if (d === 0) return [[1, 0], [0, 1], [-1, 0], [0, -1]];
+  if (d === 0)
+    return [
+      [1, 0],
+      [0, 1],
+      [-1, 0],
+      [0, -1],
+    ];
   const r = (rotation * Math.PI) / 180;
   const c = Math.cos(r);
   const s = Math.sin(r);
-  return [[c, -s], [s, c], [-c, s], [-s, -c]];
+  return [
+    [c, -s],
+    [s, c],
+    [-c, s],
+    [-s, -c],
+  ];
 }
 
 /**
@@ -59,7 +77,14 @@ export function padAxes(rotation: number): [number, number][] {
  * the first usable site beyond it (a short jog onto the site when the axis misses the grid).
  * Stubs are checked exactly against the fixed world before they are offered.
  */
-export function padAccess(grid: Grid, map: ObstacleMap, pad: HostPad, width: (layer: number) => number, checker: Checker, minWidth: (layer: number) => number = width): Access {
+export function padAccess(
+  grid: Grid,
+  map: ObstacleMap,
+  pad: HostPad,
+  width: (layer: number) => number,
+  checker: Checker,
+  minWidth: (layer: number) => number = width,
+): Access {
   const box = bbox(pad.shape);
   const nodes = sitesInside(grid, map, pad.shape, pad.layers, pad.net, box);
   const stubs = new Map<number, Stub>();

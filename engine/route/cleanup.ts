@@ -276,7 +276,15 @@ function connections(p: Pt, q: Pt, prev: number, next: number): Pt[][] {
   const diagFirst = { x: p.x + ddx, y: p.y + ddy };
   const straightFirst = { x: q.x - ddx, y: q.y - ddy };
   const score = (c: Pt) => (dir(p, c) === prev ? 1 : 0) + (dir(c, q) === next ? 1 : 0);
-  return score(straightFirst) > score(diagFirst) ? [[straightFirst, q], [diagFirst, q]] : [[diagFirst, q], [straightFirst, q]];
+  return score(straightFirst) > score(diagFirst)
+    ? [
+        [straightFirst, q],
+        [diagFirst, q],
+      ]
+    : [
+        [diagFirst, q],
+        [straightFirst, q],
+      ];
 }
 
 /** Drops repeated points and vertices where the polyline runs straight on (exact test); the

@@ -56,7 +56,10 @@ export function connectedPieces(items: readonly ConnItem[]): Map<number, number[
       if (!g) groups.set(r, (g = []));
       g.push(i);
     }
-    out.set(net, [...groups.values()].sort((a, b) => a[0] - b[0]));
+    out.set(
+      net,
+      [...groups.values()].sort((a, b) => a[0] - b[0]),
+    );
   }
   return out;
 }
@@ -65,7 +68,8 @@ export function connectedPieces(items: readonly ConnItem[]): Map<number, number[
 export function hostItems(host: RouterHost): ConnItem[] {
   const items: ConnItem[] = host.pads.map((p, i) => ({ net: p.net, layers: p.layers, shape: p.shape, pad: i }));
   for (const o of host.obstacles) {
-    if ((o.kind === 'track' || o.kind === 'via' || o.kind === 'zone') && o.net > 0) items.push({ net: o.net, layers: o.layers, shape: o.shape, pad: -1, zone: o.kind === 'zone' });
+    if ((o.kind === 'track' || o.kind === 'via' || o.kind === 'zone') && o.net > 0)
+      items.push({ net: o.net, layers: o.layers, shape: o.shape, pad: -1, zone: o.kind === 'zone' });
   }
   return items;
 }

@@ -53,7 +53,14 @@ export function relaxedMapWork(host: RouterHost, grid: Grid, base: Profile): num
 /** Sites a track of width `width(layer)` on `net` could touch `copper` from: every cell with a
  *  point within half the width of it that the map leaves open. `walls`, when given, counts the
  *  owners of the sites there the map walls off. */
-export function touchSites(grid: Grid, map: ObstacleMap, net: number, copper: readonly PieceCopper[], width: (layer: number) => number, walls?: Map<number, number>): number[] {
+export function touchSites(
+  grid: Grid,
+  map: ObstacleMap,
+  net: number,
+  copper: readonly PieceCopper[],
+  width: (layer: number) => number,
+  walls?: Map<number, number>,
+): number[] {
   const out = new Set<number>();
   const slack = relaxSlack(grid.step);
   const pt = { kind: 'circle' as const, x: 0, y: 0, r: 0 };
@@ -86,7 +93,16 @@ export function touchSites(grid: Grid, map: ObstacleMap, net: number, copper: re
  * Layer changes go wherever the relaxed map leaves room for a via. `seen` is scratch of at least
  * cells × layers entries whose entries differ from `gen`.
  */
-export function proveFenced(grid: Grid, map: ObstacleMap, net: number, from: readonly number[], to: readonly number[], limit: number, seen: Uint32Array, gen: number): FenceVerdict {
+export function proveFenced(
+  grid: Grid,
+  map: ObstacleMap,
+  net: number,
+  from: readonly number[],
+  to: readonly number[],
+  limit: number,
+  seen: Uint32Array,
+  gen: number,
+): FenceVerdict {
   const cells = grid.cells;
   const target = new Set(to);
   const cut = new Map<number, number>();
@@ -134,5 +150,8 @@ export function proveFenced(grid: Grid, map: ObstacleMap, net: number, from: rea
 
 /** The nets of a cut, most boundary first (ties by net code), without the walls no net owns. */
 export function cutNets(cut: Map<number, number>): { net: number; count: number }[] {
-  return [...cut.entries()].filter(([net]) => net !== BLOCKED && net > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([net, count]) => ({ net, count }));
+  return [...cut.entries()]
+    .filter(([net]) => net !== BLOCKED && net > 0)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .map(([net, count]) => ({ net, count }));
 }

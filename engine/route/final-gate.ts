@@ -35,7 +35,11 @@ export function itemsOf(net: number, prof: Profile, c: PathCopper, layers: numbe
 }
 
 /** The board items of every kept join, nets in the order given, each with the join it came from. */
-export function keptCopper(kept: Map<number, Join[]>, nets: { net: number; profile: Profile }[], layers: number): { tracks: NewTrack[]; vias: NewVia[]; tOrigin: Origin[]; vOrigin: Origin[] } {
+export function keptCopper(
+  kept: Map<number, Join[]>,
+  nets: { net: number; profile: Profile }[],
+  layers: number,
+): { tracks: NewTrack[]; vias: NewVia[]; tOrigin: Origin[]; vOrigin: Origin[] } {
   const tracks: NewTrack[] = [];
   const vias: NewVia[] = [];
   const tOrigin: Origin[] = [];
@@ -96,7 +100,13 @@ export function keepJoins(joins: Join[], keep: Set<number>): Join[] {
  * place. `nets` lists the nets in a fixed order. Without `forest` what stays of a net is one
  * tree around its first piece (a prefix a router can extend); with it, every join still held.
  */
-export function gate(kept: Map<number, Join[]>, nets: { net: number; profile: Profile }[], layers: number, verify: Verify, forest = false): Map<number, string> {
+export function gate(
+  kept: Map<number, Join[]>,
+  nets: { net: number; profile: Profile }[],
+  layers: number,
+  verify: Verify,
+  forest = false,
+): Map<number, string> {
   const cut = new Map<number, string>();
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const { tracks, vias, tOrigin, vOrigin } = keptCopper(kept, nets, layers);

@@ -14,5 +14,11 @@ export function gridStep(host: RouterHost, nets?: readonly number[]): number {
     for (const p of host.pads) if (p.net > 0) pads.set(p.net, (pads.get(p.net) ?? 0) + 1);
     asked = [...pads.entries()].filter(([, n]) => n >= 2).map(([net]) => net);
   }
-  return chooseStep(classProfiles(host, [...asked].sort((a, b) => a - b)).profiles, host.pads);
+  return chooseStep(
+    classProfiles(
+      host,
+      [...asked].sort((a, b) => a - b),
+    ).profiles,
+    host.pads,
+  );
 }

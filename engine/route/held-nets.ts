@@ -50,10 +50,11 @@ function heldConnections(host: RouterHost, items: readonly ConnItem[], groups: n
   if (pieces.length < 2) return out;
   const nearest = (a: number[], b: number[]): [number, number, number] => {
     let best: [number, number, number] = [a[0], b[0], Infinity];
-    for (const i of a) for (const j of b) {
-      const d = dist(host.pads[i].at, host.pads[j].at);
-      if (d < best[2]) best = [i, j, d];
-    }
+    for (const i of a)
+      for (const j of b) {
+        const d = dist(host.pads[i].at, host.pads[j].at);
+        if (d < best[2]) best = [i, j, d];
+      }
     return best;
   };
   // Prim: best[j] is piece j's distance to the tree, via[j] the tree piece it is nearest to.
@@ -84,7 +85,13 @@ function heldConnections(host: RouterHost, items: readonly ConnItem[], groups: n
 }
 
 /** `result` with the held nets' open connections and (empty) net results added, in net order. */
-export function withHeldNets(host: RouterHost, result: RouteResult, held: Map<number, string>, pieces: Map<number, number[][]>, items: readonly ConnItem[]): RouteResult {
+export function withHeldNets(
+  host: RouterHost,
+  result: RouteResult,
+  held: Map<number, string>,
+  pieces: Map<number, number[][]>,
+  items: readonly ConnItem[],
+): RouteResult {
   if (held.size === 0) return result;
   const nets: NetResult[] = [...result.nets];
   const connections: ConnectionResult[] = [...result.connections];

@@ -50,9 +50,21 @@ export function neckDown(router: Router, order: readonly NetPlan[], w: NeckWorld
     }
     if (k < 0) continue;
     const twinIndex = k;
-    const planned = planNet(w.host, router.grid, router.maps[k], router.checker, w.items, w.pieces.get(plan.net)!, plan.net, k, (l) => router.profiles[twinIndex].width[l]);
+    const planned = planNet(
+      w.host,
+      router.grid,
+      router.maps[k],
+      router.checker,
+      w.items,
+      w.pieces.get(plan.net)!,
+      plan.net,
+      k,
+      (l) => router.profiles[twinIndex].width[l],
+    );
     // A route through waypoints keeps them, in order, between its two ends' narrow access.
-    const twin = plan.sequence ? { ...planned, pieces: [planned.pieces[0], ...plan.pieces.slice(1, -1), planned.pieces[planned.pieces.length - 1]], sequence: true } : planned;
+    const twin = plan.sequence
+      ? { ...planned, pieces: [planned.pieces[0], ...plan.pieces.slice(1, -1), planned.pieces[planned.pieces.length - 1]], sequence: true }
+      : planned;
     const saved = router.routes.get(plan.net)?.joins ?? [];
     const prior = saved.map((j) => fixWidths(j, prof.width));
     router.unplace(plan);
@@ -65,7 +77,10 @@ export function neckDown(router: Router, order: readonly NetPlan[], w: NeckWorld
     // The net stays placed as its twin: its grid stamps are the narrow ones its paths were
     // searched against, so nets placed beside it stay legal on the grid as well.
     const narrowWidth = router.profiles[k].width;
-    router.place(twin, got.map((j) => (prior.includes(j) ? j : { ...j, copper: widen(router, plan.net, fixWidths(j, narrowWidth).copper, prof.width) })));
+    router.place(
+      twin,
+      got.map((j) => (prior.includes(j) ? j : { ...j, copper: widen(router, plan.net, fixWidths(j, narrowWidth).copper, prof.width) })),
+    );
   }
 }
 
@@ -118,7 +133,10 @@ function widen(router: Router, net: number, c: PathCopper, classWidth: readonly 
         continue;
       }
       const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / WIDEN_RESOLUTION));
-      const at = (from: Pt, to: Pt, k: number): Pt => ({ x: from.x + Math.round(((to.x - from.x) * k) / n), y: from.y + Math.round(((to.y - from.y) * k) / n) });
+      const at = (from: Pt, to: Pt, k: number): Pt => ({
+        x: from.x + Math.round(((to.x - from.x) * k) / n),
+        y: from.y + Math.round(((to.y - from.y) * k) / n),
+      });
       const ka = reach(n, (k) => fits(a, at(a, b, k)));
       const kb = reach(n, (k) => fits(at(b, a, k), b));
       // Stretches shorter than a few widths would only add corners.

@@ -64,7 +64,8 @@ function blockersOf(router: Router, plan: NetPlan): number[] | undefined {
   };
   for (const j of added) {
     for (const leg of j.copper.legs) {
-      for (let i = 0; i + 1 < leg.pts.length; i++) add(router.checker.track(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, leg.width ?? prof.width[leg.layer])?.net);
+      for (let i = 0; i + 1 < leg.pts.length; i++)
+        add(router.checker.track(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, leg.width ?? prof.width[leg.layer])?.net);
     }
     for (const v of j.copper.vias) add(router.checker.via(plan.net, v.at.x, v.at.y, viaFor(prof, v.from, v.to, router.grid.layers))?.net);
   }
@@ -116,7 +117,16 @@ class Journal {
  * connection may in turn rip nets not yet involved (up to the reach's depth). The caller keeps or
  * restores the whole exchange by the journal's open count.
  */
-function exchange(router: Router, plan: NetPlan, blockers: NetPlan[], journal: Journal, guard: Set<number>, depth: number, byNet: Map<number, NetPlan>, reach: Reach): void {
+function exchange(
+  router: Router,
+  plan: NetPlan,
+  blockers: NetPlan[],
+  journal: Journal,
+  guard: Set<number>,
+  depth: number,
+  byNet: Map<number, NetPlan>,
+  reach: Reach,
+): void {
   const open = new Map<number, number>();
   for (const p of [plan, ...blockers]) {
     journal.touch(p);
@@ -131,7 +141,16 @@ function exchange(router: Router, plan: NetPlan, blockers: NetPlan[], journal: J
     const next = blockersOf(router, b);
     if (!next || next.length === 0 || next.length > reach.ripped || next.some((n) => guard.has(n))) continue;
     for (const n of next) guard.add(n);
-    exchange(router, b, next.map((n) => byNet.get(n)!), journal, guard, depth + 1, byNet, reach);
+    exchange(
+      router,
+      b,
+      next.map((n) => byNet.get(n)!),
+      journal,
+      guard,
+      depth + 1,
+      byNet,
+      reach,
+    );
   }
 }
 
@@ -139,7 +158,16 @@ function exchange(router: Router, plan: NetPlan, blockers: NetPlan[], journal: J
 function attempt(router: Router, plan: NetPlan, blockers: number[], byNet: Map<number, NetPlan>, reach: Reach): boolean {
   const journal = new Journal(router);
   const guard = new Set<number>([plan.net, ...blockers]);
-  exchange(router, plan, blockers.map((n) => byNet.get(n)!), journal, guard, 0, byNet, reach);
+  exchange(
+    router,
+    plan,
+    blockers.map((n) => byNet.get(n)!),
+    journal,
+    guard,
+    0,
+    byNet,
+    reach,
+  );
   journal.close();
   if (journal.open() < journal.before) {
     for (const p of journal.plans) if (p.net !== plan.net) router.stats.get(p.net)!.rips++;

@@ -26,7 +26,16 @@ import { UnionFind } from '../drc/connectivity.ts';
 import { boundedExplainer, searchBudget, setupWork } from './work-bound.ts';
 import { heldNets, withHeldNets } from './held-nets.ts';
 import { spanMask, viaFor } from './core/via-span.ts';
-import { defaultWork, MAX_VARIANT_WORK, routeOptions, type ConnectionResult, type NetResult, type PadRef, type RouteRequest, type RouteResult } from './types.ts';
+import {
+  defaultWork,
+  MAX_VARIANT_WORK,
+  routeOptions,
+  type ConnectionResult,
+  type NetResult,
+  type PadRef,
+  type RouteRequest,
+  type RouteResult,
+} from './types.ts';
 
 /** Grid step for the routed profiles: a third of the finest track pitch, 50–200 µm, 1 µm steps;
  *  then shrunk to divide half the board's commonest pad pitch (see padPitch), so the lane midway
@@ -87,12 +96,25 @@ export function profileOf(host: RouterHost, net: number, key: string): Profile {
   const width: number[] = [];
   for (let l = 0; l < host.layerCount; l++) width.push(host.rules.trackWidth(net, l));
   const micro = host.rules.microVia?.(net);
-  return { key, net, width, viaDiameter: v.diameter, viaDrill: v.drill, clearance: host.rules.clearance(net, 0, 0), blindBuried: host.rules.blindBuried === true, ...(micro ? { micro } : {}) };
+  return {
+    key,
+    net,
+    width,
+    viaDiameter: v.diameter,
+    viaDrill: v.drill,
+    clearance: host.rules.clearance(net, 0, 0),
+    blindBuried: host.rules.blindBuried === true,
+    ...(micro ? { micro } : {}),
+  };
 }
 
 /** One profile per net class, made from the class's first net of `nets` (ascending codes), and
  *  each net's profile index; `adjust` changes each profile as it is made. */
-export function classProfiles(host: RouterHost, nets: readonly number[], adjust?: (p: Profile) => Profile): { profiles: Profile[]; netProfile: Map<number, number> } {
+export function classProfiles(
+  host: RouterHost,
+  nets: readonly number[],
+  adjust?: (p: Profile) => Profile,
+): { profiles: Profile[]; netProfile: Map<number, number> } {
   const profileIndex = new Map<string, number>();
   const profiles: Profile[] = [];
   const netProfile = new Map<number, number>();
@@ -128,7 +150,11 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   const items = hostItems(host).filter((it) => !(opt.softZones && it.zone));
   const pieces = connectedPieces(items);
   // A zone fill no pad of its net touches is an island KiCad removes on refill: not a piece.
-  for (const [net, groups] of pieces) pieces.set(net, groups.filter((g) => g.some((i) => !items[i].zone)));
+  for (const [net, groups] of pieces)
+    pieces.set(
+      net,
+      groups.filter((g) => g.some((i) => !items[i].zone)),
+    );
   const conn = req.connection;
   const wanted = new Set(conn ? [conn.net] : (req.nets ?? [...pieces.keys()]));
   const ends = conn ? connectionEnds(host, items, pieces, conn) : undefined;
@@ -229,18 +255,38 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   }
   work += router.work;
   const copper = new Map<number, PathCopper[]>();
-  for (const [net, joins] of kept) copper.set(net, joins.map((j) => j.copper));
+  for (const [net, joins] of kept)
+    copper.set(
+      net,
+      joins.map((j) => j.copper),
+    );
   const only = ends ? { from: ends.padA, to: ends.padB } : undefined;
-  const result = withHeldNets(host, { ...buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut, planes, finish, only), budget, setup }, held, pieces, items);
+  const result = withHeldNets(
+    host,
+    { ...buildResult(host, grid, plans, profiles, copper, router, items, work, variant, seed, cut, planes, finish, only), budget, setup },
+    held,
+    pieces,
+    items,
+  );
   const c = result.connections[0];
   const mmText = (v: number) => +(v / 1e6).toFixed(4);
   if (legs && legs.walled >= 0 && c && !c.routed && c.stuck) {
     const w = conn!.waypoints![legs.walled];
-    c.stuck = { ...c.stuck, reason: 'blocked', at: w.at, layer: w.layer, why: `Waypoint ${legs.walled + 1} (${mmText(w.at.x)}, ${mmText(w.at.y)} mm on ${host.layerName(w.layer)}) is no site a track of this net may use there: other copper, a keep-out or the edge is too close.` };
+    c.stuck = {
+      ...c.stuck,
+      reason: 'blocked',
+      at: w.at,
+      layer: w.layer,
+      why: `Waypoint ${legs.walled + 1} (${mmText(w.at.x)}, ${mmText(w.at.y)} mm on ${host.layerName(w.layer)}) is no site a track of this net may use there: other copper, a keep-out or the edge is too close.`,
+    };
   } else if (conn?.corridor && c && !c.routed && c.stuck && c.stuck.reason !== 'boxed_in' && c.stuck.reason !== 'unreachable') {
     // The floods behind the reasons know nothing of the corridor: say what was tried.
     const k = conn.corridor;
-    c.stuck = { ...c.stuck, reason: 'blocked', why: `No legal route was found with its track centres inside the corridor [${[k.minX, k.minY, k.maxX, k.maxY].map(mmText).join(', ')}] mm (a few grid steps round the ends allowed). Without the corridor: ${c.stuck.why}` };
+    c.stuck = {
+      ...c.stuck,
+      reason: 'blocked',
+      why: `No legal route was found with its track centres inside the corridor [${[k.minX, k.minY, k.maxX, k.maxY].map(mmText).join(', ')}] mm (a few grid steps round the ends allowed). Without the corridor: ${c.stuck.why}`,
+    };
   }
   return result;
 }
@@ -258,7 +304,14 @@ function throughWaypoints(grid: Grid, map: ObstacleMap, plan: NetPlan, waypoints
     const o = map.track[node];
     const free = o === 0 || o === plan.net;
     if (!free && walled < 0) walled = i;
-    return { pads: [], nodes: free ? [node] : [], stubs: new Map(), anchors: [at], layers: 1 << w.layer, copper: [{ shape: circle(at.x, at.y, 1), layers: 1 << w.layer }] };
+    return {
+      pads: [],
+      nodes: free ? [node] : [],
+      stubs: new Map(),
+      anchors: [at],
+      layers: 1 << w.layer,
+      copper: [{ shape: circle(at.x, at.y, 1), layers: 1 << w.layer }],
+    };
   });
   const [a, b] = plan.pieces;
   return { plan: { ...plan, pieces: [a, ...mid, b], sequence: true }, walled };
@@ -266,7 +319,12 @@ function throughWaypoints(grid: Grid, map: ObstacleMap, plan: NetPlan, waypoints
 
 /** The pieces (item groups) holding a connection's two pads, and those pads' host indices;
  *  undefined when either pad is not of the net or both already share copper. */
-function connectionEnds(host: RouterHost, items: readonly ConnItem[], pieces: Map<number, number[][]>, conn: NonNullable<RouteRequest['connection']>): { a: number[]; b: number[]; padA: number; padB: number } | undefined {
+function connectionEnds(
+  host: RouterHost,
+  items: readonly ConnItem[],
+  pieces: Map<number, number[][]>,
+  conn: NonNullable<RouteRequest['connection']>,
+): { a: number[]; b: number[]; padA: number; padB: number } | undefined {
   const padA = host.pads.findIndex((p) => p.index === conn.from);
   const padB = host.pads.findIndex((p) => p.index === conn.to);
   if (padA < 0 || padB < 0 || host.pads[padA].net !== conn.net || host.pads[padB].net !== conn.net) return undefined;
@@ -306,7 +364,15 @@ function orderNets(plans: NetPlan[], req: RouteRequest, rng: Prng, variant: numb
   for (const p of plans) jitter.set(p.net, variant === 0 ? 1 : 0.6 + 0.8 * rng.next());
   const key = (p: NetPlan): number[] => {
     const f = first.indexOf(p.net);
-    return [f >= 0 ? f : first.length, -(prio[p.net] ?? 0), escape && p.minPad < 400_000 ? 0 : 1, planeLast.has(p.net) ? 1 : 0, p.pieces.length >= BIG_NET_PIECES ? 0 : 1, p.span * jitter.get(p.net)!, p.net];
+    return [
+      f >= 0 ? f : first.length,
+      -(prio[p.net] ?? 0),
+      escape && p.minPad < 400_000 ? 0 : 1,
+      planeLast.has(p.net) ? 1 : 0,
+      p.pieces.length >= BIG_NET_PIECES ? 0 : 1,
+      p.span * jitter.get(p.net)!,
+      p.net,
+    ];
   };
   return [...plans].sort((a, b) => {
     const ka = key(a);
@@ -371,7 +437,14 @@ function settingsFor(host: RouterHost, grid: Grid, req: RouteRequest, profiles: 
  * Nets that meet the same regions and walls share one array: a board's worth of cells per net
  * would not fit.
  */
-function siteCosts(host: RouterHost, grid: Grid, req: RouteRequest, profiles: Profile[], netProfile: Map<number, number>, plans: NetPlan[]): (net: number) => Float32Array | undefined {
+function siteCosts(
+  host: RouterHost,
+  grid: Grid,
+  req: RouteRequest,
+  profiles: Profile[],
+  netProfile: Map<number, number>,
+  plans: NetPlan[],
+): (net: number) => Float32Array | undefined {
   const L = host.layerCount;
   const regions = req.hints?.regions ?? [];
   const reserved = req.reserved ?? [];
@@ -417,10 +490,13 @@ function siteCosts(host: RouterHost, grid: Grid, req: RouteRequest, profiles: Pr
         open(corridor.minX, corridor.minY, corridor.maxX, corridor.maxY);
         // The ends and the waypoints stay reachable whatever the box: a few steps round their copper.
         const margin = 4 * grid.step;
-        for (const plan of plans) if (plan.net === net) for (const pc of plan.pieces) for (const c of pc.copper) {
-          const b = bbox(c.shape);
-          open(b.minX - margin, b.minY - margin, b.maxX + margin, b.maxY + margin);
-        }
+        for (const plan of plans)
+          if (plan.net === net)
+            for (const pc of plan.pieces)
+              for (const c of pc.copper) {
+                const b = bbox(c.shape);
+                open(b.minX - margin, b.minY - margin, b.maxX + margin, b.maxY + margin);
+              }
         for (let l = 0; l < L; l++) for (let c = 0; c < grid.cells; c++) if (!inside[c]) arr[l * grid.cells + c] = Infinity;
       }
       shared.set(key, arr);
@@ -488,7 +564,9 @@ function buildResult(
   const after = connectedPieces([...items, ...extra.map((e) => ({ ...e }))]);
   for (const plan of [...plans].sort((a, b) => a.net - b.net)) {
     const nr = netResults.find((r) => r.net === plan.net)!;
-    const groups = (after.get(plan.net) ?? []).map((g) => g.filter((i) => i < items.length && items[i].pad >= 0).map((i) => items[i].pad)).filter((g) => g.length > 0);
+    const groups = (after.get(plan.net) ?? [])
+      .map((g) => g.filter((i) => i < items.length && items[i].pad >= 0).map((i) => items[i].pad))
+      .filter((g) => g.length > 0);
     // Each original piece lies in exactly one final group: count joins made.
     const pieceGroup = plan.pieces.map((pc) => groups.findIndex((g) => pc.pads.some((p) => g.includes(p))));
     // Pieces the refilled plane joins count as one, as KiCad counts them.
@@ -576,9 +654,17 @@ function buildResult(
   const explain = boundedExplainer(host, grid, router, finish);
   for (const c of connections) {
     if (c.routed) continue;
-    c.stuck = explain(plans.find((p) => p.net === c.net)!, c);
+    c.stuck = explain(
+      plans.find((p) => p.net === c.net)!,
+      c,
+    );
     const drc = cut.get(c.net);
-    if (drc) c.stuck = { ...c.stuck, reason: 'blocked', why: `A route for ${c.from.ref}.${c.from.number}–${c.to.ref}.${c.to.number} was found but the final design-rule check refused it (${drc}), so it was left out.` };
+    if (drc)
+      c.stuck = {
+        ...c.stuck,
+        reason: 'blocked',
+        why: `A route for ${c.from.ref}.${c.from.number}–${c.to.ref}.${c.to.number} was found but the final design-rule check refused it (${drc}), so it was left out.`,
+      };
   }
   // Flood cells of the explanations are work too.
   work += router.work - before;

@@ -307,7 +307,10 @@ export class Router {
       const dy = y < to.y0 ? to.y0 - y : y > to.y1 ? y - to.y1 : 0;
       d = Math.min(d, Math.max(dx, dy));
     }
-    const window = Math.min(params.hard ? MAX_HARD_SEARCH_WORK : MAX_SEARCH_WORK, Math.max(MIN_SEARCH_WORK, SEARCH_AREA_FACTOR * g.layers * (d + SEARCH_MARGIN) ** 2));
+    const window = Math.min(
+      params.hard ? MAX_HARD_SEARCH_WORK : MAX_SEARCH_WORK,
+      Math.max(MIN_SEARCH_WORK, SEARCH_AREA_FACTOR * g.layers * (d + SEARCH_MARGIN) ** 2),
+    );
     const room = this.room;
     const cap = Math.max(1000, Math.min(window, room));
     // Most searches arrive within a small share of their cap: the same search with only that
@@ -358,7 +361,13 @@ export class Router {
         vias.set(cell, ((vias.get(cell) ?? 0) | spans[a * layers + b]) >>> 0);
       }
     }
-    return { net: plan.net, profile: plan.profile, nodes: Int32Array.from(nodes), vias: Int32Array.from(vias.keys()), viaLayers: Uint32Array.from(vias.values()) };
+    return {
+      net: plan.net,
+      profile: plan.profile,
+      nodes: Int32Array.from(nodes),
+      vias: Int32Array.from(vias.keys()),
+      viaLayers: Uint32Array.from(vias.values()),
+    };
   }
 
   /** Phase 1: negotiated congestion. */
@@ -458,7 +467,8 @@ export class Router {
    *  paths, stand as they are; only the exact checker learns the new copper. */
   recopper(plan: NetPlan, joins: Join[]): void {
     const was = this.routes.get(plan.net)?.joins ?? [];
-    if (joins.length !== was.length || joins.some((j, i) => j.path !== was[i].path)) throw new Error(`Router.recopper: net ${plan.net} must keep its ${was.length} joins' paths`);
+    if (joins.length !== was.length || joins.some((j, i) => j.path !== was[i].path))
+      throw new Error(`Router.recopper: net ${plan.net} must keep its ${was.length} joins' paths`);
     this.routes.set(plan.net, { joins });
     this.checker.removeNet(plan.net);
     this.#check(plan, joins);
@@ -469,7 +479,8 @@ export class Router {
     const prof = this.profiles[plan.profile];
     for (const j of joins) {
       for (const leg of j.copper.legs) {
-        for (let i = 0; i + 1 < leg.pts.length; i++) this.checker.addTrack(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, leg.width ?? prof.width[leg.layer]);
+        for (let i = 0; i + 1 < leg.pts.length; i++)
+          this.checker.addTrack(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, leg.width ?? prof.width[leg.layer]);
       }
       for (const v of j.copper.vias) this.checker.addVia(plan.net, v.at.x, v.at.y, viaFor(prof, v.from, v.to, this.grid.layers));
     }
@@ -511,7 +522,8 @@ export class Router {
       }
       for (const leg of j.copper.legs) {
         for (let s = 0; ok && s + 1 < leg.pts.length; s++) {
-          if (this.checker.track(plan.net, leg.layer, leg.pts[s].x, leg.pts[s].y, leg.pts[s + 1].x, leg.pts[s + 1].y, leg.width ?? prof.width[leg.layer])) ok = false;
+          if (this.checker.track(plan.net, leg.layer, leg.pts[s].x, leg.pts[s].y, leg.pts[s + 1].x, leg.pts[s + 1].y, leg.width ?? prof.width[leg.layer]))
+            ok = false;
         }
       }
       for (const v of j.copper.vias) if (ok && this.checker.via(plan.net, v.at.x, v.at.y, viaFor(prof, v.from, v.to, this.grid.layers))) ok = false;

@@ -151,7 +151,15 @@ const mm = (nm: number) => `${+(nm / 1e6).toFixed(3)} mm`;
 /** The reason a connection is open (the router's state after commit). Every claim is what the
  *  floods show: "boxed in" and "unreachable" only with fence-proof.ts's proof at the narrowest
  *  legal width; blockers are the nets whose copper bounds the region the flood reached. */
-export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan: NetPlan, conn: ConnectionResult, stopped: 'done' | 'budget' | 'cancelled', ex: Explainer): StuckReason {
+export function explainStuck(
+  host: RouterHost,
+  grid: Grid,
+  router: Router,
+  plan: NetPlan,
+  conn: ConnectionResult,
+  stopped: 'done' | 'budget' | 'cancelled',
+  ex: Explainer,
+): StuckReason {
   const stats = router.stats.get(plan.net)!;
   const name = (net: number) => host.netNames[net] ?? '';
   const pieceOf = (padIndex: number) => plan.pieces.findIndex((p) => p.pads.some((i) => host.pads[i].index === padIndex));
@@ -159,24 +167,59 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
   const b = plan.pieces[pieceOf(conn.to.pad)];
   const label = (r: { ref: string; number: string }) => `${r.ref}.${r.number}`;
   const pair = `${label(conn.from)}–${label(conn.to)}`;
-  const named = (m: Map<number, number>) => [...m.entries()].filter(([k]) => k > 0 && k !== plan.net).sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, 5).map(([net, count]) => ({ net, name: name(net), count }));
+  const named = (m: Map<number, number>) =>
+    [...m.entries()]
+      .filter(([k]) => k > 0 && k !== plan.net)
+      .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+      .slice(0, 5)
+      .map(([net, count]) => ({ net, name: name(net), count }));
   const hits = named(stats.blockers);
-  const base = { rips: stats.rips, fails: stats.fails, tried: stats.tried, blockers: [] as StuckReason['blockers'], ...(hits.length ? { searchHits: hits } : {}) };
-  const by = (list: StuckReason['blockers']) => (list.length ? ` by ${list.slice(0, 3).map((x) => x.name || `net ${x.net}`).join(', ')}` : '');
+  const base = {
+    rips: stats.rips,
+    fails: stats.fails,
+    tried: stats.tried,
+    blockers: [] as StuckReason['blockers'],
+    ...(hits.length ? { searchHits: hits } : {}),
+  };
+  const by = (list: StuckReason['blockers']) =>
+    list.length
+      ? ` by ${list
+          .slice(0, 3)
+          .map((x) => x.name || `net ${x.net}`)
+          .join(', ')}`
+      : '';
   const prof = router.profiles[plan.profile];
   const classWidth = mm(Math.min(...prof.width));
   const where = (p: { x: number; y: number }) => `(${+(p.x / 1e6).toFixed(4)}, ${+(p.y / 1e6).toFixed(4)}) mm`;
   // Ends on different layers: where a via of the class fits in the region reached from the first end.
-  const viaHint = (f: Flood) => ((a.layers & b.layers) === 0 && f.firstVia >= 0 ? `a via of this net fits at ${where({ x: grid.x(f.firstVia), y: grid.y(f.firstVia) })}, reachable from ${label(conn.from)} (place_via, then route_connection)` : '');
+  const viaHint = (f: Flood) =>
+    (a.layers & b.layers) === 0 && f.firstVia >= 0
+      ? `a via of this net fits at ${where({ x: grid.x(f.firstVia), y: grid.y(f.firstVia) })}, reachable from ${label(conn.from)} (place_via, then route_connection)`
+      : '';
   if (!stats.tried && stopped !== 'done') {
-    return { ...base, reason: 'budget', why: stopped === 'cancelled' ? `The route was stopped before ${pair} was attempted.` : `The work budget ran out before ${pair} was attempted.` };
+    return {
+      ...base,
+      reason: 'budget',
+      why: stopped === 'cancelled' ? `The route was stopped before ${pair} was attempted.` : `The work budget ran out before ${pair} was attempted.`,
+    };
   }
-  const budgetReason = (blockers: StuckReason['blockers']): StuckReason => ({ ...base, blockers, reason: 'budget', at: conn.from.at, why: `The work budget ran out while searching for ${pair}.` });
+  const budgetReason = (blockers: StuckReason['blockers']): StuckReason => ({
+    ...base,
+    blockers,
+    reason: 'budget',
+    at: conn.from.at,
+    why: `The work budget ran out while searching for ${pair}.`,
+  });
   if (ex.left < FLOOD_LIMIT / 10) {
     // No flood left to spend: no boundary is known, so no blockers are named (the searches'
     // own record stays in searchHits, which proves nothing).
     if (stats.budget || stopped !== 'done') return budgetReason([]);
-    return { ...base, reason: 'blocked', at: conn.from.at, why: `The search for ${pair} found no legal path; no proof was made that none exists, and what encloses its ends was not measured.` };
+    return {
+      ...base,
+      reason: 'blocked',
+      at: conn.from.at,
+      why: `The search for ${pair} found no legal path; no proof was made that none exists, and what encloses its ends was not measured.`,
+    };
   }
   const narrow = ex.relaxed(host, grid, router, plan);
   const nw = narrow.profile.width;
@@ -185,15 +228,30 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
   const narrower = Math.min(...nw) < Math.min(...prof.width);
   const narrowMm = +(Math.min(...nw) / 1e6).toFixed(4);
   const touch = (piece: typeof a) => touchSites(grid, narrow, plan.net, piece.copper, (l) => nw[l]);
-  for (const [piece, ref] of [[a, conn.from], [b, conn.to]] as const) {
+  for (const [piece, ref] of [
+    [a, conn.from],
+    [b, conn.to],
+  ] as const) {
     if (!piece || piece.nodes.length > 0) continue;
     if (touch(piece).length === 0) {
-      return { ...base, reason: 'unreachable', at: ref.at, why: `No track of this net, even at the narrowest legal width (${narrowest}), can touch pad ${label(ref)}: it lies off the board, inside a keep-out, or closer to other copper than the clearance allows.` };
+      return {
+        ...base,
+        reason: 'unreachable',
+        at: ref.at,
+        why: `No track of this net, even at the narrowest legal width (${narrowest}), can touch pad ${label(ref)}: it lies off the board, inside a keep-out, or closer to other copper than the clearance allows.`,
+      };
     }
     const walls = new Map<number, number>();
     touchSites(grid, router.maps[plan.profile], plan.net, piece.copper, (l) => prof.width[l], walls);
     const blockers = named(walls);
-    return { ...base, blockers, reason: 'blocked', at: ref.at, why: `No site of the router's grid next to pad ${label(ref)} leaves room for a track of the class width (${classWidth}); ${narrower ? `a narrower neck (down to ${narrowest}) or a track off the grid may still reach it.` : `a track off the grid may still reach it (the class width is already the narrowest the rules allow).`}`, ...(narrower ? { hint: `route_connection ${pair} with width_mm ${narrowMm} (the narrowest the rules allow)` } : {}) };
+    return {
+      ...base,
+      blockers,
+      reason: 'blocked',
+      at: ref.at,
+      why: `No site of the router's grid next to pad ${label(ref)} leaves room for a track of the class width (${classWidth}); ${narrower ? `a narrower neck (down to ${narrowest}) or a track off the grid may still reach it.` : `a track off the grid may still reach it (the class width is already the narrowest the rules allow).`}`,
+      ...(narrower ? { hint: `route_connection ${pair} with width_mm ${narrowMm} (the narrowest the rules allow)` } : {}),
+    };
   }
   // The world the search saw: fixed copper and this call's routes, the net's own copper out of the way.
   const route = router.routes.get(plan.net);
@@ -204,7 +262,13 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
   router.work += fa.size + (fb === fa ? 0 : fb.size);
   if (fa.reachedTarget) {
     if (stats.budget || stopped !== 'done') return budgetReason([]);
-    return { ...base, reason: 'budget', at: conn.from.at, why: `A path for ${pair} exists on the router's grid now, but the searches did not settle a legal route along it (their effort limit, or the exact clearance at a pad entry); routing the net again may find it.`, hint: `route_connection ${pair} (one connection with its own work budget)` };
+    return {
+      ...base,
+      reason: 'budget',
+      at: conn.from.at,
+      why: `A path for ${pair} exists on the router's grid now, but the searches did not settle a legal route along it (their effort limit, or the exact clearance at a pad entry); routing the net again may find it.`,
+      hint: `route_connection ${pair} (one connection with its own work budget)`,
+    };
   }
   // Is it fenced by fixed copper at any legal width? Flood the relaxed map from each end.
   const { seen, gen } = ex.mark(grid.cells * grid.layers);
@@ -219,8 +283,16 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
     ex.left -= pb.region;
     router.work += pb.region;
     const [f, ref] = pb.fenced && pb.region < pa.region ? [pb, conn.to] : [pa, conn.from];
-    const blockers = cutNets(f.cut).slice(0, 5).map(({ net, count }) => ({ net, name: name(net), count }));
-    return { ...base, blockers, reason: 'boxed_in', at: ref.at, why: `Pad ${label(ref)} is fenced in${by(blockers)}: no track of this net, at any legal width down to ${narrowest}, on or off the router's grid, gets from it to the other end past the fixed copper.` };
+    const blockers = cutNets(f.cut)
+      .slice(0, 5)
+      .map(({ net, count }) => ({ net, name: name(net), count }));
+    return {
+      ...base,
+      blockers,
+      reason: 'boxed_in',
+      at: ref.at,
+      why: `Pad ${label(ref)} is fenced in${by(blockers)}: no track of this net, at any legal width down to ${narrowest}, on or off the router's grid, gets from it to the other end past the fixed copper.`,
+    };
   }
   if (stats.budget || stopped !== 'done') return budgetReason(named(new Map([...fa.hits, ...heldBy(router, grid, plan, fa.held)])));
   // Not fenced. Does the fixed world leave room at the class width, or only this call's routes stand in the way?
@@ -230,11 +302,43 @@ export function explainStuck(host: RouterHost, grid: Grid, router: Router, plan:
   if (!ff.reachedTarget) {
     const blockers = named(ff.hits);
     if (!shared && ff.viaSites === 0 && ff.exhausted) {
-      return { ...base, blockers, reason: 'no_via_site', at: conn.from.at, why: `${label(conn.from)} and ${label(conn.to)} are on different layers and no via of this net's class fits anywhere a track of its width (${classWidth}) can reach from ${label(conn.from)} on the router's grid.` };
+      return {
+        ...base,
+        blockers,
+        reason: 'no_via_site',
+        at: conn.from.at,
+        why: `${label(conn.from)} and ${label(conn.to)} are on different layers and no via of this net's class fits anywhere a track of its width (${classWidth}) can reach from ${label(conn.from)} on the router's grid.`,
+      };
     }
     const hint = [narrower ? `route_connection ${pair} with width_mm ${narrowMm}` : '', viaHint(ff)].filter(Boolean).join('; ');
-    return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `No path at the class width (${classWidth}) on the router's grid joins ${pair} past the fixed copper${by(blockers)}; ${narrower ? `a narrower track (down to ${narrowest}) or one off the grid may still get through.` : `one off the grid may still get through (the class width is already the narrowest the rules allow).`}`, ...(hint ? { hint } : {}) };
+    return {
+      ...base,
+      blockers,
+      reason: 'blocked',
+      at: conn.from.at,
+      why: `No path at the class width (${classWidth}) on the router's grid joins ${pair} past the fixed copper${by(blockers)}; ${narrower ? `a narrower track (down to ${narrowest}) or one off the grid may still get through.` : `one off the grid may still get through (the class width is already the narrowest the rules allow).`}`,
+      ...(hint ? { hint } : {}),
+    };
   }
   const blockers = named(heldBy(router, grid, plan, [...fa.held, ...(fb === fa ? [] : fb.held)]));
-  return { ...base, blockers, reason: 'blocked', at: conn.from.at, why: `A path for ${pair} exists only through space other routes of this call now hold${by(blockers)}; rip them or route this net first.`, hint: [`rip ${blockers.length ? blockers.slice(0, 3).map((x) => x.name).join(', ') : "the other nets' copper"} in a box round ${where(conn.from.at)}, route_connection ${pair}, then route the ripped nets again`, viaHint(fa)].filter(Boolean).join('; ') };
+  return {
+    ...base,
+    blockers,
+    reason: 'blocked',
+    at: conn.from.at,
+    why: `A path for ${pair} exists only through space other routes of this call now hold${by(blockers)}; rip them or route this net first.`,
+    hint: [
+      `rip ${
+        blockers.length
+          ? blockers
+              .slice(0, 3)
+              .map((x) => x.name)
+              .join(', ')
+          : "the other nets' copper"
+      } in a box round ${where(conn.from.at)}, route_connection ${pair}, then route the ripped nets again`,
+      viaHint(fa),
+    ]
+      .filter(Boolean)
+      .join('; '),
+  };
 }

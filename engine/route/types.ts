@@ -5,7 +5,6 @@
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import type { Pt } from '../board/model.ts';
 
-
 /** Behaviour switches a user may flip (a small whitelist). */
 export interface RouteOptions {
   /** Other nets' zone fills are refilled by KiCad, so they are no walls (default true). A

@@ -45,9 +45,7 @@ export class LogWriter {
   }
 }
 
-export type ReplayOutcome =
-  | { ok: true; calls: number }
-  | { ok: false; line: number; seq?: number; tool?: string; message: string };
+export type ReplayOutcome = { ok: true; calls: number } | { ok: false; line: number; seq?: number; tool?: string; message: string };
 
 /** Reads the header; throws a plain Error (the CLI's usage error) when it is not a log. */
 export function readLogHeader(text: string): LogHeader {
@@ -89,7 +87,8 @@ export async function replay(text: string, boardText: string, session: Session):
     await session.dispatch(rec.tool, rec.args);
     const got = session.lastRecord!;
     if (got.result !== rec.result) return { ok: false, ...where, message: `the result differs (digest ${got.result}, log ${rec.result})` };
-    if (got.state !== rec.state || got.state_digest !== rec.state_digest) return { ok: false, ...where, message: `the state differs (digest ${got.state_digest}, log ${rec.state_digest})` };
+    if (got.state !== rec.state || got.state_digest !== rec.state_digest)
+      return { ok: false, ...where, message: `the state differs (digest ${got.state_digest}, log ${rec.state_digest})` };
   }
   return { ok: true, calls: lines.length - 1 };
 }

@@ -24,7 +24,8 @@ export class Names {
   /** Net code of a name; throws unknown_name (the message says which argument). */
   net(tool: string, key: string, name: string): number {
     const code = this.board.netByName.get(name);
-    if (code === undefined || code === 0) throw new ToolError('unknown_name', `${tool}: "${key}" is not a net of this board (see board_info or open_connections)`);
+    if (code === undefined || code === 0)
+      throw new ToolError('unknown_name', `${tool}: "${key}" is not a net of this board (see board_info or open_connections)`);
     return code;
   }
 

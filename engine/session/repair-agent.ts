@@ -46,7 +46,15 @@ function must<T extends object>(r: T | ErrorValue): T {
 export async function repairAgent(s: Tools, o: AgentOptions = {}): Promise<AgentSummary> {
   const openCount = async () => must(await s.call('board_info', {})).open_connections;
   const before = await openCount();
-  const summary: AgentSummary = { open_before: before, open_after: before, rounds: 0, tries: 0, kept: 0, kept_by: { alone: 0, narrow: 0, via_in_pad: 0, box: 0, whole_nets: 0, wide_box: 0, span: 0 }, work_used: 0 };
+  const summary: AgentSummary = {
+    open_before: before,
+    open_after: before,
+    rounds: 0,
+    tries: 0,
+    kept: 0,
+    kept_by: { alone: 0, narrow: 0, via_in_pad: 0, box: 0, whole_nets: 0, wide_box: 0, span: 0 },
+    work_used: 0,
+  };
   const half = o.boxMm ?? 2.5;
   const maxRips = o.maxRips ?? 3;
   let out = spent(await s.call('route', o.variants ? { variants: o.variants } : {}));
@@ -60,7 +68,10 @@ export async function repairAgent(s: Tools, o: AgentOptions = {}): Promise<Agent
       const openNow = await openCount();
       if (openNow === 0) break;
       const mark = must(await s.call('board_info', {})).state;
-      const blockers = (c.blockers ?? []).map((b) => b.net).filter((n) => n !== c.net).slice(0, maxRips);
+      const blockers = (c.blockers ?? [])
+        .map((b) => b.net)
+        .filter((n) => n !== c.net)
+        .slice(0, maxRips);
       const padA = must(await s.call('inspect_pad', { pad: ea }));
       const padB = must(await s.call('inspect_pad', { pad: eb }));
       const [pa, pb] = [padA.position_mm, padB.position_mm];

@@ -9,10 +9,20 @@ export const RouteOptionsSchema = z
     soft_zones: z
       .boolean()
       .optional()
-      .describe("true (default): other nets' zone fills are no walls, since KiCad refills them around new copper (a route still may not starve a thermal relief or cut a zone's pads off its plane); false: fills are walls as the file has them"),
+      .describe(
+        "true (default): other nets' zone fills are no walls, since KiCad refills them around new copper (a route still may not starve a thermal relief or cut a zone's pads off its plane); false: fills are walls as the file has them",
+      ),
     via_in_pad: z.boolean().optional().describe('true: vias may sit inside SMD pads of their own net; default false: vias keep off pads'),
-    vias_off_pads: z.boolean().optional().describe("true: vias keep the clearance from every pad, their own net's too (overrides via_in_pad); default false: a via keeps out of its own net's pads but may abut them"),
-    escape_plan: z.boolean().optional().describe('true: nets with a pad smaller than 0.4 mm (fine-pitch parts) route before the rest, after first_nets and priority; default false'),
+    vias_off_pads: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: vias keep the clearance from every pad, their own net's too (overrides via_in_pad); default false: a via keeps out of its own net's pads but may abut them",
+      ),
+    escape_plan: z
+      .boolean()
+      .optional()
+      .describe('true: nets with a pad smaller than 0.4 mm (fine-pitch parts) route before the rest, after first_nets and priority; default false'),
   })
   .strict();
 

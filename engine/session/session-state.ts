@@ -63,7 +63,16 @@ export interface CallOptions {
 export type CallContext = Pick<CallOptions, 'onProgress' | 'shouldStop'>;
 
 /** Tools that change neither the state, the work used nor the last route: safe to leave unlogged. */
-export const LOOK_TOOLS: ReadonlySet<string> = new Set<ToolName>(['board_info', 'open_connections', 'inspect_pad', 'inspect_net', 'render', 'history', 'check', 'stuck_report']);
+export const LOOK_TOOLS: ReadonlySet<string> = new Set<ToolName>([
+  'board_info',
+  'open_connections',
+  'inspect_pad',
+  'inspect_net',
+  'render',
+  'history',
+  'check',
+  'stuck_report',
+]);
 
 /** One call as the log records it. */
 export interface CallRecord {

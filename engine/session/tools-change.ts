@@ -50,7 +50,8 @@ function toHints(s: SessionState, h: ToolArgs<'route'>['hints']): RouteHints | u
 function afterRoute(copper: SessionCopper, r: RouteResult): SessionCopper {
   const rt = new Set(r.ripped.tracks);
   const rv = new Set(r.ripped.vias);
-  const kept: SessionCopper = rt.size || rv.size ? { tracks: copper.tracks.filter((_, i) => !rt.has(i)), vias: copper.vias.filter((_, i) => !rv.has(i)) } : copper;
+  const kept: SessionCopper =
+    rt.size || rv.size ? { tracks: copper.tracks.filter((_, i) => !rt.has(i)), vias: copper.vias.filter((_, i) => !rv.has(i)) } : copper;
   return appendCopper(kept, { tracks: r.tracks, vias: r.vias });
 }
 
@@ -105,7 +106,13 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
   const newCopper = { tracks: result.tracks, vias: result.vias };
   // KiCad refills other nets' zones around new copper: with soft zones (the router's default)
   // findings against the fill as the file has it are left to that refill, as the router's gate does.
-  const v = settle(s, { tool: 'route', args: a }, copper, newCopper, { verify: a.verify, commit: a.commit, mustGain: true, note, softZones: routeOptions(request.options).softZones });
+  const v = settle(s, { tool: 'route', args: a }, copper, newCopper, {
+    verify: a.verify,
+    commit: a.commit,
+    mustGain: true,
+    note,
+    softZones: routeOptions(request.options).softZones,
+  });
   if (v.committed) {
     s.lastRoute.committed = true;
     s.lastRoute.state = v.state;
@@ -129,7 +136,9 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
     routed: Math.max(0, before.length - after.length),
     open_after: after.length,
     open_total: openAll.length,
-    nets: [...byNet.keys()].sort((x, y) => x - y).map((n) => ({ net: s.names.netName(n), tracks: byNet.get(n)!.tracks, vias: byNet.get(n)!.vias, length_mm: lengthMm(copperLength(newCopper, n)) })),
+    nets: [...byNet.keys()]
+      .sort((x, y) => x - y)
+      .map((n) => ({ net: s.names.netName(n), tracks: byNet.get(n)!.tracks, vias: byNet.get(n)!.vias, length_mm: lengthMm(copperLength(newCopper, n)) })),
     ripped: { tracks: result.ripped.tracks.length, vias: result.ripped.vias.length },
     added_errors: v.added_errors,
     breaks_reservations: v.breaks_reservations,
@@ -144,7 +153,8 @@ export function ripNet(s: SessionState, a: ToolArgs<'rip_net'>): RipNetResult {
   const st = s.states.current;
   const copper = withoutNet(st.copper, net);
   const removed = { tracks: st.copper.tracks.length - copper.tracks.length, vias: st.copper.vias.length - copper.vias.length };
-  if (removed.tracks === 0 && removed.vias === 0) throw new ToolError('not_allowed', "rip_net: that net has no session copper (the board's own copper is never removed)");
+  if (removed.tracks === 0 && removed.vias === 0)
+    throw new ToolError('not_allowed', "rip_net: that net has no session copper (the board's own copper is never removed)");
   const reasons = new Map([...(st.note?.reasons ?? [])].filter(([k]) => Number(k.split('|')[0]) !== net));
   const open = s.open(copper, copperDigest(copper), true).length;
   const next = s.states.push({ tool: 'rip_net', args: a }, copper, { open, reasons, ...(st.note?.reserved ? { reserved: st.note.reserved } : {}) });

@@ -52,13 +52,22 @@ export function save(s: SessionState, a: ToolArgs<'save'>): SaveResult {
     const { now, input } = drcOf(s, 'save');
     added = addedErrors(input, now).map((e) => e.type);
   }
-  return { saved: true, state: st.id, counts: { tracks: st.copper.tracks.length, vias: st.copper.vias.length }, drc_types_added: added, rules_written: wrote?.rulesWritten ?? [] };
+  return {
+    saved: true,
+    state: st.id,
+    counts: { tracks: st.copper.tracks.length, vias: st.copper.vias.length },
+    drc_types_added: added,
+    rules_written: wrote?.rulesWritten ?? [],
+  };
 }
 
 /** Stable stand-ins for names when the caller asks for a redacted report. */
 class Redactor {
   readonly #map = new Map<string, string>();
-  constructor(readonly on: boolean, readonly prefix: string) {}
+  constructor(
+    readonly on: boolean,
+    readonly prefix: string,
+  ) {}
   name(real: string): string {
     if (!this.on) return real;
     let r = this.#map.get(real);
@@ -97,12 +106,14 @@ export function stuckReport(s: SessionState, a: ToolArgs<'stuck_report'>): Stuck
     }
     return { c, r };
   });
-  const sorted = <T,>(m: Map<string, number>, f: (k: string, n: number) => T) =>
+  const sorted = <T>(m: Map<string, number>, f: (k: string, n: number) => T) =>
     [...m].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)).map(([k, n]) => f(k, n));
   const fp = new Map(board.footprints.map((f) => [f.reference, f]));
   const end = (e: End) => ('pad' in e ? `${parts.name(refOf(e) ?? '')}.${board.pads[e.pad].number}` : 'zone');
   const unexplained = (net: number) =>
-    routed && !routed.has(net) ? 'Its net was not among the nets this route was asked to make, and no earlier route gave a reason.' : "The router gave no reason: it counted this connection as made or as part of another (its count of the net's pieces differs, e.g. where a zone's plane, refilled around the new copper, joins what the file's fills do not).";
+    routed && !routed.has(net)
+      ? 'Its net was not among the nets this route was asked to make, and no earlier route gave a reason.'
+      : "The router gave no reason: it counted this connection as made or as part of another (its count of the net's pieces differs, e.g. where a zone's plane, refilled around the new copper, joins what the file's fills do not).";
   return {
     committed: last.committed,
     state: last.state,

@@ -143,7 +143,14 @@ export function inspectPad(s: SessionState, a: ToolArgs<'inspect_pad'>): Inspect
   const copper = [...rows.values()]
     .sort((x, y) => x.net - y.net || x.layer - y.layer || (x.source < y.source ? -1 : x.source > y.source ? 1 : 0))
     .slice(0, 30)
-    .map((r) => ({ net: s.names.netName(r.net), layer: s.names.layerName(r.layer), source: r.source, tracks: r.tracks, vias: r.vias, length_mm: lengthMm(r.length) }));
+    .map((r) => ({
+      net: s.names.netName(r.net),
+      layer: s.names.layerName(r.layer),
+      source: r.source,
+      tracks: r.tracks,
+      vias: r.vias,
+      length_mm: lengthMm(r.length),
+    }));
   return {
     pad: s.names.padName[i],
     net: s.names.netName(p.net),
@@ -167,12 +174,22 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
   const perLayer: Record<string, number> = {};
   for (const t of st.copper.tracks) if (t.net === net) perLayer[s.names.layerName(t.layer)] = (perLayer[s.names.layerName(t.layer)] ?? 0) + trackLength(t);
   for (const k of Object.keys(perLayer)) perLayer[k] = lengthMm(perLayer[k]);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   const grow = (x: number, y: number) => {
-    minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x); maxY = Math.max(maxY, y);
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
   };
   for (const p of pads) grow(p.at.x, p.at.y);
-  for (const t of [...board.tracks, ...st.copper.tracks]) if (t.net === net) { grow(t.start.x, t.start.y); grow(t.end.x, t.end.y); }
+  for (const t of [...board.tracks, ...st.copper.tracks])
+    if (t.net === net) {
+      grow(t.start.x, t.start.y);
+      grow(t.end.x, t.end.y);
+    }
   const cls = rules.netClass(net);
   return {
     net: s.names.netName(net),
@@ -188,7 +205,10 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
       length_mm: lengthMm(copperLength(st.copper, net)),
       length_mm_by_layer: perLayer,
     },
-    open: currentOpen(s).filter((c) => c.net === net).slice(0, MAX_LISTED).map((c) => connectionJson(s, c, st.note)),
+    open: currentOpen(s)
+      .filter((c) => c.net === net)
+      .slice(0, MAX_LISTED)
+      .map((c) => connectionJson(s, c, st.note)),
     bbox_mm: Number.isFinite(minX) ? [nmToMm(minX), nmToMm(minY), nmToMm(maxX), nmToMm(maxY)] : null,
   };
 }

@@ -30,7 +30,8 @@ export async function render(s: SessionState, a: ToolArgs<'render'>): Promise<Re
   const net = a.net !== undefined ? s.names.net('render', 'net', a.net) : undefined;
   const pad = a.pad !== undefined ? s.names.pad('render', 'pad', a.pad) : undefined;
   const layers = a.layers ? a.layers.map((l) => s.names.layer('render', 'layers', l)) : board.copperLayers.map((l) => l.index);
-  if (a.format === 'png' && !s.ports.rasterise) throw new ToolError('not_supported', 'render: format "png" needs a rasteriser this session was started without; use format "svg"');
+  if (a.format === 'png' && !s.ports.rasterise)
+    throw new ToolError('not_supported', 'render: format "png" needs a rasteriser this session was started without; use format "svg"');
   const open = currentOpen(s);
   const where = (e: End): Pt => {
     if ('pad' in e) return board.pads[e.pad].at;
@@ -51,12 +52,18 @@ export async function render(s: SessionState, a: ToolArgs<'render'>): Promise<Re
     for (const t of st.copper.tracks) if (t.net === net) pts.push(t.start, t.end);
   } else {
     for (const p of board.pads) pts.push(p.at);
-    for (const o of board.outline) if (o.shape.kind === 'line') pts.push(o.shape.a, o.shape.b);
-    else if (o.shape.kind === 'rect') pts.push(o.shape.a, o.shape.b);
+    for (const o of board.outline)
+      if (o.shape.kind === 'line') pts.push(o.shape.a, o.shape.b);
+      else if (o.shape.kind === 'rect') pts.push(o.shape.a, o.shape.b);
   }
   if (!box) {
     if (pts.length === 0) pts.push({ x: 0, y: 0 });
-    box = { minX: Math.min(...pts.map((p) => p.x)) - 1_000_000, minY: Math.min(...pts.map((p) => p.y)) - 1_000_000, maxX: Math.max(...pts.map((p) => p.x)) + 1_000_000, maxY: Math.max(...pts.map((p) => p.y)) + 1_000_000 };
+    box = {
+      minX: Math.min(...pts.map((p) => p.x)) - 1_000_000,
+      minY: Math.min(...pts.map((p) => p.y)) - 1_000_000,
+      maxX: Math.max(...pts.map((p) => p.x)) + 1_000_000,
+      maxY: Math.max(...pts.map((p) => p.y)) + 1_000_000,
+    };
   }
   // A sliver of a region (a net along one row of pads) would be a picture a few pixels high.
   box = widenToAspect(box);

@@ -30,7 +30,14 @@ function boxNm(b: readonly number[]): { minX: number; minY: number; maxX: number
 /** A verdict as the step tools answer it: open_total counts the state the session is in after
  *  the call (the new one when kept, else the one it stayed in). */
 function answer(v: Verdict): VerdictJson {
-  return { committed: v.committed, ...(v.reason ? { reason: v.reason } : {}), state: v.state, open_total: v.committed ? v.openAfter : v.openBefore, added_errors: v.added_errors, breaks_reservations: v.breaks_reservations };
+  return {
+    committed: v.committed,
+    ...(v.reason ? { reason: v.reason } : {}),
+    state: v.state,
+    open_total: v.committed ? v.openAfter : v.openBefore,
+    added_errors: v.added_errors,
+    breaks_reservations: v.breaks_reservations,
+  };
 }
 
 export function placeVia(s: SessionState, a: ToolArgs<'place_via'>): PlaceViaResult {
@@ -43,7 +50,16 @@ export function placeVia(s: SessionState, a: ToolArgs<'place_via'>): PlaceViaRes
   if (span.from !== Math.min(la, lb) || span.to !== Math.max(la, lb)) {
     throw new ToolError('not_allowed', 'place_via: the project allows only through vias for this net (no blind, buried or micro-via joins those layers)');
   }
-  const via = { at: { x: mmToNm(a.at_mm[0]), y: mmToNm(a.at_mm[1]) }, size: span.diameter, drill: span.drill, layerFrom: span.from, layerTo: span.to, net, type: span.type, locked: true };
+  const via = {
+    at: { x: mmToNm(a.at_mm[0]), y: mmToNm(a.at_mm[1]) },
+    size: span.diameter,
+    drill: span.drill,
+    layerFrom: span.from,
+    layerTo: span.to,
+    net,
+    type: span.type,
+    locked: true,
+  };
   const add = { tracks: [], vias: [via] };
   const st = s.states.current;
   const copper = appendCopper(st.copper, add);
@@ -51,8 +67,25 @@ export function placeVia(s: SessionState, a: ToolArgs<'place_via'>): PlaceViaRes
   // meet report hole_to_hole, not clearance), which no route of ours would make either.
   const hit = a.verify === 'off' ? undefined : new Checker(hostFromDesign(s.design, st.copper), true).via(net, via.at.x, via.at.y, span);
   const conflict = hit ? { conflict: { with: hit.kind, ...(hit.net > 0 ? { net: s.names.netName(hit.net) } : {}) } } : {};
-  const v = settle(s, { tool: 'place_via', args: a }, copper, add, { verify: a.verify, commit: a.commit, mustGain: false, note: { reasons: new Map(st.note?.reasons ?? []) }, refuse: hit ? 'too_close' : undefined });
-  return { ...answer(v), ...conflict, via: { net: a.net, at_mm: a.at_mm, layers: [s.names.layerName(span.from), s.names.layerName(span.to)], diameter_mm: nmToMm(span.diameter), drill_mm: nmToMm(span.drill), type: span.type } };
+  const v = settle(s, { tool: 'place_via', args: a }, copper, add, {
+    verify: a.verify,
+    commit: a.commit,
+    mustGain: false,
+    note: { reasons: new Map(st.note?.reasons ?? []) },
+    refuse: hit ? 'too_close' : undefined,
+  });
+  return {
+    ...answer(v),
+    ...conflict,
+    via: {
+      net: a.net,
+      at_mm: a.at_mm,
+      layers: [s.names.layerName(span.from), s.names.layerName(span.to)],
+      diameter_mm: nmToMm(span.diameter),
+      drill_mm: nmToMm(span.drill),
+      type: span.type,
+    },
+  };
 }
 
 /** The connection route_connection makes: the pads named, or the net's only open connection. */
@@ -64,9 +97,11 @@ function pickConnection(s: SessionState, net: number, a: ToolArgs<'route_connect
     if (pads[from].net !== net || pads[to].net !== net) throw new ToolError('bad_argument', 'route_connection: "a" and "b" must be pads of "net"');
     return { from, to };
   }
-  if (a.a !== undefined || a.b !== undefined) throw new ToolError('bad_argument', 'route_connection: give both "a" and "b", or neither (the net\'s only open connection)');
+  if (a.a !== undefined || a.b !== undefined)
+    throw new ToolError('bad_argument', 'route_connection: give both "a" and "b", or neither (the net\'s only open connection)');
   const open = currentOpen(s).filter((c) => c.net === net);
-  if (open.length !== 1) throw new ToolError('bad_argument', `route_connection: the net has ${open.length} open connections; name one with "a" and "b" (see open_connections)`);
+  if (open.length !== 1)
+    throw new ToolError('bad_argument', `route_connection: the net has ${open.length} open connections; name one with "a" and "b" (see open_connections)`);
   return { from: padOf(open[0].a), to: padOf(open[0].b) };
 }
 
@@ -77,12 +112,17 @@ export async function routeConnection(s: SessionState, a: ToolArgs<'route_connec
   const { from, to } = pickConnection(s, net, a);
   const host = routerHost(s.design);
   const conn: ConnectionRequest = { net, from, to };
-  if (a.waypoints) conn.waypoints = a.waypoints.map((w) => ({ at: { x: mmToNm(w.at_mm[0]), y: mmToNm(w.at_mm[1]) }, layer: s.names.layer('route_connection', 'waypoints.layer', w.layer) }));
+  if (a.waypoints)
+    conn.waypoints = a.waypoints.map((w) => ({
+      at: { x: mmToNm(w.at_mm[0]), y: mmToNm(w.at_mm[1]) },
+      layer: s.names.layer('route_connection', 'waypoints.layer', w.layer),
+    }));
   if (a.corridor_mm) conn.corridor = boxNm(a.corridor_mm);
   if (a.width_mm !== undefined) {
     const w = mmToNm(a.width_mm);
     const least = Math.max(...Array.from({ length: host.layerCount }, (_, l) => host.rules.minTrackWidth(net, l)));
-    if (w < least) throw new ToolError('bad_argument', `route_connection: "width_mm" is below the rules' minimum track width for this net (${nmToMm(least)} mm)`);
+    if (w < least)
+      throw new ToolError('bad_argument', `route_connection: "width_mm" is below the rules' minimum track width for this net (${nmToMm(least)} mm)`);
     conn.width = w;
   }
   const st = s.states.current;
@@ -105,9 +145,25 @@ export async function routeConnection(s: SessionState, a: ToolArgs<'route_connec
   const made = c?.routed === true;
   const reasons = new Map(st.note?.reasons ?? []);
   if (c && !made && c.stuck) reasons.set(reasonKey(net, c.from.pad, c.to.pad), c.stuck);
-  const v = settle(s, { tool: 'route_connection', args: a }, copper, add, { verify: a.verify, commit: a.commit === false || !made ? false : a.commit, mustGain: true, note: { reasons }, softZones: routeOptions(request.options).softZones });
+  const v = settle(s, { tool: 'route_connection', args: a }, copper, add, {
+    verify: a.verify,
+    commit: a.commit === false || !made ? false : a.commit,
+    mustGain: true,
+    note: { reasons },
+    softZones: routeOptions(request.options).softZones,
+  });
   const r = answer(v);
-  const why = !made && c?.stuck ? { stuck: { reason: c.stuck.reason, why: c.stuck.why, blockers: c.stuck.blockers.map((b) => ({ net: b.name, boundary_sites: b.count })), ...(c.stuck.hint ? { hint: c.stuck.hint } : {}) } } : {};
+  const why =
+    !made && c?.stuck
+      ? {
+          stuck: {
+            reason: c.stuck.reason,
+            why: c.stuck.why,
+            blockers: c.stuck.blockers.map((b) => ({ net: b.name, boundary_sites: b.count })),
+            ...(c.stuck.hint ? { hint: c.stuck.hint } : {}),
+          },
+        }
+      : {};
   return {
     ...r,
     ...(!made && r.reason === 'dry_run' && a.commit !== false ? { reason: 'not_routed' } : {}),
@@ -133,10 +189,15 @@ export function rip(s: SessionState, a: ToolArgs<'rip'>): RipResult {
     hit.add(item.net);
     return false;
   };
-  const tracks = st.copper.tracks.filter((t) => take(t, (!layers || layers.has(t.layer)) && overlaps(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), r)));
-  const vias = st.copper.vias.filter((v) => take(v, (!layers || [...layers].some((l) => l >= v.layerFrom && l <= v.layerTo)) && overlaps(circle(v.at.x, v.at.y, v.size / 2), r)));
+  const tracks = st.copper.tracks.filter((t) =>
+    take(t, (!layers || layers.has(t.layer)) && overlaps(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), r)),
+  );
+  const vias = st.copper.vias.filter((v) =>
+    take(v, (!layers || [...layers].some((l) => l >= v.layerFrom && l <= v.layerTo)) && overlaps(circle(v.at.x, v.at.y, v.size / 2), r)),
+  );
   const removed = { tracks: st.copper.tracks.length - tracks.length, vias: st.copper.vias.length - vias.length };
-  if (removed.tracks === 0 && removed.vias === 0) throw new ToolError('not_allowed', "rip: no session copper of those nets lies in the box (the board's own copper is never removed)");
+  if (removed.tracks === 0 && removed.vias === 0)
+    throw new ToolError('not_allowed', "rip: no session copper of those nets lies in the box (the board's own copper is never removed)");
   const nets = [...hit].sort((x, y) => x - y);
   const copper = Object.freeze({ tracks: Object.freeze(tracks), vias: Object.freeze(vias) });
   const open = s.open(copper, copperDigest(copper), true);
@@ -152,7 +213,10 @@ export function rip(s: SessionState, a: ToolArgs<'rip'>): RipResult {
     // The state the session is in after the call; `open`: the ripped nets' open connections in
     // the copper the rip leaves (kept or, in a dry run, not).
     open_total: next ? open.length : currentOpen(s).length,
-    open: open.filter((c) => nets.includes(c.net)).slice(0, 64).map((c) => connectionJson(s, c, note)),
+    open: open
+      .filter((c) => nets.includes(c.net))
+      .slice(0, 64)
+      .map((c) => connectionJson(s, c, note)),
   };
 }
 
@@ -180,11 +244,22 @@ export function reserve(s: SessionState, a: ToolArgs<'reserve'>): ReserveResult 
     if (theirs.length) throw new ToolError('not_allowed', "reserve: other nets' session copper already lies in that box (rip it first)");
     next = [...held, res];
   }
-  const state = a.commit === false ? undefined : s.states.push({ tool: 'reserve', args: a }, st.copper, { open: st.note?.open ?? currentOpen(s).length, reasons: new Map(st.note?.reasons ?? []), reserved: next });
+  const state =
+    a.commit === false
+      ? undefined
+      : s.states.push({ tool: 'reserve', args: a }, st.copper, {
+          open: st.note?.open ?? currentOpen(s).length,
+          reasons: new Map(st.note?.reasons ?? []),
+          reserved: next,
+        });
   return {
     committed: state !== undefined,
     ...(state ? {} : { reason: 'dry_run' }),
     state: state?.id ?? st.id,
-    reserved: next.map((r) => ({ net: s.names.netName(r.net), box_mm: [nmToMm(r.minX), nmToMm(r.minY), nmToMm(r.maxX), nmToMm(r.maxY)], ...(r.layers ? { layers: r.layers.map((l) => s.names.layerName(l)) } : {}) })),
+    reserved: next.map((r) => ({
+      net: s.names.netName(r.net),
+      box_mm: [nmToMm(r.minX), nmToMm(r.minY), nmToMm(r.maxX), nmToMm(r.maxY)],
+      ...(r.layers ? { layers: r.layers.map((l) => s.names.layerName(l)) } : {}),
+    })),
   };
 }

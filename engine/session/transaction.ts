@@ -45,7 +45,12 @@ export function breaches(s: SessionState, added: SessionCopper, held: readonly R
     const on = (l: number) => !r.layers || r.layers.includes(l);
     const hit =
       added.tracks.some((t) => t.net !== r.net && on(t.layer) && overlaps(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), box)) ||
-      added.vias.some((v) => v.net !== r.net && [...Array(v.layerTo - v.layerFrom + 1).keys()].some((k) => on(v.layerFrom + k)) && overlaps(circle(v.at.x, v.at.y, v.size / 2), box));
+      added.vias.some(
+        (v) =>
+          v.net !== r.net &&
+          [...Array(v.layerTo - v.layerFrom + 1).keys()].some((k) => on(v.layerFrom + k)) &&
+          overlaps(circle(v.at.x, v.at.y, v.size / 2), box),
+      );
     if (hit) out.push(`${s.names.netName(r.net)}@[${[r.minX, r.minY, r.maxX, r.maxY].map(nmToMm).join(', ')}]`);
   }
   return out;

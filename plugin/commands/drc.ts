@@ -38,7 +38,11 @@ export const drc: Command = {
       out.stdout(JSON.stringify(data, null, 2) + '\n');
       return 0;
     }
-    const lines = [...(note ? [note] : []), `${file}`, `  ${errors.length} error(s), ${report.unconnected} unconnected item(s)${args.flags.all ? `, ${warnings.length} warning(s)` : ''}`];
+    const lines = [
+      ...(note ? [note] : []),
+      `${file}`,
+      `  ${errors.length} error(s), ${report.unconnected} unconnected item(s)${args.flags.all ? `, ${warnings.length} warning(s)` : ''}`,
+    ];
     for (const [t, n] of Object.entries(byType)) lines.push(`  ${t}: ${n}`);
     for (const v of shown) {
       const nets = v.nets.length ? ` [${v.nets.join(', ')}]` : '';

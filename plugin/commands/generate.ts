@@ -11,12 +11,22 @@ export const generate: Command = {
   name: 'generate',
   summary: 'write a synthetic board of random nets on real parts (for tests and benchmarks)',
   usage: 'tracemaker generate --nets N --pads-per-net K --layers L --size WxH --seed S --out FILE [--blind-vias] [--micro-vias]',
-  flags: { nets: 'number', 'pads-per-net': 'number', layers: 'number', size: 'string', seed: 'number', out: 'string', 'blind-vias': 'boolean', 'micro-vias': 'boolean' },
+  flags: {
+    nets: 'number',
+    'pads-per-net': 'number',
+    layers: 'number',
+    size: 'string',
+    seed: 'number',
+    out: 'string',
+    'blind-vias': 'boolean',
+    'micro-vias': 'boolean',
+  },
   minPositional: 0,
   run(args, out) {
     const f = args.flags;
     const outPath = f.out;
-    if (typeof outPath !== 'string' || !outPath.endsWith('.kicad_pcb')) throw new UsageError(`generate: --out must name a .kicad_pcb file\nusage: ${this.usage}`);
+    if (typeof outPath !== 'string' || !outPath.endsWith('.kicad_pcb'))
+      throw new UsageError(`generate: --out must name a .kicad_pcb file\nusage: ${this.usage}`);
     const size = typeof f.size === 'string' ? f.size : '50x40';
     const m = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec(size);
     if (!m) throw new UsageError(`generate: --size expects WxH in mm (e.g. 50x40), got "${size}"`);
@@ -27,7 +37,16 @@ export const generate: Command = {
     };
     let text;
     try {
-      text = generateBoard({ nets: int('nets', 10), padsPerNet: int('pads-per-net', 3), layers: int('layers', 2), width: Number(m[1]), height: Number(m[2]), seed: int('seed', 1), blindVias: f['blind-vias'] === true, microVias: f['micro-vias'] === true });
+      text = generateBoard({
+        nets: int('nets', 10),
+        padsPerNet: int('pads-per-net', 3),
+        layers: int('layers', 2),
+        width: Number(m[1]),
+        height: Number(m[2]),
+        seed: int('seed', 1),
+        blindVias: f['blind-vias'] === true,
+        microVias: f['micro-vias'] === true,
+      });
     } catch (e) {
       if (e instanceof RangeError) throw new UsageError(e.message);
       throw e;

@@ -13,15 +13,4 @@ import { relay } from './relay.ts';
 import { route } from './route.ts';
 import { session } from './session.ts';
 
-export const COMMANDS: Command[] = [
-  info,
-  drc,
-  route,
-  generate,
-  session,
-  relay,
-  agent,
-  panel,
-  kicad,
-  pcmPackage,
-];
+export const COMMANDS: Command[] = [info, drc, route, generate, session, relay, agent, panel, kicad, pcmPackage];

@@ -63,7 +63,9 @@ export const info: Command = {
         `  copper layers: ${data.copper_layers.join(', ')}`,
         `  ${c.footprints} footprints, ${c.pads} pads, ${c.nets} nets, ${c.tracks} tracks, ${c.vias} vias, ${c.zones} zones, ${c.rule_areas} rule areas`,
         `  net classes:`,
-        ...classes.map((k) => `    ${k.name}: clearance ${k.clearance_mm} mm, track ${k.track_width_mm} mm, via ${k.via_diameter_mm}/${k.via_drill_mm} mm, ${k.nets} nets`),
+        ...classes.map(
+          (k) => `    ${k.name}: clearance ${k.clearance_mm} mm, track ${k.track_width_mm} mm, via ${k.via_diameter_mm}/${k.via_drill_mm} mm, ${k.nets} nets`,
+        ),
         `  minimums: clearance ${data.minimums_mm.clearance} mm, track ${data.minimums_mm.track_width} mm, edge ${data.minimums_mm.copper_edge_clearance} mm`,
         ...(data.custom_rules.length ? [`  custom rules: ${data.custom_rules.join(', ')}`] : []),
         ...(data.warnings.length ? ['  warnings:', ...data.warnings.map((w) => `    ${w}`)] : []),

@@ -12,7 +12,8 @@ const DEFAULT_IDLE_SECONDS = 20 * 60;
 function idleSeconds(args: ParsedArgs): number | undefined {
   const v = args.flags['idle-seconds'];
   if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 7 * 24 * 3600) throw new UsageError('kicad: --idle-seconds expects a whole number of seconds (1 … 604800)');
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 7 * 24 * 3600)
+    throw new UsageError('kicad: --idle-seconds expects a whole number of seconds (1 … 604800)');
   return v;
 }
 
@@ -23,7 +24,10 @@ async function runHost(args: ParsedArgs): Promise<number> {
     return v;
   };
   const host = new Host({
-    socket: need('socket'), kicadSocket: need('kicad-socket'), boardFilename: need('board'), log: need('log'),
+    socket: need('socket'),
+    kicadSocket: need('kicad-socket'),
+    boardFilename: need('board'),
+    log: need('log'),
     idleMs: (idleSeconds(args) ?? DEFAULT_IDLE_SECONDS) * 1000,
   });
   if (!(await host.start())) return 0;
@@ -37,14 +41,21 @@ export const kicad: Command = {
   summary: 'the KiCad toolbar actions by hand: route-selected, check, open-panel (KICAD_API_SOCKET/TOKEN as KiCad sets them)',
   usage: 'tracemaker kicad route-selected|check|open-panel [--nets N1,N2] [--json] [--in-process] [--idle-seconds S]',
   flags: {
-    nets: 'string', json: 'boolean', 'in-process': 'boolean', 'idle-seconds': 'number',
-    socket: 'string', 'kicad-socket': 'string', board: 'string', log: 'string',
+    nets: 'string',
+    json: 'boolean',
+    'in-process': 'boolean',
+    'idle-seconds': 'number',
+    socket: 'string',
+    'kicad-socket': 'string',
+    board: 'string',
+    log: 'string',
   },
   async run(args, out) {
     const [action, ...rest] = args.positional;
     if (rest.length > 0) throw new UsageError(`kicad: unexpected argument "${rest[0]}"\nusage: ${this.usage}`);
     if (action === 'host') return runHost(args);
-    if (!(ACTION_NAMES as readonly string[]).includes(action)) throw new UsageError(`kicad: unknown action "${action}" (expected ${ACTION_NAMES.join(', ')})\nusage: ${this.usage}`);
+    if (!(ACTION_NAMES as readonly string[]).includes(action))
+      throw new UsageError(`kicad: unknown action "${action}" (expected ${ACTION_NAMES.join(', ')})\nusage: ${this.usage}`);
     let nets: string[] | undefined;
     if (args.flags.nets !== undefined) {
       nets = parseNetList(String(args.flags.nets));
@@ -53,8 +64,11 @@ export const kicad: Command = {
     }
     const idle = idleSeconds(args);
     const result = await launch({
-      action: action as ActionName, env: process.env, inProcess: args.flags['in-process'] === true,
-      ...(nets ? { nets } : {}), ...(idle ? { hostIdleMs: idle * 1000 } : {}),
+      action: action as ActionName,
+      env: process.env,
+      inProcess: args.flags['in-process'] === true,
+      ...(nets ? { nets } : {}),
+      ...(idle ? { hostIdleMs: idle * 1000 } : {}),
     });
     out.stdout(args.flags.json ? JSON.stringify(result) + '\n' : `${result.message}\n`);
     return result.ok ? 0 : 1;

@@ -16,7 +16,8 @@ export const panel: Command = {
   async run(args, out) {
     const board = args.positional[0];
     const port = args.flags.port;
-    if (port !== undefined && (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError('--port expects 0..65535');
+    if (port !== undefined && (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535))
+      throw new UsageError('--port expects 0..65535');
     const wl = args.flags['work-limit'];
     if (wl !== undefined && (typeof wl !== 'number' || !Number.isInteger(wl) || wl < 1)) throw new UsageError('--work-limit expects a positive integer');
     const outFile = typeof args.flags.out === 'string' ? args.flags.out : undefined;

@@ -14,7 +14,8 @@ import type { Command } from './command.ts';
 export const route: Command = {
   name: 'route',
   summary: 'route the open connections of a board (or of some nets) and write the result',
-  usage: 'tracemaker route BOARD --out OUT [--nets N1,N2] [--work W (the most the whole call may spend, all variants together)] [--variants V] [--seed S] [--threads T] [--json]',
+  usage:
+    'tracemaker route BOARD --out OUT [--nets N1,N2] [--work W (the most the whole call may spend, all variants together)] [--variants V] [--seed S] [--threads T] [--json]',
   flags: { out: 'string', nets: 'string', work: 'number', variants: 'number', seed: 'number', threads: 'number', json: 'boolean' },
   async run(args, out) {
     const file = args.positional[0];
@@ -26,7 +27,10 @@ export const route: Command = {
     let nets: number[] | undefined;
     if (typeof args.flags.nets === 'string') {
       nets = [];
-      for (const name of args.flags.nets.split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const name of args.flags.nets
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const code = board.netByName.get(name) ?? (/^\d+$/.test(name) && board.nets[Number(name)] ? Number(name) : undefined);
         if (code === undefined) throw new UsageError(`route: --nets names an unknown net "${name}"`);
         nets.push(code);
@@ -35,9 +39,11 @@ export const route: Command = {
     // The defaults are the session's too (session-route.ts), so the two front doors agree.
     const d = routeDefaults(board);
     const work = args.flags.work === undefined ? d.work : Number(args.flags.work);
-    if (work !== undefined && !(work > 0 && work <= MAX_VARIANT_WORK)) throw new UsageError(`route: --work expects 1..${MAX_VARIANT_WORK}, got ${args.flags.work}`);
+    if (work !== undefined && !(work > 0 && work <= MAX_VARIANT_WORK))
+      throw new UsageError(`route: --work expects 1..${MAX_VARIANT_WORK}, got ${args.flags.work}`);
     const variants = args.flags.variants === undefined ? d.variants : Number(args.flags.variants);
-    if (!(Number.isInteger(variants) && variants >= 1 && variants <= MAX_VARIANTS)) throw new UsageError(`route: --variants expects 1..${MAX_VARIANTS}, got ${args.flags.variants}`);
+    if (!(Number.isInteger(variants) && variants >= 1 && variants <= MAX_VARIANTS))
+      throw new UsageError(`route: --variants expects 1..${MAX_VARIANTS}, got ${args.flags.variants}`);
     const seed = args.flags.seed === undefined ? d.seed : Number(args.flags.seed);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`route: --seed expects a non-negative integer, got ${args.flags.seed}`);
     const threads = args.flags.threads === undefined ? d.threads : Number(args.flags.threads);
@@ -64,7 +70,14 @@ export const route: Command = {
       seconds: Math.round(seconds * 1000) / 1000,
       stopped: result.stopped,
       variant: result.variant,
-      nets: result.nets.map((n) => ({ net: n.name, routed: n.routed, open: n.open, tracks: n.tracks.length, vias: n.vias.length, length_mm: nmToMm(n.length) })),
+      nets: result.nets.map((n) => ({
+        net: n.name,
+        routed: n.routed,
+        open: n.open,
+        tracks: n.tracks.length,
+        vias: n.vias.length,
+        length_mm: nmToMm(n.length),
+      })),
       open_connections: result.open.map((c) => ({
         net: c.netName,
         from: `${c.from.ref}.${c.from.number}`,

@@ -25,7 +25,14 @@ export function sessionFlags(args: ParsedArgs, board: string) {
   const log = args.flags.log;
   const th = args.flags.threads;
   if (th !== undefined && (typeof th !== 'number' || !Number.isInteger(th) || th < 1 || th > 8)) throw new UsageError('--threads expects 1..8');
-  return { board, out, log: typeof log === 'string' ? log : undefined, workLimit: wl as number | undefined, threads: th as number | undefined, diagnostics: (t: string) => void process.stderr.write(t) };
+  return {
+    board,
+    out,
+    log: typeof log === 'string' ? log : undefined,
+    workLimit: wl as number | undefined,
+    threads: th as number | undefined,
+    diagnostics: (t: string) => void process.stderr.write(t),
+  };
 }
 
 /** Pipes stdin into a byte consumer until it ends. */
@@ -39,7 +46,8 @@ function pumpStdin(push: (chunk: Uint8Array) => unknown): Promise<void> {
 export const session: Command = {
   name: 'session',
   summary: 'an agent session over stdio (MCP, or JSON lines with --jsonl); --replay LOG checks a log',
-  usage: 'tracemaker session BOARD --out FILE [--log FILE] [--work-limit N] [--threads T] [--jsonl] [--view] | tracemaker session --replay LOG BOARD --out FILE [--threads T] | tracemaker session --tools',
+  usage:
+    'tracemaker session BOARD --out FILE [--log FILE] [--work-limit N] [--threads T] [--jsonl] [--view] | tracemaker session --replay LOG BOARD --out FILE [--threads T] | tracemaker session --tools',
   flags: { out: 'string', log: 'string', 'work-limit': 'number', threads: 'number', jsonl: 'boolean', replay: 'string', view: 'boolean', tools: 'boolean' },
   minPositional: 0,
   async run(args, out) {
@@ -64,14 +72,17 @@ export const session: Command = {
         out.stdout(`replayed ${r.calls} calls: every result and state matches\n`);
         return 0;
       }
-      out.stderr(`tracemaker session --replay: line ${r.line}${r.seq !== undefined ? ` (call ${r.seq}${r.tool ? `, ${JSON.stringify(r.tool)}` : ''})` : ''}: ${r.message}\n`);
+      out.stderr(
+        `tracemaker session --replay: line ${r.line}${r.seq !== undefined ? ` (call ${r.seq}${r.tool ? `, ${JSON.stringify(r.tool)}` : ''})` : ''}: ${r.message}\n`,
+      );
       return 1;
     }
     const { session: s } = openSession(sessionFlags(args, board));
     const view = args.flags.view ? await startPanelServer({ session: () => s, readOnly: true }) : undefined;
     if (view) out.stderr(`tracemaker session: watch at ${view.url}\n`);
     // With a viewer, the agent's routes report progress to its page (and run off this thread).
-    const call = (tool: string, a: unknown) => (view && tool === 'route' ? view.watch((cx) => s.dispatch(tool, a, cx)) : s.dispatch(tool, a)).finally(() => view?.notify());
+    const call = (tool: string, a: unknown) =>
+      (view && tool === 'route' ? view.watch((cx) => s.dispatch(tool, a, cx)) : s.dispatch(tool, a)).finally(() => view?.notify());
     const write = (t: string) => void process.stdout.write(t);
     if (args.flags.jsonl) {
       const server = new JsonLinesServer(call, write);

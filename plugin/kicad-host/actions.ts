@@ -80,7 +80,7 @@ class Timer {
   #last = this.t0;
   lap(name: string): void {
     const now = performance.now();
-    this.marks[name] = Math.round((this.marks[name] as number | undefined ?? 0) + now - this.#last);
+    this.marks[name] = Math.round(((this.marks[name] as number | undefined) ?? 0) + now - this.#last);
     this.#last = now;
   }
   done(): Record<string, number | string> {
@@ -97,10 +97,20 @@ export async function runAction(ctx: ActionContext, req: ActionRequest): Promise
     return await panelSummary(ctx, timer);
   } catch (err) {
     if (err instanceof KicadBusyError || (err instanceof KicadApiError && (err.code === 'AS_BUSY' || err.code === 'AS_NOT_READY'))) {
-      return { ok: false, code: 'busy', message: 'KiCad is busy: close the open dialog or finish the current tool, then try again. Nothing was written.', timing: timer.done() };
+      return {
+        ok: false,
+        code: 'busy',
+        message: 'KiCad is busy: close the open dialog or finish the current tool, then try again. Nothing was written.',
+        timing: timer.done(),
+      };
     }
     if (err instanceof WriteBackError) {
-      return { ok: false, code: 'failed', message: `${err.message}. ${err.reverted ? 'The commit was undone: nothing was written.' : 'Undo it with Ctrl+Z.'}`, timing: timer.done() };
+      return {
+        ok: false,
+        code: 'failed',
+        message: `${err.message}. ${err.reverted ? 'The commit was undone: nothing was written.' : 'Undo it with Ctrl+Z.'}`,
+        timing: timer.done(),
+      };
     }
     ctx.log(`action ${req.action} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     const what = err instanceof Error ? err.message : String(err);
@@ -121,7 +131,8 @@ async function chosenNets(client: KicadClient, req: ActionRequest): Promise<stri
   return req.nets ?? netsOfSelection(await client.selection());
 }
 
-const NOTHING_SELECTED = 'Nothing is selected: select pads, tracks, footprints or zones of the nets to route, then press the button again. Nothing was written.';
+const NOTHING_SELECTED =
+  'Nothing is selected: select pads, tracks, footprints or zones of the nets to route, then press the button again. Nothing was written.';
 
 async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Timer): Promise<ActionResult> {
   const client = await ctx.client();
@@ -131,7 +142,12 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
   let { live, sync } = await syncNow(ctx, client, timer);
   const unknown = unknownNets(nets, ctx.sync.session.design.board.netByName);
   if (unknown.length > 0) {
-    return { ok: false, code: 'unknown_nets', message: `The board has no net named ${unknown.map((n) => JSON.stringify(n)).join(', ')}. Nothing was written.`, timing: timer.done() };
+    return {
+      ok: false,
+      code: 'unknown_nets',
+      message: `The board has no net named ${unknown.map((n) => JSON.stringify(n)).join(', ')}. Nothing was written.`,
+      timing: timer.done(),
+    };
   }
   for (let attempt = 0; ; attempt++) {
     const s = ctx.sync.session;
@@ -146,7 +162,13 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
     timer.lap('recheck_ms');
     if (again.text !== live.text || again.project !== live.project || again.dru !== live.dru) {
       s.states.restore(before.id, { tool: 'sync', args: { reason: 'the board changed while routing: nothing was written' } });
-      if (attempt > 0) return { ok: false, code: 'board_changed', message: 'The board kept changing while routing: nothing was written. Try again when the editor is idle.', timing: timer.done() };
+      if (attempt > 0)
+        return {
+          ok: false,
+          code: 'board_changed',
+          message: 'The board kept changing while routing: nothing was written. Try again when the editor is idle.',
+          timing: timer.done(),
+        };
       ctx.log('board changed while routing: re-reading and routing once more');
       live = again;
       sync = ctx.sync.sync(live);
@@ -157,7 +179,10 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
     const board = s.design.board;
     const diff = copperDiff(board, before.copper, after.copper);
     const removeIds = ctx.sync.uuidsOf(board, diff.removed).filter((u): u is string => u !== undefined);
-    const routedNets = orderedNets(nets, diff.added.map((i) => board.nets['track' in i ? i.track.net : i.via.net]?.name ?? ''));
+    const routedNets = orderedNets(
+      nets,
+      diff.added.map((i) => board.nets['track' in i ? i.track.net : i.via.net]?.name ?? ''),
+    );
     const message = commitMessage(routedNets);
     let written;
     try {
@@ -168,14 +193,29 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
     }
     timer.lap('write_ms');
     ctx.sync.forget(removeIds);
-    ctx.sync.recordWritten(board, written.uuids.map((uuid, i) => ({ uuid, item: diff.added[i] })));
+    ctx.sync.recordWritten(
+      board,
+      written.uuids.map((uuid, i) => ({ uuid, item: diff.added[i] })),
+    );
     const tracks = diff.added.filter((i) => 'track' in i).length;
     const vias = diff.added.length - tracks;
     const open = r.open_after > 0 ? ` ${r.open_after} connection${r.open_after === 1 ? '' : 's'} of the selection stay open${firstReason(r)}.` : '';
     return {
-      ok: true, code: 'routed',
+      ok: true,
+      code: 'routed',
       message: `${message}: ${tracks} track${tracks === 1 ? '' : 's'}, ${vias} via${vias === 1 ? '' : 's'}, locked. Ctrl+Z takes it back.${open}`,
-      details: { commit: message, nets: routedNets, tracks, vias, removed: removeIds.length, routed: r.routed, open_after: r.open_after, open: r.open.slice(0, 10), state: r.state, sync: sync.why ?? sync.kind },
+      details: {
+        commit: message,
+        nets: routedNets,
+        tracks,
+        vias,
+        removed: removeIds.length,
+        routed: r.routed,
+        open_after: r.open_after,
+        open: r.open.slice(0, 10),
+        state: r.state,
+        sync: sync.why ?? sync.kind,
+      },
       timing: timer.done(),
     };
   }
@@ -192,22 +232,43 @@ function firstReason(r: RouteDoneResult): string {
 }
 
 function describeErrors(errors: NonNullable<RouteDoneResult['added_errors']>): string {
-  return errors.slice(0, 3).map((e) => {
-    const ex = e.examples[0];
-    const at = ex ? ` at (${ex.at_mm[0]}, ${ex.at_mm[1]}) mm${ex.nets.length ? ` between ${ex.nets.join(' and ')}` : ''}` : '';
-    return `${e.count} × ${e.type}${at}`;
-  }).join('; ');
+  return errors
+    .slice(0, 3)
+    .map((e) => {
+      const ex = e.examples[0];
+      const at = ex ? ` at (${ex.at_mm[0]}, ${ex.at_mm[1]}) mm${ex.nets.length ? ` between ${ex.nets.join(' and ')}` : ''}` : '';
+      return `${e.count} × ${e.type}${at}`;
+    })
+    .join('; ');
 }
 
 function refusal(r: RouteDoneResult, nets: string[], timer: Timer): ActionResult {
   const details = { reason: r.reason, connections: r.connections, open: r.open.slice(0, 10), added_errors: r.added_errors };
   if (r.reason === 'nothing_routed' && r.connections === 0) {
-    return { ok: false, code: 'already_routed', message: `The selected net${nets.length === 1 ? ' has' : 's have'} no open connections: nothing to route.`, details, timing: timer.done() };
+    return {
+      ok: false,
+      code: 'already_routed',
+      message: `The selected net${nets.length === 1 ? ' has' : 's have'} no open connections: nothing to route.`,
+      details,
+      timing: timer.done(),
+    };
   }
   if (r.reason === 'adds_drc_errors') {
-    return { ok: false, code: 'refused', message: `The route would add DRC errors (${describeErrors(r.added_errors ?? [])}), so nothing was written.`, details, timing: timer.done() };
+    return {
+      ok: false,
+      code: 'refused',
+      message: `The route would add DRC errors (${describeErrors(r.added_errors ?? [])}), so nothing was written.`,
+      details,
+      timing: timer.done(),
+    };
   }
-  return { ok: false, code: 'not_routed', message: `The router could not connect the ${r.connections} open connection${r.connections === 1 ? '' : 's'} of the selection${firstReason(r)}. Nothing was written.`, details, timing: timer.done() };
+  return {
+    ok: false,
+    code: 'not_routed',
+    message: `The router could not connect the ${r.connections} open connection${r.connections === 1 ? '' : 's'} of the selection${firstReason(r)}. Nothing was written.`,
+    details,
+    timing: timer.done(),
+  };
 }
 
 async function checkBoard(ctx: ActionContext, req: ActionRequest, timer: Timer): Promise<ActionResult> {
@@ -246,7 +307,10 @@ async function panelSummary(ctx: ActionContext, timer: Timer): Promise<ActionRes
   const history = await s.call('history', {});
   if (isErrorValue(info)) return { ok: false, code: 'failed', message: info.error.message, timing: timer.done() };
   if (isErrorValue(open)) return { ok: false, code: 'failed', message: open.error.message, timing: timer.done() };
-  const list = open.connections.slice(0, 5).map((c) => `${c.net} ${c.a}–${c.b}${c.why ? ` (${c.why})` : ''}`).join('; ');
+  const list = open.connections
+    .slice(0, 5)
+    .map((c) => `${c.net} ${c.a}–${c.b}${c.why ? ` (${c.why})` : ''}`)
+    .join('; ');
   const message = `${info.open_connections} open connection${info.open_connections === 1 ? '' : 's'}${list ? `: ${list}${open.total > 5 ? '; …' : ''}` : ''}.`;
   return { ok: true, code: 'summary', message, details: { open, history }, timing: timer.done() };
 }
@@ -262,7 +326,12 @@ export function netsOfSelection(items: readonly BoardItem[]): string[] {
   };
   for (const item of items) {
     switch (item.kind) {
-      case 'pad': case 'track': case 'arc': case 'via': case 'zone': case 'shape':
+      case 'pad':
+      case 'track':
+      case 'arc':
+      case 'via':
+      case 'zone':
+      case 'shape':
         add(item.net);
         break;
       case 'footprint':
@@ -277,7 +346,10 @@ export function netsOfSelection(items: readonly BoardItem[]): string[] {
 
 /** Splits a --nets value ("SDA,SCL" — commas separate, spaces around names are dropped). */
 export function parseNetList(value: string): string[] {
-  const names = value.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  const names = value
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
   return [...new Set(names)];
 }
 

@@ -117,8 +117,12 @@ export class BoardSync {
 
   #rebuild(live: LiveBoard, why: string): Omit<SyncReport, 'ms'> {
     const files: DesignFiles = {
-      board: live.text, boardName: live.path, project: live.project, projectName: live.path.replace(/\.kicad_pcb$/, '.kicad_pro'),
-      dru: live.dru, druName: live.path.replace(/\.kicad_pcb$/, '.kicad_dru'),
+      board: live.text,
+      boardName: live.path,
+      project: live.project,
+      projectName: live.path.replace(/\.kicad_pcb$/, '.kicad_pro'),
+      dru: live.dru,
+      druName: live.path.replace(/\.kicad_pcb$/, '.kicad_dru'),
       ...(live.textGlyphs?.length ? { textGlyphs: live.textGlyphs } : {}),
     };
     const design = loadDesign(files);
@@ -138,13 +142,16 @@ export class BoardSync {
       if (st.digest === digest) return this.#restore(st.id);
       id = st.parent;
     }
-    const match = s.states.list().filter((st) => st.digest === digest).pop();
+    const match = s.states
+      .list()
+      .filter((st) => st.digest === digest)
+      .pop();
     return match ? this.#restore(match.id) : undefined;
   }
 
   // Recorded as a move of its own: the panel's history shows that the editor went back (or forth).
   #restore(id: number): number {
-    this.session.states.restore(id, { tool: 'sync', args: { reason: 'the editor holds this state\'s copper again (undo or redo in KiCad)' } });
+    this.session.states.restore(id, { tool: 'sync', args: { reason: "the editor holds this state's copper again (undo or redo in KiCad)" } });
     return id;
   }
 

@@ -129,7 +129,12 @@ export function readCopperBlock(block: string, netCode: (name: string) => number
     const m = head === 'arc' ? field(block, new RegExp(`\\(mid ${NUM} ${NUM}\\)`)) : null;
     if (!s || !e || !w || !l || (head === 'arc' && !m)) return null;
     return {
-      kind: 'track', start: [nm(s[1]), nm(s[2])], end: [nm(e[1]), nm(e[2])], width: nm(w[1]), layer: l[1], net: code,
+      kind: 'track',
+      start: [nm(s[1]), nm(s[2])],
+      end: [nm(e[1]), nm(e[2])],
+      width: nm(w[1]),
+      layer: l[1],
+      net: code,
       ...(m ? { mid: [nm(m[1]), nm(m[2])] as [number, number] } : {}),
     };
   }

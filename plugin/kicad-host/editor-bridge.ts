@@ -72,7 +72,10 @@ export class KicadEditorBridge implements EditorBridge {
         if (diff.added.length === 0 && removeIds.length === 0) return { ok: true, value: { created: 0, deleted: 0 } };
         const written = await writeBack(await cx.client(), board, diff, removeIds, change.message);
         cx.sync.forget(removeIds);
-        cx.sync.recordWritten(board, written.uuids.map((uuid, i) => ({ uuid, item: diff.added[i] })));
+        cx.sync.recordWritten(
+          board,
+          written.uuids.map((uuid, i) => ({ uuid, item: diff.added[i] })),
+        );
         return { ok: true, value: { created: written.uuids.length, deleted: removeIds.length } };
       } catch (err) {
         return failed(err);

@@ -57,7 +57,8 @@ export function hostPaths(dir: string, kicadSocket: string, boardPath: string, p
   }
   const socket = join(dir, `host-${key}.sock`);
   // A Unix socket path longer than the kernel's limit fails with a confusing error; say it plainly.
-  if (Buffer.byteLength(socket) > 100) throw new RuntimeDirError(`the host socket path is too long (${socket}); set TRACEMAKER_RUNTIME_DIR to a shorter folder`);
+  if (Buffer.byteLength(socket) > 100)
+    throw new RuntimeDirError(`the host socket path is too long (${socket}); set TRACEMAKER_RUNTIME_DIR to a shorter folder`);
   return { key, socket, log: join(dir, `host-${key}.log`) };
 }
 

@@ -232,8 +232,11 @@ export class Host {
       }
     }
     this.#client = await KicadClient.connect({
-      socket: this.#opts.kicadSocket, token: this.#token, clientName: 'tracemaker',
-      boardFilename: this.#opts.boardFilename, busyTimeoutMs: 2_000,
+      socket: this.#opts.kicadSocket,
+      token: this.#token,
+      clientName: 'tracemaker',
+      boardFilename: this.#opts.boardFilename,
+      busyTimeoutMs: 2_000,
     });
     return this.#client;
   }

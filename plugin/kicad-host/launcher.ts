@@ -33,7 +33,9 @@ function result(code: string, message: string): ActionResult {
 /** Runs one action the way a toolbar click does; every expected failure comes back as a result. */
 export async function launch(opts: LaunchOptions): Promise<ActionResult> {
   const kicadSocket = resolveSocketPath({
-    env: opts.env, platform: process.platform, tmpdir: (process.platform === 'win32' ? opts.env.TEMP : opts.env.TMPDIR) || tmpdir(),
+    env: opts.env,
+    platform: process.platform,
+    tmpdir: (process.platform === 'win32' ? opts.env.TEMP : opts.env.TMPDIR) || tmpdir(),
   });
   const token = opts.env.KICAD_API_TOKEN ?? '';
   let boardPath: string;
@@ -42,7 +44,8 @@ export async function launch(opts: LaunchOptions): Promise<ActionResult> {
   try {
     client = await KicadClient.connect({ socket: kicadSocket, token, clientName: 'tracemaker-launcher', busyTimeoutMs: 2_000, timeoutMs: 5_000 });
   } catch (err) {
-    if (err instanceof KicadBusyError) return result('busy', 'KiCad is busy: close the open dialog or finish the current tool, then try again. Nothing was written.');
+    if (err instanceof KicadBusyError)
+      return result('busy', 'KiCad is busy: close the open dialog or finish the current tool, then try again. Nothing was written.');
     if (err instanceof KicadConnectionError) return result('no_kicad', `Cannot reach KiCad: ${err.message}.`);
     return result('no_kicad', `Cannot reach KiCad's API at ${kicadSocket} (${(err as Error).message}). Is Preferences → Plugins → "Enable KiCad API" on?`);
   }
@@ -52,7 +55,10 @@ export async function launch(opts: LaunchOptions): Promise<ActionResult> {
     boardPath = join(doc.projectPath, doc.boardFilename);
     if (opts.inProcess) {
       const sync = new BoardSync((design, files) => hostPorts(design, files, (l) => process.stderr.write(`${l}\n`)));
-      return await runAction({ client: async () => client, sync, log: (l) => process.stderr.write(`${l}\n`) }, { action: opts.action, ...(opts.nets ? { nets: opts.nets } : {}) });
+      return await runAction(
+        { client: async () => client, sync, log: (l) => process.stderr.write(`${l}\n`) },
+        { action: opts.action, ...(opts.nets ? { nets: opts.nets } : {}) },
+      );
     }
   } catch (err) {
     if (err instanceof KicadBusyError || (err instanceof KicadApiError && err.code === 'AS_BUSY')) {
@@ -69,7 +75,8 @@ export async function launch(opts: LaunchOptions): Promise<ActionResult> {
   try {
     paths = hostPaths(ensureRuntimeDir(runtimeDir(opts.env)), kicadSocket, boardPath);
   } catch (err) {
-    if (err instanceof RuntimeDirError || (err as NodeJS.ErrnoException).code !== undefined) return result('failed', `No place for the TraceMaker host: ${(err as Error).message}`);
+    if (err instanceof RuntimeDirError || (err as NodeJS.ErrnoException).code !== undefined)
+      return result('failed', `No place for the TraceMaker host: ${(err as Error).message}`);
     throw err;
   }
   const req: HostRequest = { action: opts.action, token, ...(opts.nets ? { nets: opts.nets } : {}) };
@@ -85,12 +92,37 @@ export async function launch(opts: LaunchOptions): Promise<ActionResult> {
 }
 
 // The host outlives this launcher: detached, in its own process group, output into its log.
-function startHost(paths: { socket: string; log: string }, kicadSocket: string, boardFilename: string, idleMs: number | undefined, env: NodeJS.ProcessEnv): void {
+function startHost(
+  paths: { socket: string; log: string },
+  kicadSocket: string,
+  boardFilename: string,
+  idleMs: number | undefined,
+  env: NodeJS.ProcessEnv,
+): void {
   const log = openSync(paths.log, 'a', 0o600);
-  const args = [...process.execArgv, process.argv[1], 'kicad', 'host', '--socket', paths.socket, '--kicad-socket', kicadSocket, '--board', boardFilename, '--log', paths.log];
+  const args = [
+    ...process.execArgv,
+    process.argv[1],
+    'kicad',
+    'host',
+    '--socket',
+    paths.socket,
+    '--kicad-socket',
+    kicadSocket,
+    '--board',
+    boardFilename,
+    '--log',
+    paths.log,
+  ];
   if (idleMs !== undefined) args.push('--idle-seconds', String(Math.round(idleMs / 1000)));
   // windowsHide: no console window for the host; cwd off any drive or folder the user may remove.
-  const child = spawn(process.execPath, args, { detached: true, stdio: ['ignore', log, log], env, cwd: process.platform === 'win32' ? homedir() : '/', windowsHide: true });
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    stdio: ['ignore', log, log],
+    env,
+    cwd: process.platform === 'win32' ? homedir() : '/',
+    windowsHide: true,
+  });
   child.unref();
   closeSync(log);
 }

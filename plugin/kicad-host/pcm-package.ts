@@ -119,8 +119,9 @@ export function installLikePcm(zip: Buffer, thirdParty: string): string {
 
 /** Files under a folder, relative, sorted (for tests and the package listing). */
 export function listFiles(dir: string, prefix = ''): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? listFiles(join(dir, d.name), `${prefix}${d.name}/`) : [`${prefix}${d.name}`]).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((d) => (d.isDirectory() ? listFiles(join(dir, d.name), `${prefix}${d.name}/`) : [`${prefix}${d.name}`]))
+    .sort();
 }
 
 // A minimal zip writer and reader: deflated entries with Unix modes in the external attributes, a fixed
@@ -153,7 +154,6 @@ export function crc32(data: Uint8Array): number {
 // 1 Jan 2025 00:00 in DOS date/time: the archive's bytes do not depend on the clock.
 const DOS_TIME = 0;
 const DOS_DATE = ((2025 - 1980) << 9) | (1 << 5) | 1;
-
 
 /** The fields a zip's local header and its central-directory entry share, in the same order:
  *  version needed, flags (UTF-8 names), method (deflate or stored), time, date, CRC, sizes, name length. */

@@ -37,17 +37,27 @@ export function glyphPrimitives(s: GlyphShape): Primitive[] {
     case 'arc':
       return [{ kind: 'arc', start: pt(g.start), mid: pt(g.mid), end: pt(g.end), width: s.width }];
     case 'circle':
-      return [{ kind: 'circle', center: pt(g.center), radius: Math.round(Math.hypot(g.radiusPoint.x - g.center.x, g.radiusPoint.y - g.center.y)), width: s.width, filled: s.filled }];
+      return [
+        {
+          kind: 'circle',
+          center: pt(g.center),
+          radius: Math.round(Math.hypot(g.radiusPoint.x - g.center.x, g.radiusPoint.y - g.center.y)),
+          width: s.width,
+          filled: s.filled,
+        },
+      ];
     case 'rectangle':
       return [{ kind: 'rect', a: pt(g.topLeft), b: pt(g.bottomRight), width: s.width, filled: s.filled }];
     case 'polygon':
       // Holes (counters of outline glyphs) are filled in: more copper, never less.
-      return g.polygons.map((p) => ({
-        kind: 'poly' as const,
-        pts: p.outline.flatMap((n) => ('point' in n ? [pt(n.point)] : [pt(n.arc.start), pt(n.arc.mid), pt(n.arc.end)])),
-        width: s.width,
-        filled: true,
-      })).filter((p) => p.pts.length >= 3);
+      return g.polygons
+        .map((p) => ({
+          kind: 'poly' as const,
+          pts: p.outline.flatMap((n) => ('point' in n ? [pt(n.point)] : [pt(n.arc.start), pt(n.arc.mid), pt(n.arc.end)])),
+          width: s.width,
+          filled: true,
+        }))
+        .filter((p) => p.pts.length >= 3);
     case 'bezier': {
       const pts: Pt[] = [];
       for (let k = 0; k <= BEZIER_PIECES; k++) {

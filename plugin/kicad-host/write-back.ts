@@ -76,7 +76,10 @@ export function commitMessage(nets: string[]): string {
 /** Raised when KiCad did not keep what was written; the commit has been undone again. */
 export class WriteBackError extends Error {
   override name = 'WriteBackError';
-  constructor(message: string, readonly reverted: boolean) {
+  constructor(
+    message: string,
+    readonly reverted: boolean,
+  ) {
     super(message);
   }
 }

@@ -10,9 +10,7 @@ export type OpenResult = { ok: true } | { ok: false; message: string };
 /** Opens `url`; `env` decides the program (TRACEMAKER_BROWSER, else the platform's opener). */
 export function openBrowser(url: string, env: NodeJS.ProcessEnv = process.env): Promise<OpenResult> {
   const own = env.TRACEMAKER_BROWSER;
-  const [cmd, args] = own
-    ? [own, [url]]
-    : opener(process.platform, url);
+  const [cmd, args] = own ? [own, [url]] : opener(process.platform, url);
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { detached: true, stdio: 'ignore', env, windowsHide: true });
     child.once('error', (e) => resolve({ ok: false, message: `${cmd}: ${e.message}` }));

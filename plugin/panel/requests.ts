@@ -65,7 +65,9 @@ export function readBody(req: IncomingMessage): Promise<Parsed<string>> {
       if (size > MAX_BODY_BYTES) over = true;
       else chunks.push(c);
     });
-    req.on('end', () => resolve(over ? bad(413, 'limit', `request body over ${MAX_BODY_BYTES} bytes`) : { ok: true, value: Buffer.concat(chunks).toString('utf8') }));
+    req.on('end', () =>
+      resolve(over ? bad(413, 'limit', `request body over ${MAX_BODY_BYTES} bytes`) : { ok: true, value: Buffer.concat(chunks).toString('utf8') }),
+    );
     req.on('error', () => resolve(bad(400, 'bad_argument', 'request body could not be read')));
   });
 }

@@ -5,10 +5,7 @@
 
 import type { CallContext } from '../../engine/session/session.ts';
 
-export type MonitorEvent =
-  | { type: 'start' }
-  | { type: 'progress'; done: number; total: number; work: number }
-  | { type: 'end'; cancelled: boolean };
+export type MonitorEvent = { type: 'start' } | { type: 'progress'; done: number; total: number; work: number } | { type: 'end'; cancelled: boolean };
 
 const PROGRESS_EVERY_MS = 100;
 

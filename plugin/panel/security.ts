@@ -58,7 +58,8 @@ export class Gate {
     const path = q >= 0 ? raw.slice(0, q) : raw;
     const slash = path.indexOf('/', 1);
     const first = slash > 0 ? path.slice(1, slash) : path.slice(1);
-    if (!sameText(first, this.#token)) return { ok: false, status: 403, message: 'forbidden: open the panel with the address TraceMaker printed (it carries a token)' };
+    if (!sameText(first, this.#token))
+      return { ok: false, status: 403, message: 'forbidden: open the panel with the address TraceMaker printed (it carries a token)' };
     return { ok: true, path: slash > 0 ? path.slice(slash) : '/' };
   }
 }

@@ -67,10 +67,8 @@ export async function startPanelServer(opts: PanelServerOptions): Promise<PanelS
     last = { session: opts.session(), state };
     hub.send({ type: 'changed', state });
   };
-  const actions = new PanelActions(
-    { session: opts.session, bridge: opts.bridge, readOnly: opts.readOnly, canSave: opts.canSave, monitor },
-    changed,
-    (what) => hub.send({ type: 'busy', busy: what !== null, what: what ?? '', cancellable }),
+  const actions = new PanelActions({ session: opts.session, bridge: opts.bridge, readOnly: opts.readOnly, canSave: opts.canSave, monitor }, changed, (what) =>
+    hub.send({ type: 'busy', busy: what !== null, what: what ?? '', cancellable }),
   );
   // Routes started elsewhere (an agent in --view, the editor's own button) show progress too.
   const unlisten = monitor.listen((e) => {
@@ -88,16 +86,26 @@ export async function startPanelServer(opts: PanelServerOptions): Promise<PanelS
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const v = parsed.value as never;
     switch (action) {
-      case 'focus': return actions.focus(v);
-      case 'render': return actions.render(v);
-      case 'route': return actions.route(v);
-      case 'route_selection': return actions.routeSelection();
-      case 'rip': return actions.rip(v);
-      case 'check': return actions.check();
-      case 'restore': return actions.restore(v);
-      case 'undo': return actions.undo();
-      case 'save': return actions.save();
-      case 'cancel': return actions.cancel();
+      case 'focus':
+        return actions.focus(v);
+      case 'render':
+        return actions.render(v);
+      case 'route':
+        return actions.route(v);
+      case 'route_selection':
+        return actions.routeSelection();
+      case 'rip':
+        return actions.rip(v);
+      case 'check':
+        return actions.check();
+      case 'restore':
+        return actions.restore(v);
+      case 'undo':
+        return actions.undo();
+      case 'save':
+        return actions.save();
+      case 'cancel':
+        return actions.cancel();
     }
   }
 

@@ -5,8 +5,14 @@ import { describe, expect, it } from 'vitest';
 describe('ipc/ boundary', () => {
   it('imports nothing from engine/, plugin/ or ui/', async () => {
     const result = await build({
-      entryPoints: ['ipc/index.ts'], bundle: true, write: false, metafile: true, platform: 'node', format: 'esm',
-      packages: 'external', logLevel: 'silent',
+      entryPoints: ['ipc/index.ts'],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'silent',
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.length).toBeGreaterThan(5);

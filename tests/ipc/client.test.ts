@@ -3,8 +3,15 @@
 // is dropped at connect, unknown nets never reach KiCad, and a failed write drops its commit.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  KicadApiError, KicadBusyError, KicadClient, KicadItemError, KicadProtocolError, KicadVersionError, UnknownNetError,
-  type ConnectOptions, type NewItem,
+  KicadApiError,
+  KicadBusyError,
+  KicadClient,
+  KicadItemError,
+  KicadProtocolError,
+  KicadVersionError,
+  UnknownNetError,
+  type ConnectOptions,
+  type NewItem,
 } from '../../ipc/index.ts';
 import { decode, packAny, type Wire } from '../../ipc/messages.ts';
 import { writeCopper } from '../support/write-copper.ts';
@@ -27,7 +34,11 @@ function fakeClock() {
   return {
     sleeps,
     now: () => t,
-    sleep: (ms: number) => { sleeps.push(ms); t += ms; return Promise.resolve(); },
+    sleep: (ms: number) => {
+      sleeps.push(ms);
+      t += ms;
+      return Promise.resolve();
+    },
   };
 }
 
@@ -38,7 +49,12 @@ async function connect(handler: Handler, opts: ConnectOptions = {}): Promise<Kic
 }
 
 const track = (net: string, layer = 'F.Cu'): NewItem => ({
-  kind: 'track', start: { x: 0, y: 0 }, end: { x: 1_000_000, y: 0 }, width: 200_000, layer, net,
+  kind: 'track',
+  start: { x: 0, y: 0 },
+  end: { x: 1_000_000, y: 0 },
+  width: 200_000,
+  layer,
+  net,
 });
 
 describe('KicadClient', () => {
@@ -56,10 +72,12 @@ describe('KicadClient', () => {
     expect(peer!.received.map((r) => r.token)).toEqual(['', TOKEN]);
   });
 
-  it('turns a status into KicadApiError with KiCad\'s message', async () => {
-    const c = await connect(kicadLike({
-      [`${C}SaveDocumentToString`]: () => ({ status: 'AS_BAD_REQUEST', error: 'the requested document demo.kicad_pcb is not open' }),
-    }));
+  it("turns a status into KicadApiError with KiCad's message", async () => {
+    const c = await connect(
+      kicadLike({
+        [`${C}SaveDocumentToString`]: () => ({ status: 'AS_BAD_REQUEST', error: 'the requested document demo.kicad_pcb is not open' }),
+      }),
+    );
     const err = await c.boardText().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KicadApiError);
     expect(err).toMatchObject({ code: 'AS_BAD_REQUEST', kicadMessage: 'the requested document demo.kicad_pcb is not open', command: 'SaveDocumentToString' });
@@ -68,20 +86,25 @@ describe('KicadClient', () => {
   it('waits out AS_BUSY with back-off and then succeeds', async () => {
     let busy = 3;
     const clock = fakeClock();
-    const c = await connect(kicadLike({
-      [`${C}Ping`]: () => (busy-- > 0
-        ? { status: 'AS_BUSY', error: 'KiCad is busy and cannot respond to API requests right now' }
-        : { type: 'google.protobuf.Empty' }),
-    }), { ...clock, busyTimeoutMs: 10_000 });
+    const c = await connect(
+      kicadLike({
+        [`${C}Ping`]: () =>
+          busy-- > 0 ? { status: 'AS_BUSY', error: 'KiCad is busy and cannot respond to API requests right now' } : { type: 'google.protobuf.Empty' },
+      }),
+      { ...clock, busyTimeoutMs: 10_000 },
+    );
     await c.ping();
     expect(clock.sleeps).toEqual([50, 100, 200]);
   });
 
   it('gives up on a KiCad that stays busy with the user-facing message', async () => {
     const clock = fakeClock();
-    const c = await connect(kicadLike({
-      [`${C}GetItems`]: () => ({ status: 'AS_BUSY', error: 'KiCad is busy and cannot respond to API requests right now' }),
-    }), { ...clock, busyTimeoutMs: 3000 });
+    const c = await connect(
+      kicadLike({
+        [`${C}GetItems`]: () => ({ status: 'AS_BUSY', error: 'KiCad is busy and cannot respond to API requests right now' }),
+      }),
+      { ...clock, busyTimeoutMs: 3000 },
+    );
     const err = await c.tracks().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KicadBusyError);
     expect((err as Error).message).toBe('KiCad is busy: close the dialog or finish the current action');
@@ -92,10 +115,13 @@ describe('KicadClient', () => {
   it('still connects while KiCad is busy and drops the stale commit before its first commit', async () => {
     let busy = true;
     const clock = fakeClock();
-    const c = await connect(kicadLike({
-      [`${C}EndCommit`]: () => (busy ? { status: 'AS_BUSY', error: 'busy' } : { status: 'AS_BAD_REQUEST', error: 'does not has a commit in progress' }),
-      [`${C}BeginCommit`]: () => ({ type: `${C}BeginCommitResponse`, value: { id: { value: 'c1' } } }),
-    }), clock);
+    const c = await connect(
+      kicadLike({
+        [`${C}EndCommit`]: () => (busy ? { status: 'AS_BUSY', error: 'busy' } : { status: 'AS_BAD_REQUEST', error: 'does not has a commit in progress' }),
+        [`${C}BeginCommit`]: () => ({ type: `${C}BeginCommitResponse`, value: { id: { value: 'c1' } } }),
+      }),
+      clock,
+    );
     expect(clock.sleeps).toEqual([]);
     busy = false;
     await c.beginCommit();
@@ -111,19 +137,23 @@ describe('KicadClient', () => {
   });
 
   it('drops the commit when an item is refused, and names the item', async () => {
-    const c = await connect(kicadLike({
-      [`${C}BeginCommit`]: () => ({ type: `${C}BeginCommitResponse`, value: { id: { value: 'c1' } } }),
-      [`${C}EndCommit`]: () => ({ type: `${C}EndCommitResponse` }),
-      [`${C}CreateItems`]: (req) => ({
-        type: `${C}CreateItemsResponse`,
-        value: {
-          status: 'IRS_OK',
-          created_items: req.message.items.map((item: Wire, i: number) => (i === 1
-            ? { status: { code: 'ISC_INVALID_DATA', error_message: 'attempted to add item with no overlapping layers with the board' } }
-            : { status: { code: 'ISC_OK' }, item })),
-        },
+    const c = await connect(
+      kicadLike({
+        [`${C}BeginCommit`]: () => ({ type: `${C}BeginCommitResponse`, value: { id: { value: 'c1' } } }),
+        [`${C}EndCommit`]: () => ({ type: `${C}EndCommitResponse` }),
+        [`${C}CreateItems`]: (req) => ({
+          type: `${C}CreateItemsResponse`,
+          value: {
+            status: 'IRS_OK',
+            created_items: req.message.items.map((item: Wire, i: number) =>
+              i === 1
+                ? { status: { code: 'ISC_INVALID_DATA', error_message: 'attempted to add item with no overlapping layers with the board' } }
+                : { status: { code: 'ISC_OK' }, item },
+            ),
+          },
+        }),
       }),
-    }));
+    );
     const err = await writeCopper(c, [track('GND'), track('VCC', 'In1.Cu')], 'Route GND').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KicadItemError);
     expect(err).toMatchObject({ index: 1, code: 'ISC_INVALID_DATA' });
@@ -132,26 +162,34 @@ describe('KicadClient', () => {
   });
 
   it('writes copper as one commit, re-reads it and reports nets KiCad changed', async () => {
-    const c = await connect(kicadLike({
-      [`${C}BeginCommit`]: () => ({ type: `${C}BeginCommitResponse`, value: { id: { value: 'c9' } } }),
-      [`${C}EndCommit`]: () => ({ type: `${C}EndCommitResponse` }),
-      [`${C}CreateItems`]: (req) => ({
-        type: `${C}CreateItemsResponse`,
-        value: { status: 'IRS_OK', created_items: req.message.items.map((_: Wire, i: number) => ({
-          status: { code: 'ISC_OK' },
-          item: packAny('kiapi.board.types.Track', { id: { value: `t${i}` }, layer: 'BL_F_Cu', net: { name: 'GND' } }),
-        })) },
+    const c = await connect(
+      kicadLike({
+        [`${C}BeginCommit`]: () => ({ type: `${C}BeginCommitResponse`, value: { id: { value: 'c9' } } }),
+        [`${C}EndCommit`]: () => ({ type: `${C}EndCommitResponse` }),
+        [`${C}CreateItems`]: (req) => ({
+          type: `${C}CreateItemsResponse`,
+          value: {
+            status: 'IRS_OK',
+            created_items: req.message.items.map((_: Wire, i: number) => ({
+              status: { code: 'ISC_OK' },
+              item: packAny('kiapi.board.types.Track', { id: { value: `t${i}` }, layer: 'BL_F_Cu', net: { name: 'GND' } }),
+            })),
+          },
+        }),
+        // Connectivity re-netted the second track to VCC after the commit.
+        [`${C}GetItems`]: () => ({
+          type: `${C}GetItemsResponse`,
+          value: {
+            status: 'IRS_OK',
+            items: [
+              packAny('kiapi.board.types.Track', { id: { value: 't0' }, layer: 'BL_F_Cu', net: { name: 'GND' }, width: { value_nm: 200000 } }),
+              packAny('kiapi.board.types.Track', { id: { value: 't1' }, layer: 'BL_F_Cu', net: { name: 'VCC' }, width: { value_nm: 200000 } }),
+              packAny('kiapi.board.types.Track', { id: { value: 'other' }, layer: 'BL_B_Cu', net: { name: 'GND' } }),
+            ],
+          },
+        }),
       }),
-      // Connectivity re-netted the second track to VCC after the commit.
-      [`${C}GetItems`]: () => ({
-        type: `${C}GetItemsResponse`,
-        value: { status: 'IRS_OK', items: [
-          packAny('kiapi.board.types.Track', { id: { value: 't0' }, layer: 'BL_F_Cu', net: { name: 'GND' }, width: { value_nm: 200000 } }),
-          packAny('kiapi.board.types.Track', { id: { value: 't1' }, layer: 'BL_F_Cu', net: { name: 'VCC' }, width: { value_nm: 200000 } }),
-          packAny('kiapi.board.types.Track', { id: { value: 'other' }, layer: 'BL_B_Cu', net: { name: 'GND' } }),
-        ] },
-      }),
-    }));
+    );
     const result = await writeCopper(c, [track('GND'), track('GND')], 'Route GND');
     expect(result.items.map((i) => ('id' in i ? i.id : ''))).toEqual(['t0', 't1']);
     expect(result.renetted).toEqual([{ id: 't1', asked: 'GND', got: 'VCC' }]);
@@ -161,43 +199,69 @@ describe('KicadClient', () => {
   });
 
   it('on KiCad 10 sends a buried via as buried and re-reads what it wrote by id', async () => {
-    const c = await connect(kicadLike({
-      [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 10, patch: 7, full_version: '10.0.7' } } }),
-      [`${C}BeginCommit`]: () => ({ type: `${C}BeginCommitResponse`, value: { id: { value: 'c1' } } }),
-      [`${C}EndCommit`]: () => ({ type: `${C}EndCommitResponse` }),
-      [`${C}CreateItems`]: (req) => ({
-        type: `${C}CreateItemsResponse`,
-        value: { status: 'IRS_OK', created_items: req.message.items.map((item: Wire) => ({ status: { code: 'ISC_OK' }, item })) },
+    const c = await connect(
+      kicadLike({
+        [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 10, patch: 7, full_version: '10.0.7' } } }),
+        [`${C}BeginCommit`]: () => ({ type: `${C}BeginCommitResponse`, value: { id: { value: 'c1' } } }),
+        [`${C}EndCommit`]: () => ({ type: `${C}EndCommitResponse` }),
+        [`${C}CreateItems`]: (req) => ({
+          type: `${C}CreateItemsResponse`,
+          value: { status: 'IRS_OK', created_items: req.message.items.map((item: Wire) => ({ status: { code: 'ISC_OK' }, item })) },
+        }),
+        [`${C}GetItemsById`]: (req) => ({
+          type: `${C}GetItemsResponse`,
+          value: {
+            status: 'IRS_OK',
+            items: req.message.items.map((id: Wire) =>
+              packAny('kiapi.board.types.Via', {
+                id,
+                type: 'VT_BURIED',
+                net: { name: 'GND' },
+                pad_stack: { drill: { start_layer: 'BL_In1_Cu', end_layer: 'BL_In2_Cu' } },
+              }),
+            ),
+          },
+        }),
       }),
-      [`${C}GetItemsById`]: (req) => ({
-        type: `${C}GetItemsResponse`,
-        value: { status: 'IRS_OK', items: req.message.items.map((id: Wire) => packAny('kiapi.board.types.Via', {
-          id, type: 'VT_BURIED', net: { name: 'GND' }, pad_stack: { drill: { start_layer: 'BL_In1_Cu', end_layer: 'BL_In2_Cu' } },
-        })) },
-      }),
-    }));
-    const buried: NewItem = { kind: 'via', position: { x: 0, y: 0 }, diameter: 600_000, drill: 300_000, net: 'GND', type: 'buried',
-      startLayer: 'In1.Cu', endLayer: 'In2.Cu' };
+    );
+    const buried: NewItem = {
+      kind: 'via',
+      position: { x: 0, y: 0 },
+      diameter: 600_000,
+      drill: 300_000,
+      net: 'GND',
+      type: 'buried',
+      startLayer: 'In1.Cu',
+      endLayer: 'In2.Cu',
+    };
     const created = await c.createItems([buried]);
     const sent = peer!.received.find((r) => r.command === `${C}CreateItems`)!.message.items[0];
     expect(sent.type_url).toBe('type.googleapis.com/kiapi.board.types.Via');
     expect(decode('kiapi.board.types.Via', sent.value).type).toBe(5);
     expect(created[0]).toMatchObject({ kind: 'via', type: 'buried' });
     const back = await c.itemsById(['a', 'b'], ['via']);
-    expect(back.map((i) => (i.kind === 'via' ? [i.id, i.type, i.startLayer, i.endLayer] : null))).toEqual([['a', 'buried', 'In1.Cu', 'In2.Cu'], ['b', 'buried', 'In1.Cu', 'In2.Cu']]);
+    expect(back.map((i) => (i.kind === 'via' ? [i.id, i.type, i.startLayer, i.endLayer] : null))).toEqual([
+      ['a', 'buried', 'In1.Cu', 'In2.Cu'],
+      ['b', 'buried', 'In1.Cu', 'In2.Cu'],
+    ]);
     expect(peer!.received.some((r) => r.command === `${C}GetItems`)).toBe(false);
   });
 
-  it('names an item KiCad 10 did not delete; takes 9.0.8\'s empty answer as it is', async () => {
+  it("names an item KiCad 10 did not delete; takes 9.0.8's empty answer as it is", async () => {
     let perItem = true;
-    const c = await connect(kicadLike({
-      [`${C}DeleteItems`]: (req) => ({
-        type: `${C}DeleteItemsResponse`,
-        value: { status: 'IRS_OK', deleted_items: perItem
-          ? [...req.message.item_ids].reverse().map((id: Wire) => ({ id, status: id.value === 'gone' ? 'IDS_NONEXISTENT' : 'IDS_OK' }))
-          : [] },
+    const c = await connect(
+      kicadLike({
+        [`${C}DeleteItems`]: (req) => ({
+          type: `${C}DeleteItemsResponse`,
+          value: {
+            status: 'IRS_OK',
+            deleted_items: perItem
+              ? [...req.message.item_ids].reverse().map((id: Wire) => ({ id, status: id.value === 'gone' ? 'IDS_NONEXISTENT' : 'IDS_OK' }))
+              : [],
+          },
+        }),
       }),
-    }));
+    );
     await c.deleteItems(['a', 'b']);
     const err = await c.deleteItems(['a', 'gone', 'b']).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KicadItemError);
@@ -208,12 +272,16 @@ describe('KicadClient', () => {
   });
 
   it('refuses a KiCad older than 9 before any board call, saying what to do', async () => {
-    const c = await connect(kicadLike({
-      [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 8, patch: 6, full_version: '8.0.6' } } }),
-    }));
+    const c = await connect(
+      kicadLike({
+        [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 8, patch: 6, full_version: '8.0.6' } } }),
+      }),
+    );
     const err = await c.tracks().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KicadVersionError);
-    expect((err as Error).message).toBe('KiCad 8.0.6 is too old: TraceMaker needs KiCad 9.0 or later (its IPC API and plugins came with 9.0). Update KiCad, then try again');
+    expect((err as Error).message).toBe(
+      'KiCad 8.0.6 is too old: TraceMaker needs KiCad 9.0 or later (its IPC API and plugins came with 9.0). Update KiCad, then try again',
+    );
     expect(peer!.received.some((r) => r.command === `${C}GetItems` || r.command === `${C}GetOpenDocuments`)).toBe(false);
   });
 });
@@ -242,7 +310,9 @@ describe('replies out of step (9.0.8 answers a malformed request twice)', () => 
       queue.push(real);
       return queue.shift()!;
     };
-    const shift = () => { queue = [{ status: 'AS_BAD_REQUEST', error: 'request has no inner message' }]; };
+    const shift = () => {
+      queue = [{ status: 'AS_BAD_REQUEST', error: 'request has no inner message' }];
+    };
     return { handler, shift };
   }
 

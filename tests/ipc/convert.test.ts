@@ -40,16 +40,23 @@ describe('int64', () => {
 
 describe('copper items', () => {
   it('encode a new track with the net by name, locked, on the API layer number', () => {
-    const any = copperToAny({ kind: 'track', start: { x: 1, y: -2 }, end: { x: 3_000_000, y: 4 }, width: 250_000,
-      layer: 'B.Cu', net: 'GND', locked: true }, 9);
+    const any = copperToAny({ kind: 'track', start: { x: 1, y: -2 }, end: { x: 3_000_000, y: 4 }, width: 250_000, layer: 'B.Cu', net: 'GND', locked: true }, 9);
     expect(any.type_url).toBe('type.googleapis.com/kiapi.board.types.Track');
     const w = unpackAny(any);
     expect(w.id).toBeNull();
     expect(w.layer).toBe(34);
     expect(w.locked).toBe(2);
     expect(w.net.name).toBe('GND');
-    expect(itemFromAny(any)).toEqual({ kind: 'track', id: '', locked: true, start: { x: 1, y: -2 },
-      end: { x: 3_000_000, y: 4 }, width: 250_000, layer: 'B.Cu', net: 'GND' });
+    expect(itemFromAny(any)).toEqual({
+      kind: 'track',
+      id: '',
+      locked: true,
+      start: { x: 1, y: -2 },
+      end: { x: 3_000_000, y: 4 },
+      width: 250_000,
+      layer: 'B.Cu',
+      net: 'GND',
+    });
   });
 
   it('encode a via with a full through padstack (KiCad takes a via without one as drill 0, size 0)', () => {
@@ -60,24 +67,43 @@ describe('copper items', () => {
     expect(w.pad_stack.layers).toEqual([3, 34]);
     expect(int64(w.pad_stack.drill.diameter.x_nm)).toBe(400_000);
     expect(int64(w.pad_stack.copper_layers[0].size.y_nm)).toBe(800_000);
-    expect(itemFromAny(any)).toMatchObject({ kind: 'via', diameter: 800_000, drill: 400_000, startLayer: 'F.Cu',
-      endLayer: 'B.Cu', type: 'through', locked: false, net: 'VCC' });
+    expect(itemFromAny(any)).toMatchObject({
+      kind: 'via',
+      diameter: 800_000,
+      drill: 400_000,
+      startLayer: 'F.Cu',
+      endLayer: 'B.Cu',
+      type: 'through',
+      locked: false,
+      net: 'VCC',
+    });
   });
 
   it('keep the id of an item being updated', () => {
-    const any = copperToAny({ kind: 'arc', id: 'abc', locked: false, start: { x: 0, y: 0 }, mid: { x: 1, y: 1 },
-      end: { x: 2, y: 0 }, width: 100, layer: 'F.Cu', net: '' }, 9);
+    const any = copperToAny(
+      { kind: 'arc', id: 'abc', locked: false, start: { x: 0, y: 0 }, mid: { x: 1, y: 1 }, end: { x: 2, y: 0 }, width: 100, layer: 'F.Cu', net: '' },
+      9,
+    );
     expect(itemFromAny(any)).toMatchObject({ kind: 'arc', id: 'abc', mid: { x: 1, y: 1 } });
   });
 
   it('refuse a coordinate that is not an integer number of nm', () => {
-    expect(() => copperToAny({ kind: 'track', start: { x: 0.5, y: 0 }, end: { x: 1, y: 0 }, width: 1, layer: 'F.Cu', net: '' }, 9))
-      .toThrow(/integer number of nm/);
+    expect(() => copperToAny({ kind: 'track', start: { x: 0.5, y: 0 }, end: { x: 1, y: 0 }, width: 1, layer: 'F.Cu', net: '' }, 9)).toThrow(
+      /integer number of nm/,
+    );
   });
 
   it('send blind and buried vias as one type to KiCad 9 and as two to KiCad 10, and read both back apart', () => {
-    const via = (type: 'blind' | 'buried' | 'micro', startLayer: string, endLayer: string) =>
-      ({ kind: 'via' as const, position: { x: 0, y: 0 }, diameter: 600_000, drill: 300_000, net: 'GND', type, startLayer, endLayer });
+    const via = (type: 'blind' | 'buried' | 'micro', startLayer: string, endLayer: string) => ({
+      kind: 'via' as const,
+      position: { x: 0, y: 0 },
+      diameter: 600_000,
+      drill: 300_000,
+      net: 'GND',
+      type,
+      startLayer,
+      endLayer,
+    });
     const wire = (v: ReturnType<typeof via>, major: number) => unpackAny(copperToAny(v, major)).type;
     const blind = via('blind', 'F.Cu', 'In1.Cu');
     const buried = via('buried', 'In1.Cu', 'In2.Cu');
@@ -88,8 +114,11 @@ describe('copper items', () => {
       expect(itemFromAny(copperToAny(buried, major))).toMatchObject({ type: 'buried', startLayer: 'In1.Cu', endLayer: 'In2.Cu' });
     }
     // KiCad 9's one type, read back: blind when it reaches an outer layer, buried when it does not.
-    expect(itemFromAny(packAny('kiapi.board.types.Via', { type: 'VT_BLIND_BURIED',
-      pad_stack: { drill: { start_layer: 5, end_layer: 34 } } }))).toMatchObject({ type: 'blind', startLayer: 'In2.Cu', endLayer: 'B.Cu' });
+    expect(itemFromAny(packAny('kiapi.board.types.Via', { type: 'VT_BLIND_BURIED', pad_stack: { drill: { start_layer: 5, end_layer: 34 } } }))).toMatchObject({
+      type: 'blind',
+      startLayer: 'In2.Cu',
+      endLayer: 'B.Cu',
+    });
   });
 
   it('refuse a blind or buried via whose layers say otherwise', () => {
@@ -102,29 +131,53 @@ describe('copper items', () => {
 describe('items read from KiCad', () => {
   it('give footprints their reference and pads, pads their absolute position and padstack', () => {
     const pad = packAny('kiapi.board.types.Pad', {
-      id: { value: 'p1' }, number: '2', net: { name: 'SDA' }, type: 'PT_SMD', position: { x_nm: 110_490_000, y_nm: 78_867_000 },
-      pad_stack: { type: 'PST_NORMAL', layers: ['BL_F_Cu', 'BL_F_Mask'], angle: { value_degrees: 90 },
-        copper_layers: [{ layer: 'BL_F_Cu', shape: 'PSS_ROUNDRECT', size: { x_nm: 1_000_000, y_nm: 600_000 }, corner_rounding_ratio: 0.25 }] },
+      id: { value: 'p1' },
+      number: '2',
+      net: { name: 'SDA' },
+      type: 'PT_SMD',
+      position: { x_nm: 110_490_000, y_nm: 78_867_000 },
+      pad_stack: {
+        type: 'PST_NORMAL',
+        layers: ['BL_F_Cu', 'BL_F_Mask'],
+        angle: { value_degrees: 90 },
+        copper_layers: [{ layer: 'BL_F_Cu', shape: 'PSS_ROUNDRECT', size: { x_nm: 1_000_000, y_nm: 600_000 }, corner_rounding_ratio: 0.25 }],
+      },
     });
     const footprint = packAny('kiapi.board.types.FootprintInstance', {
-      id: { value: 'f1' }, position: { x_nm: 110_000_000, y_nm: 78_000_000 }, orientation: { value_degrees: 180 }, layer: 'BL_F_Cu',
-      reference_field: { text: { text: { text: 'U3' } } }, value_field: { text: { text: { text: 'MCP23017' } } },
+      id: { value: 'f1' },
+      position: { x_nm: 110_000_000, y_nm: 78_000_000 },
+      orientation: { value_degrees: 180 },
+      layer: 'BL_F_Cu',
+      reference_field: { text: { text: { text: 'U3' } } },
+      value_field: { text: { text: { text: 'MCP23017' } } },
       definition: { id: { library_nickname: 'Package_SO', entry_name: 'SOIC-28' }, items: [pad] },
     });
     const fp = itemFromAny(footprint);
-    expect(fp).toMatchObject({ kind: 'footprint', reference: 'U3', value: 'MCP23017', libraryId: 'Package_SO:SOIC-28',
-      orientation: 180, layer: 'F.Cu' });
+    expect(fp).toMatchObject({ kind: 'footprint', reference: 'U3', value: 'MCP23017', libraryId: 'Package_SO:SOIC-28', orientation: 180, layer: 'F.Cu' });
     if (fp.kind !== 'footprint') throw new Error('expected a footprint');
-    expect(fp.pads).toEqual([{ kind: 'pad', id: 'p1', locked: false, number: '2', net: 'SDA', type: 'smd',
-      position: { x: 110_490_000, y: 78_867_000 }, angle: 90, padstack: 'normal', layers: ['F.Cu', 'F.Mask'],
-      shapes: [{ layer: 'F.Cu', shape: 'roundrect', size: { x: 1_000_000, y: 600_000 }, offset: { x: 0, y: 0 },
-        cornerRoundingRatio: 0.25, chamferRatio: 0 }],
-      drill: { x: 0, y: 0 }, drillShape: 'none', clearanceOverride: null, footprint: 'U3' }]);
+    expect(fp.pads).toEqual([
+      {
+        kind: 'pad',
+        id: 'p1',
+        locked: false,
+        number: '2',
+        net: 'SDA',
+        type: 'smd',
+        position: { x: 110_490_000, y: 78_867_000 },
+        angle: 90,
+        padstack: 'normal',
+        layers: ['F.Cu', 'F.Mask'],
+        shapes: [{ layer: 'F.Cu', shape: 'roundrect', size: { x: 1_000_000, y: 600_000 }, offset: { x: 0, y: 0 }, cornerRoundingRatio: 0.25, chamferRatio: 0 }],
+        drill: { x: 0, y: 0 },
+        drillShape: 'none',
+        clearanceOverride: null,
+        footprint: 'U3',
+      },
+    ]);
   });
 
   it('report kinds the client does not model as "other"', () => {
-    expect(itemFromAny(packAny('kiapi.board.types.BoardText', { id: { value: 't' } })))
-      .toEqual({ kind: 'other', type: 'kiapi.board.types.BoardText' });
+    expect(itemFromAny(packAny('kiapi.board.types.BoardText', { id: { value: 't' } }))).toEqual({ kind: 'other', type: 'kiapi.board.types.BoardText' });
   });
 });
 

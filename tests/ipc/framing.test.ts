@@ -1,14 +1,15 @@
 // SP framing as a pure class: handshakes checked both ways, frames split or coalesced anywhere, ids.
 import { describe, expect, it } from 'vitest';
 import { KicadProtocolError } from '../../ipc/errors.ts';
-import {
-  encodeFrame, encodeHandshake, isRequestId, PROTOCOL_REP, PROTOCOL_REQ, RequestIds, SpDecoder, type SpEvent,
-} from '../../ipc/framing.ts';
+import { encodeFrame, encodeHandshake, isRequestId, PROTOCOL_REP, PROTOCOL_REQ, RequestIds, SpDecoder, type SpEvent } from '../../ipc/framing.ts';
 
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 };
 

@@ -8,8 +8,9 @@ import { defaultSocketDir, resolveSocketPath, socketCandidates, socketPathFromUr
 
 describe('socket path', () => {
   it('strips ipc:// from KICAD_API_SOCKET', () => {
-    expect(resolveSocketPath({ env: { KICAD_API_SOCKET: 'ipc:///tmp/kicad/api-15351.sock' }, platform: 'linux', tmpdir: '/x' }))
-      .toBe('/tmp/kicad/api-15351.sock');
+    expect(resolveSocketPath({ env: { KICAD_API_SOCKET: 'ipc:///tmp/kicad/api-15351.sock' }, platform: 'linux', tmpdir: '/x' })).toBe(
+      '/tmp/kicad/api-15351.sock',
+    );
   });
 
   it('falls back to <TMPDIR>/kicad/api.sock on Linux and /tmp/kicad on macOS', () => {
@@ -32,8 +33,7 @@ describe('socket path', () => {
         writeFileSync(join(dir, name), '');
       }
       const alive = new Set([20, 300]);
-      expect(socketCandidates(dir, (pid) => alive.has(pid))).toEqual(
-        [join(dir, 'api.sock'), join(dir, 'api-20.sock'), join(dir, 'api-300.sock')]);
+      expect(socketCandidates(dir, (pid) => alive.has(pid))).toEqual([join(dir, 'api.sock'), join(dir, 'api-20.sock'), join(dir, 'api-300.sock')]);
       expect(socketCandidates(join(dir, 'missing'))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -37,11 +37,14 @@ export const TOKEN = 'f00dfeed-0000-4000-8000-000000000001';
 export function replyBytes(reply: Exclude<Reply, null>): Uint8Array {
   if ('status' in reply) {
     return encode('kiapi.common.ApiResponse', {
-      header: { kicad_token: TOKEN }, status: { status: reply.status, error_message: reply.error },
+      header: { kicad_token: TOKEN },
+      status: { status: reply.status, error_message: reply.error },
     });
   }
   return encode('kiapi.common.ApiResponse', {
-    header: { kicad_token: TOKEN }, status: { status: 'AS_OK' }, message: packAny(reply.type, reply.value ?? {}),
+    header: { kicad_token: TOKEN },
+    status: { status: 'AS_OK' },
+    message: packAny(reply.type, reply.value ?? {}),
   });
 }
 
@@ -67,8 +70,11 @@ export async function startPeer(handler: Handler, opts: { handshake?: Uint8Array
         const request = decode('kiapi.common.ApiRequest', event.payload);
         const command = anyTypeName(request.message);
         const req: Received = {
-          id: event.id, command, message: decode(command, request.message.value),
-          clientName: request.header?.client_name ?? '', token: request.header?.kicad_token ?? '',
+          id: event.id,
+          command,
+          message: decode(command, request.message.value),
+          clientName: request.header?.client_name ?? '',
+          token: request.header?.kicad_token ?? '',
         };
         received.push(req);
         queue = queue.then(async () => {
@@ -80,7 +86,9 @@ export async function startPeer(handler: Handler, opts: { handshake?: Uint8Array
   });
   await new Promise<void>((resolve) => server.listen(path, resolve));
   const peer: Peer = {
-    path, received, connections: 0,
+    path,
+    received,
+    connections: 0,
     sendRaw(bytes) {
       last?.write(bytes);
     },

@@ -33,7 +33,9 @@ describe('Transport', () => {
 
   it('keeps one request in flight: the second goes out only after the first is answered', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let seenWhenFirstAnswered = -1;
     peer = await startPeer(async (req) => {
       if (req.id === 0x80000001) {

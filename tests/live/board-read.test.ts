@@ -6,7 +6,6 @@ import { expect, it } from 'vitest';
 import { parseBoard } from '../../engine/kicad/read-board.ts';
 import { benchBoard, describeKicads, useKicad } from './kicad-harness.ts';
 
-
 describeKicads('board as text vs board as items in live pcbnew', (kicad) => {
   // A 4-layer board with zones and ~900 pins: big enough that a mismatch would show.
   const live = useKicad(kicad, { board: benchBoard('C', 'LibreSolar_bms-c1', kicad) });
@@ -20,12 +19,13 @@ describeKicads('board as text vs board as items in live pcbnew', (kicad) => {
     const flatPads = await client.pads();
     const nets = await client.nets();
 
-    const fromText = board.pads.map((p) => {
-      const ref = board.footprints[p.footprint].reference;
-      return `${ref}/${p.number} @${p.at.x},${p.at.y} net=${board.nets[p.net]?.name ?? '?'}`;
-    }).sort();
-    const fromItems = footprints.flatMap((f) => f.pads.map((p) =>
-      `${f.reference}/${p.number} @${p.position.x},${p.position.y} net=${p.net}`)).sort();
+    const fromText = board.pads
+      .map((p) => {
+        const ref = board.footprints[p.footprint].reference;
+        return `${ref}/${p.number} @${p.at.x},${p.at.y} net=${board.nets[p.net]?.name ?? '?'}`;
+      })
+      .sort();
+    const fromItems = footprints.flatMap((f) => f.pads.map((p) => `${f.reference}/${p.number} @${p.position.x},${p.position.y} net=${p.net}`)).sort();
     expect(fromItems.length).toBeGreaterThan(500);
     expect(fromItems).toEqual(fromText);
     // The flat pad query returns the same pads as the footprints carry.

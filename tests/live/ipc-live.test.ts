@@ -33,11 +33,25 @@ async function copperIds(client: KicadClient): Promise<string[]> {
 function copperNear(pad: Pad): NewItem[] {
   const { x, y } = pad.position;
   const mm = 1_000_000;
-  const p = [{ x, y }, { x: x + 2 * mm, y }, { x: x + 2 * mm, y: y + 2 * mm }, { x: x + 4 * mm, y: y + 2 * mm }];
-  const track = (a: number, b: number, layer: string): NewItem =>
-    ({ kind: 'track', start: p[a], end: p[b], width: 250_000, layer, net: pad.net, locked: true });
+  const p = [
+    { x, y },
+    { x: x + 2 * mm, y },
+    { x: x + 2 * mm, y: y + 2 * mm },
+    { x: x + 4 * mm, y: y + 2 * mm },
+  ];
+  const track = (a: number, b: number, layer: string): NewItem => ({
+    kind: 'track',
+    start: p[a],
+    end: p[b],
+    width: 250_000,
+    layer,
+    net: pad.net,
+    locked: true,
+  });
   return [
-    track(0, 1, 'F.Cu'), track(1, 2, 'B.Cu'), track(2, 3, 'F.Cu'),
+    track(0, 1, 'F.Cu'),
+    track(1, 2, 'B.Cu'),
+    track(2, 3, 'F.Cu'),
     { kind: 'via', position: p[1], diameter: 800_000, drill: 400_000, net: pad.net, locked: true },
     { kind: 'via', position: p[2], diameter: 800_000, drill: 400_000, net: pad.net, locked: true },
   ];
@@ -107,11 +121,19 @@ describeKicads('ipc client against live pcbnew', (version) => {
 
     await client.clearSelection();
     kicad.key('ctrl+z');
-    await waitFor('undo', () => copperIds(client), (now) => now.length === before.length);
+    await waitFor(
+      'undo',
+      () => copperIds(client),
+      (now) => now.length === before.length,
+    );
     expect(await copperIds(client)).toEqual(before);
 
     kicad.key('ctrl+y');
-    const redone = await waitFor('redo', () => copperIds(client), (now) => now.length === before.length + 5);
+    const redone = await waitFor(
+      'redo',
+      () => copperIds(client),
+      (now) => now.length === before.length + 5,
+    );
     expect(redone.filter((id) => !before.includes(id))).toHaveLength(5);
 
     await client.deleteItems(redone.filter((id) => !before.includes(id)));
@@ -137,8 +159,14 @@ describeKicads('ipc client against live pcbnew', (version) => {
   it('refuses an unknown net before KiCad sees it', async () => {
     const netsBefore = await client.nets();
     const before = await copperIds(client);
-    const bad: NewItem = { kind: 'track', start: pad.position, end: { x: pad.position.x + 1_000_000, y: pad.position.y },
-      width: 250_000, layer: 'F.Cu', net: 'NO_SUCH_NET_42' };
+    const bad: NewItem = {
+      kind: 'track',
+      start: pad.position,
+      end: { x: pad.position.x + 1_000_000, y: pad.position.y },
+      width: 250_000,
+      layer: 'F.Cu',
+      net: 'NO_SUCH_NET_42',
+    };
     await expect(client.createItems([bad])).rejects.toBeInstanceOf(UnknownNetError);
     await expect(writeCopper(client, [...copperNear(pad), bad], 'never')).rejects.toThrow(/unknown net: "NO_SUCH_NET_42"/);
     // KiCad would have created the net had it seen the name.
@@ -165,8 +193,11 @@ describeKicads('ipc client against live pcbnew', (version) => {
     await quick.clearSelection();
     await quick.addToSelection([footprint.id]);
     kicad.key('e');
-    const dialog = await waitFor('the Footprint Properties dialog', async () => kicad.windowNames(),
-      (names) => names.includes('Footprint Properties'));
+    const dialog = await waitFor(
+      'the Footprint Properties dialog',
+      async () => kicad.windowNames(),
+      (names) => names.includes('Footprint Properties'),
+    );
     expect(dialog).toContain('Footprint Properties');
 
     const err = await quick.tracks().catch((e: unknown) => e);
@@ -199,7 +230,9 @@ describeKicads('a live pcbnew with "Enable KiCad API" off', (version) => {
     expect(existsSync(kicad.socketPath)).toBe(false);
     const r = await launch({ action: 'route-selected', env: { ...kicad.env } });
     expect(r).toMatchObject({ ok: false, code: 'no_kicad' });
-    expect(r.message).toBe(`Cannot reach KiCad: no KiCad API socket at ${kicad.socketPath}: KiCad's API server is off or KiCad is not running. `
-      + 'In KiCad 9.0 or later, turn on Preferences → Plugins → "Enable KiCad API", then restart the PCB editor with the board open.');
+    expect(r.message).toBe(
+      `Cannot reach KiCad: no KiCad API socket at ${kicad.socketPath}: KiCad's API server is off or KiCad is not running. ` +
+        'In KiCad 9.0 or later, turn on Preferences → Plugins → "Enable KiCad API", then restart the PCB editor with the board open.',
+    );
   });
 });

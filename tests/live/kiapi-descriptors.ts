@@ -13,7 +13,19 @@ export function libkiapi(kicad: Kicad): string {
 // FileDescriptorProto's top-level fields and their wire types: the greedy scan stops at the first tag
 // that is not one of these, which is where the embedded array ends.
 const FILE_FIELDS = new Map<number, number>([
-  [1, 2], [2, 2], [3, 2], [4, 2], [5, 2], [6, 2], [7, 2], [8, 2], [9, 2], [10, 0], [11, 0], [12, 2], [14, 0],
+  [1, 2],
+  [2, 2],
+  [3, 2],
+  [4, 2],
+  [5, 2],
+  [6, 2],
+  [7, 2],
+  [8, 2],
+  [9, 2],
+  [10, 0],
+  [11, 0],
+  [12, 2],
+  [14, 0],
 ]);
 
 function readVarint(buf: Buffer, at: number): [number, number] {

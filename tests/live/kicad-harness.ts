@@ -34,9 +34,7 @@ export function liveEnabled(): boolean {
   if (process.env.TRACEMAKER_SKIP_LIVE === '1') return false;
   const missing = REQUIRED.filter((cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status !== 0);
   if (missing.length > 0) {
-    throw new Error(
-      `live tests need ${missing.join(', ')} (run scripts/install-system.sh), or set TRACEMAKER_SKIP_LIVE=1 to skip them`,
-    );
+    throw new Error(`live tests need ${missing.join(', ')} (run scripts/install-system.sh), or set TRACEMAKER_SKIP_LIVE=1 to skip them`);
   }
   kicads();
   return true;
@@ -130,8 +128,11 @@ const KICAD_COMMON = {
   // The prompts a fresh config would show on first start, each a modal dialog that blocks the API;
   // KiCad 10's first-run wizard has a privacy page unless the first two are set.
   do_not_show_again: {
-    data_collection_prompt: true, update_check_prompt: true, env_var_overwrite_warning: true,
-    scaled_3d_models_warning: true, zone_fill_warning: true,
+    data_collection_prompt: true,
+    update_check_prompt: true,
+    env_var_overwrite_warning: true,
+    scaled_3d_models_warning: true,
+    zone_fill_warning: true,
   },
   system: { check_for_kicad_updates: false },
 };
@@ -194,9 +195,16 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
     const { child: xvfb, display } = await startXvfb(deadline);
     children.push(xvfb);
     const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'),
-      XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache'),
-      TMPDIR: tmp, DISPLAY: display, LIBGL_ALWAYS_SOFTWARE: '1', LANG: 'C.UTF-8', ...opts.env,
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_DATA_HOME: join(home, '.local', 'share'),
+      XDG_CACHE_HOME: join(home, '.cache'),
+      TMPDIR: tmp,
+      DISPLAY: display,
+      LIBGL_ALWAYS_SOFTWARE: '1',
+      LANG: 'C.UTF-8',
+      ...opts.env,
     };
     opts.prepare?.(home, dirs);
     const out = openSync(logPath, 'a');
@@ -214,13 +222,24 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
     };
     const windowNames = () => {
       const ids = searchWindows(xdotool, '.');
-      return [...new Set(ids.map((id) => { try { return xdotool(['getwindowname', id]).trim(); } catch { return ''; } }))]
-        .filter((n) => n !== '');
+      return [
+        ...new Set(
+          ids.map((id) => {
+            try {
+              return xdotool(['getwindowname', id]).trim();
+            } catch {
+              return '';
+            }
+          }),
+        ),
+      ].filter((n) => n !== '');
     };
     const what = `pcbnew ${kicad.version}`;
     const noWizard = () => {
       if (windowNames().includes(SETUP_WIZARD)) {
-        throw new Error(`${what} opened its first-run wizard ("${SETUP_WIZARD}"), which blocks the API: the seeded config in ${dirs.config} no longer satisfies it`);
+        throw new Error(
+          `${what} opened its first-run wizard ("${SETUP_WIZARD}"), which blocks the API: the seeded config in ${dirs.config} no longer satisfies it`,
+        );
       }
     };
     if (common.api.enable_server !== false) {
@@ -229,20 +248,42 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
       await boardAnswers(socketPath, deadline, noWizard, what);
     }
     let windowId = '';
-    await until(deadline, () => {
-      windowId = findWindow(xdotool, 'PCB Editor');
-      return windowId !== '';
-    }, `${what}'s PCB Editor window`);
+    await until(
+      deadline,
+      () => {
+        windowId = findWindow(xdotool, 'PCB Editor');
+        return windowId !== '';
+      },
+      `${what}'s PCB Editor window`,
+    );
     noWizard();
     // The whole screen, as a user's maximised editor: KiCad 10 opens at 1280×720, where its top toolbar
     // is cut before the plugin buttons at its right end (there is no window manager to maximise it).
     xdotool(['windowsize', windowId, String(SCREEN.width), String(SCREEN.height)]);
-    await until(deadline, () => / Geometry: (\d+)x(\d+)/.exec(xdotool(['getwindowgeometry', windowId]))?.slice(1).join('x') === `${SCREEN.width}x${SCREEN.height}`,
-      `${what}'s window to fill the screen`);
+    await until(
+      deadline,
+      () =>
+        / Geometry: (\d+)x(\d+)/
+          .exec(xdotool(['getwindowgeometry', windowId]))
+          ?.slice(1)
+          .join('x') === `${SCREEN.width}x${SCREEN.height}`,
+      `${what}'s window to fill the screen`,
+    );
 
     const clients: KicadClient[] = [];
     return {
-      kicad, socketPath, pid: pcbnew.pid!, boardPath, home, dirs, env, display, windowId, xdotool, windowNames, log,
+      kicad,
+      socketPath,
+      pid: pcbnew.pid!,
+      boardPath,
+      home,
+      dirs,
+      env,
+      display,
+      windowId,
+      xdotool,
+      windowNames,
+      log,
       key(combo) {
         xdotool(['windowfocus', '--sync', windowId]);
         // Keys reach the canvas only with the pointer over it.
@@ -250,9 +291,13 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
         xdotool(['key', '--clearmodifiers', combo]);
       },
       async connect(o = {}) {
-        const client = await KicadClient.connect({ socket: socketPath, clientName: o.clientName ?? 'tracemaker-live',
+        const client = await KicadClient.connect({
+          socket: socketPath,
+          clientName: o.clientName ?? 'tracemaker-live',
           // A loaded test machine (two suites, each with a pcbnew) can keep a reply waiting past 10 s.
-          busyTimeoutMs: o.busyTimeoutMs ?? 5_000, timeoutMs: o.timeoutMs ?? 30_000 });
+          busyTimeoutMs: o.busyTimeoutMs ?? 5_000,
+          timeoutMs: o.timeoutMs ?? 30_000,
+        });
         clients.push(client);
         return client;
       },
@@ -357,7 +402,9 @@ async function startXvfb(deadline: number): Promise<{ child: ChildProcess; displ
   track(child);
   const fd = child.stdio[3]!;
   let text = '';
-  fd.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+  fd.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
   await until(deadline, () => text.includes('\n') || exited(child), 'Xvfb');
   if (exited(child)) throw new Error(`Xvfb exited early (code ${child.exitCode})`);
   return { child, display: `:${text.trim()}` };
@@ -365,7 +412,9 @@ async function startXvfb(deadline: number): Promise<{ child: ChildProcess; displ
 
 function searchWindows(xdotool: (args: string[]) => string, name: string): string[] {
   try {
-    return xdotool(['search', '--onlyvisible', '--name', name]).split('\n').filter((l) => l !== '');
+    return xdotool(['search', '--onlyvisible', '--name', name])
+      .split('\n')
+      .filter((l) => l !== '');
   } catch {
     // xdotool search exits 1 when nothing matches.
     return [];

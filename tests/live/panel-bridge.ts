@@ -10,7 +10,10 @@ export class TestBridge implements EditorBridge {
   /** Session copper KiCad holds now: item key → KiCad id. */
   readonly #placed = new Map<string, string>();
 
-  constructor(readonly client: KicadClient, readonly session: Session) {}
+  constructor(
+    readonly client: KicadClient,
+    readonly session: Session,
+  ) {}
 
   async padIds(pads: PadName[]): Promise<string[]> {
     const want = new Set(pads.map((p) => `${p.reference}.${p.pad}`));
@@ -56,10 +59,25 @@ export class TestBridge implements EditorBridge {
     const net = (n: number) => this.session.names.netName(n);
     const out = new Map<string, NewItem>();
     for (const t of copper.tracks) {
-      out.set(`T ${t.net} ${t.layer} ${t.width} ${t.start.x},${t.start.y} ${t.end.x},${t.end.y}`, { kind: 'track', start: t.start, end: t.end, width: t.width, layer: layer(t.layer), net: net(t.net), locked: true });
+      out.set(`T ${t.net} ${t.layer} ${t.width} ${t.start.x},${t.start.y} ${t.end.x},${t.end.y}`, {
+        kind: 'track',
+        start: t.start,
+        end: t.end,
+        width: t.width,
+        layer: layer(t.layer),
+        net: net(t.net),
+        locked: true,
+      });
     }
     for (const v of copper.vias) {
-      out.set(`V ${v.net} ${v.size} ${v.drill} ${v.at.x},${v.at.y}`, { kind: 'via', position: v.at, diameter: v.size, drill: v.drill, net: net(v.net), locked: true });
+      out.set(`V ${v.net} ${v.size} ${v.drill} ${v.at.x},${v.at.y}`, {
+        kind: 'via',
+        position: v.at,
+        diameter: v.size,
+        drill: v.drill,
+        net: net(v.net),
+        locked: true,
+      });
     }
     return out;
   }

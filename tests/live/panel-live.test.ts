@@ -12,7 +12,6 @@ import { ROOT, startChrome, type Chrome } from '../ui/harness.ts';
 import { benchBoard, describeKicads, useKicad, type KicadInstance } from './kicad-harness.ts';
 import { TestBridge } from './panel-bridge.ts';
 
-
 async function waitFor<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {

@@ -13,7 +13,18 @@ import { installLikePcm } from '../../plugin/kicad-host/pcm-package.ts';
 import { KICAD10_ROOT } from '../support/kicad.ts';
 import { benchBoard, describeKicads, inKicad, startKicad, type KicadInstance } from './kicad-harness.ts';
 import {
-  buildPlatformZip, click, closeMessages, diffSnapshots, findButtons, hostPids, messages, noPanelAfterRoute, snapshot, stopKicadAndHosts, waitFor, type Buttons,
+  buildPlatformZip,
+  click,
+  closeMessages,
+  diffSnapshots,
+  findButtons,
+  hostPids,
+  messages,
+  noPanelAfterRoute,
+  snapshot,
+  stopKicadAndHosts,
+  waitFor,
+  type Buttons,
 } from './plugin-support.ts';
 
 const SMALL = ['/SCK', '/MOSI'];
@@ -64,7 +75,12 @@ describeKicads('the Linux package with its own Node, on a PATH without node', (v
     });
     // KiCad sets up the plugin's Python environment before it shows the buttons, and may answer
     // slowly meanwhile: connect once they are up.
-    buttons = (await waitFor('the plugin buttons', () => findButtons(kicad), (b) => b !== null, 120_000))!;
+    buttons = (await waitFor(
+      'the plugin buttons',
+      () => findButtons(kicad),
+      (b) => b !== null,
+      120_000,
+    ))!;
     client = await kicad.connect({ clientName: 'tracemaker-bundled' });
   });
 
@@ -76,7 +92,7 @@ describeKicads('the Linux package with its own Node, on a PATH without node', (v
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('starts pcbnew with a PATH on which node is not found, and the package\'s node without its exec bit', () => {
+  it("starts pcbnew with a PATH on which node is not found, and the package's node without its exec bit", () => {
     expect(kicad.env.PATH).toBe(bin);
     // The PATH works (the programs on it are found) and has no node, on this system or in the root.
     expect(shell('command -v pcbnew')).toEqual({ status: 0, stdout: join(bin, 'pcbnew') });
@@ -86,7 +102,7 @@ describeKicads('the Linux package with its own Node, on a PATH without node', (v
     expect(statSync(bundledNode()).mode & 0o111).toBe(0);
   });
 
-  it('routes the selected nets with the package\'s own Node: locked copper on exactly those nets', async () => {
+  it("routes the selected nets with the package's own Node: locked copper on exactly those nets", async () => {
     const pads = (await client.pads()).filter((p) => SMALL.includes(p.net));
     await client.clearSelection();
     await client.addToSelection(pads.map((p) => p.id));
@@ -95,9 +111,19 @@ describeKicads('the Linux package with its own Node, on a PATH without node', (v
     closeMessages(kicad);
     const t0 = Date.now();
     click(kicad, buttons.route);
-    await waitFor('new copper', async () => (await client.items(['track', 'arc', 'via'])).length, (n) => n > copper, 90_000);
+    await waitFor(
+      'new copper',
+      async () => (await client.items(['track', 'arc', 'via'])).length,
+      (n) => n > copper,
+      90_000,
+    );
     const ms = Date.now() - t0;
-    const [title] = await waitFor('a TraceMaker message', async () => messages(kicad), (m) => m.length > 0, 60_000);
+    const [title] = await waitFor(
+      'a TraceMaker message',
+      async () => messages(kicad),
+      (m) => m.length > 0,
+      60_000,
+    );
     expect(title).toBe('TraceMaker: routed');
     const d = diffSnapshots(before, await snapshot(client));
     expect(d.removed).toEqual([]);
@@ -118,10 +144,15 @@ describeKicads('the Linux package with its own Node, on a PATH without node', (v
     expect(statSync(bundledNode()).mode & 0o100).not.toBe(0);
     // Its environment is the one KiCad gave the plugin: no folder of its PATH has a node.
     const env = readFileSync(`/proc/${pids[0]}/environ`, 'utf8').split('\0');
-    const path = env.find((e) => e.startsWith('PATH='))!.slice('PATH='.length).split(':');
+    const path = env
+      .find((e) => e.startsWith('PATH='))!
+      .slice('PATH='.length)
+      .split(':');
     expect(path).toContain(bin);
     const root = version.rooted ? KICAD10_ROOT : '/';
     expect(path.filter((dir) => existsSync(join(root, dir, 'node')) || existsSync(join(root, dir, 'nodejs')))).toEqual([]);
-    console.log(`plugin-bundled-runtime (KiCad ${version.version}): host ${pids[0]} runs ${readlinkSync(exe)}; PATH ${path.join(':')}; click → copper ${ms} ms, ${d.added.length} items`);
+    console.log(
+      `plugin-bundled-runtime (KiCad ${version.version}): host ${pids[0]} runs ${readlinkSync(exe)}; PATH ${path.join(':')}; click → copper ${ms} ms, ${d.added.length} items`,
+    );
   });
 });

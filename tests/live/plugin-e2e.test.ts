@@ -14,8 +14,21 @@ import { installLikePcm } from '../../plugin/kicad-host/pcm-package.ts';
 import { kicadDrc } from '../support/kicad-drc.ts';
 import { benchBoard, describeKicads, inKicad, startKicad, type KicadInstance } from './kicad-harness.ts';
 import {
-  boxAround, buildZip, click, closeMessages, diffSnapshots, findButtons, lastMessage, lastTiming, messages, noPanelAfterRoute, PLUGIN_ID, snapshot, stopKicadAndHosts,
-  waitFor, type Buttons,
+  boxAround,
+  buildZip,
+  click,
+  closeMessages,
+  diffSnapshots,
+  findButtons,
+  lastMessage,
+  lastTiming,
+  messages,
+  noPanelAfterRoute,
+  PLUGIN_ID,
+  snapshot,
+  stopKicadAndHosts,
+  waitFor,
+  type Buttons,
 } from './plugin-support.ts';
 
 const SMALL = ['/SCK', '/MOSI'];
@@ -64,7 +77,12 @@ describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version
     client = await kicad.connect({ clientName: 'tracemaker-e2e' });
     bareText = await client.boardText();
     // KiCad makes the plugin's venv and runs pip (offline, nothing to install) before showing the buttons.
-    buttons = (await waitFor('the plugin buttons', () => findButtons(kicad), (b) => b !== null, 120_000))!;
+    buttons = (await waitFor(
+      'the plugin buttons',
+      () => findButtons(kicad),
+      (b) => b !== null,
+      120_000,
+    ))!;
   });
 
   afterAll(async () => {
@@ -90,10 +108,20 @@ describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version
     click(kicad, buttons.route);
     let ms = 0;
     if (expectCopper) {
-      await waitFor('new copper', async () => (await client.items(['track', 'arc', 'via'])).length, (n) => n > before, 60_000);
+      await waitFor(
+        'new copper',
+        async () => (await client.items(['track', 'arc', 'via'])).length,
+        (n) => n > before,
+        60_000,
+      );
       ms = Date.now() - t0;
     }
-    const [title] = await waitFor('a TraceMaker message', async () => messages(kicad), (m) => m.length > 0, 60_000);
+    const [title] = await waitFor(
+      'a TraceMaker message',
+      async () => messages(kicad),
+      (m) => m.length > 0,
+      60_000,
+    );
     return { title, ms };
   }
 
@@ -139,15 +167,30 @@ describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version
 
     // One Ctrl+Z takes exactly the new items away; Ctrl+Y brings exactly them back.
     kicad.key('ctrl+z');
-    await waitFor('undo', async () => diffSnapshots(before, await snapshot(client)), (x) => x.added.length === 0, 15_000);
+    await waitFor(
+      'undo',
+      async () => diffSnapshots(before, await snapshot(client)),
+      (x) => x.added.length === 0,
+      15_000,
+    );
     expect(diffSnapshots(before, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
     kicad.key('ctrl+y');
-    await waitFor('redo', async () => diffSnapshots(after, await snapshot(client)), (x) => x.removed.length === 0, 15_000);
+    await waitFor(
+      'redo',
+      async () => diffSnapshots(after, await snapshot(client)),
+      (x) => x.removed.length === 0,
+      15_000,
+    );
     expect(diffSnapshots(after, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
 
     // Undo again, then route again: the host sees its copper gone and routes the nets anew.
     kicad.key('ctrl+z');
-    await waitFor('undo', async () => diffSnapshots(before, await snapshot(client)), (x) => x.added.length === 0, 15_000);
+    await waitFor(
+      'undo',
+      async () => diffSnapshots(before, await snapshot(client)),
+      (x) => x.added.length === 0,
+      15_000,
+    );
     await selectNets(SMALL);
     const again = await clickRoute(true);
     expect(again.title).toBe('TraceMaker: routed');
@@ -161,12 +204,17 @@ describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version
     figures.second_action_timing = JSON.stringify(t);
   });
 
-  it('checks before commit: the board\'s DRC and what routing the selection would add, writing nothing', async () => {
+  it("checks before commit: the board's DRC and what routing the selection would add, writing nothing", async () => {
     await selectNets(SMALL);
     const before = await snapshot(client);
     closeMessages(kicad);
     click(kicad, buttons.check);
-    const [title] = await waitFor('the check message', async () => messages(kicad), (m) => m.length > 0, 60_000);
+    const [title] = await waitFor(
+      'the check message',
+      async () => messages(kicad),
+      (m) => m.length > 0,
+      60_000,
+    );
     expect(title).toBe('TraceMaker: check');
     expect(lastMessage(kicad, 'checked')).toMatch(/^DRC now: \d+ errors?.*, \d+ unconnected\. Routing the 2 selected nets would connect \d+ of \d+ and add /);
     expect(diffSnapshots(before, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
@@ -176,10 +224,20 @@ describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version
     const before = await snapshot(client);
     closeMessages(kicad);
     click(kicad, buttons.panel);
-    const [title] = await waitFor('the panel message', async () => messages(kicad), (m) => m.length > 0, 60_000);
+    const [title] = await waitFor(
+      'the panel message',
+      async () => messages(kicad),
+      (m) => m.length > 0,
+      60_000,
+    );
     expect(title).toBe('TraceMaker: panel');
     const opened = join(work, 'opened.txt');
-    const [url] = await waitFor('the browser to be asked', () => (existsSync(opened) ? readFileSync(opened, 'utf8').split('\n').filter(Boolean) : []), (u) => u.length > 0, 15_000);
+    const [url] = await waitFor(
+      'the browser to be asked',
+      () => (existsSync(opened) ? readFileSync(opened, 'utf8').split('\n').filter(Boolean) : []),
+      (u) => u.length > 0,
+      15_000,
+    );
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{32}\/$/);
     const page = await fetch(url);
     expect(page.status).toBe(200);
@@ -205,7 +263,12 @@ describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version
     expect(why).not.toBeNull();
     closeMessages(kicad);
     kicad.key('ctrl+z');
-    await waitFor('the box to go', async () => (await client.tracks()).filter((t) => t.net === '').length, (n) => n === 0, 15_000);
+    await waitFor(
+      'the box to go',
+      async () => (await client.tracks()).filter((t) => t.net === '').length,
+      (n) => n === 0,
+      15_000,
+    );
   });
 
   it('reports a busy editor and writes nothing', async () => {
@@ -215,23 +278,37 @@ describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version
     const before = await snapshot(client);
     closeMessages(kicad);
     kicad.key('e');
-    await waitFor('the Footprint Properties dialog', async () => kicad.windowNames(), (n) => n.includes('Footprint Properties'));
+    await waitFor(
+      'the Footprint Properties dialog',
+      async () => kicad.windowNames(),
+      (n) => n.includes('Footprint Properties'),
+    );
     try {
       // A dialog blocks the toolbar, so run the entrypoint exactly as KiCad's python runtime does.
       const python = join(kicad.dirs.cache, 'python-environments', PLUGIN_ID, 'bin', 'python');
       const run = inKicad(version, python, [join(pluginDir, 'route_selected.py')]);
       const r = spawnSync(run.cmd, run.args, {
-        cwd: pluginDir, encoding: 'utf8', timeout: 60_000,
+        cwd: pluginDir,
+        encoding: 'utf8',
+        timeout: 60_000,
         env: { ...kicad.env, KICAD_API_SOCKET: `ipc://${kicad.socketPath}`, KICAD_API_TOKEN: client.token },
       });
       expect(r.status).toBe(1);
-      const [title] = await waitFor('the busy message', async () => messages(kicad), (m) => m.length > 0);
+      const [title] = await waitFor(
+        'the busy message',
+        async () => messages(kicad),
+        (m) => m.length > 0,
+      );
       expect(title).toBe('TraceMaker: KiCad is busy');
     } finally {
       const dialog = kicad.xdotool(['search', '--onlyvisible', '--name', '^Footprint Properties$']).trim().split('\n')[0];
       kicad.xdotool(['windowfocus', '--sync', dialog]);
       kicad.xdotool(['key', 'Escape']);
-      await waitFor('the dialog to close', async () => kicad.windowNames(), (n) => !n.includes('Footprint Properties'));
+      await waitFor(
+        'the dialog to close',
+        async () => kicad.windowNames(),
+        (n) => !n.includes('Footprint Properties'),
+      );
     }
     expect(diffSnapshots(before, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
   });
@@ -263,8 +340,7 @@ describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version
     const bare = await kicadDrc(version, { board: join(work, 'bare', `${stem}.kicad_pcb`), pro: join(work, 'bare', `${stem}.kicad_pro`) });
     const routed = await kicadDrc(version, { board: join(work, 'routed', `${stem}.kicad_pcb`), pro: join(work, 'routed', `${stem}.kicad_pro`) });
     expect([bare.version, routed.version]).toEqual([version.version, version.version]);
-    const added = Object.entries(routed.counts)
-      .filter(([k, n]) => k.endsWith(':error') && !k.startsWith('unconnected_items') && n > (bare.counts[k] ?? 0));
+    const added = Object.entries(routed.counts).filter(([k, n]) => k.endsWith(':error') && !k.startsWith('unconnected_items') && n > (bare.counts[k] ?? 0));
     expect(added).toEqual([]);
     expect(routed.unconnected).toBeLessThan(bare.unconnected);
     figures.unconnected = `${bare.unconnected} → ${routed.unconnected}`;

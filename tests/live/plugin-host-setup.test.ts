@@ -24,8 +24,11 @@ interface Outcome {
 
 describeKicads('the host on the largest bench board', (version) => {
   const live = useKicad(version, {
-    board: benchBoard('C', 'kicad-demo_video', version), timeoutMs: 150_000, prepare: noPanelAfterRoute,
-    clientName: 'tracemaker-setup', teardown: stopKicadAndHosts,
+    board: benchBoard('C', 'kicad-demo_video', version),
+    timeoutMs: 150_000,
+    prepare: noPanelAfterRoute,
+    clientName: 'tracemaker-setup',
+    teardown: stopKicadAndHosts,
   });
   let kicad: KicadInstance;
   let client: KicadClient;
@@ -47,7 +50,8 @@ describeKicads('the host on the largest bench board', (version) => {
   function act(nets: string[]): Outcome {
     const t0 = Date.now();
     const r = spawnSync(process.execPath, [bundle, 'kicad', 'route-selected', '--nets', nets.join(','), '--json'], {
-      encoding: 'utf8', timeout: 600_000,
+      encoding: 'utf8',
+      timeout: 600_000,
       env: { ...kicad.env, KICAD_API_SOCKET: `ipc://${kicad.socketPath}`, KICAD_API_TOKEN: client.token },
     });
     const wallMs = Date.now() - t0;

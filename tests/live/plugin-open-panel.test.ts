@@ -15,7 +15,6 @@ import { CLI, startChrome, type Chrome } from '../ui/harness.ts';
 import { benchBoard, describeKicads, useKicad, type KicadInstance } from './kicad-harness.ts';
 import { boxAround, stopKicadAndHosts } from './plugin-support.ts';
 
-
 interface Outcome {
   ok: boolean;
   code: string;
@@ -24,7 +23,11 @@ interface Outcome {
 }
 
 describeKicads('the Open panel action in live pcbnew', (version) => {
-  const live = useKicad(version, { board: benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo', version), clientName: 'tracemaker-open-panel', teardown: stopKicadAndHosts });
+  const live = useKicad(version, {
+    board: benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo', version),
+    clientName: 'tracemaker-open-panel',
+    teardown: stopKicadAndHosts,
+  });
   let kicad: KicadInstance;
   let client: KicadClient;
   let chrome: Chrome;
@@ -43,7 +46,8 @@ describeKicads('the Open panel action in live pcbnew', (version) => {
 
   function act(action: string, extra: string[] = []): Outcome {
     const r = spawnSync(process.execPath, [CLI, 'kicad', action, '--json', ...extra], {
-      encoding: 'utf8', timeout: 120_000,
+      encoding: 'utf8',
+      timeout: 120_000,
       env: { ...kicad.env, KICAD_API_SOCKET: `ipc://${kicad.socketPath}`, KICAD_API_TOKEN: client.token, TRACEMAKER_BROWSER: join(dir, 'browser.sh') },
     });
     const last = r.stdout.trim().split('\n').pop();

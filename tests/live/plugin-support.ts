@@ -19,8 +19,13 @@ export const PLUGIN_ID = 'org.tracemaker.kicad';
 export async function buildBundle(): Promise<string> {
   const out = join(mkdtempSync(join(tmpdir(), 'tmk-bundle-')), 'tracemaker.js');
   await build({
-    entryPoints: [join(ROOT, 'plugin', 'cli.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20',
-    outfile: out, logLevel: 'warning',
+    entryPoints: [join(ROOT, 'plugin', 'cli.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'warning',
     banner: { js: "import { createRequire as __tmCreateRequire } from 'node:module'; const require = __tmCreateRequire(import.meta.url);" },
   });
   return out;
@@ -48,7 +53,9 @@ export async function buildZip(): Promise<Buffer> {
  *  sources: the official Node of that platform inside, metadata sizes filled in. */
 export async function buildPlatformZip(platform: Runtime['platform']): Promise<Buffer> {
   const files = RUNTIMES.filter((r) => r.platform === platform).map((r) => ({
-    dir: r.dir, exe: r.binary.endsWith('.exe') ? 'node.exe' : 'node', data: nodeBinary(r),
+    dir: r.dir,
+    exe: r.binary.endsWith('.exe') ? 'node.exe' : 'node',
+    data: nodeBinary(r),
   }));
   return withSources((src) => packageZip({ ...src, runtimes: { platforms: [platform], files, license: nodeLicense() } }).zip);
 }
@@ -87,7 +94,12 @@ export interface Buttons {
 /** The three plugin buttons, once KiCad shows them (sorted by action id: check, open-panel, route-selected). */
 export function findButtons(kicad: KicadInstance): Buttons | null {
   const r = spawnSync('/usr/bin/python3', ['-c', FIND_BUTTONS], { env: { ...kicad.env, DISPLAY: kicad.display }, encoding: 'utf8' });
-  const spots = r.stdout.trim().split('\n').filter(Boolean).map((l) => l.split(' ').map(Number)).map(([x, y]) => ({ x, y }));
+  const spots = r.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split(' ').map(Number))
+    .map(([x, y]) => ({ x, y }));
   if (spots.length !== 3) return null;
   return { check: spots[0], panel: spots[1], route: spots[2] };
 }
@@ -166,7 +178,8 @@ export function hostRuntimeDir(kicad: KicadInstance): string {
 export function hostLog(kicad: KicadInstance): string[] {
   const dir = hostRuntimeDir(kicad);
   try {
-    return readdirSync(dir).filter((f) => f.endsWith('.log') && f.startsWith('host-'))
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.log') && f.startsWith('host-'))
       .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean));
   } catch {
     return [];
@@ -175,18 +188,25 @@ export function hostLog(kicad: KicadInstance): string[] {
 
 /** Pids of hosts that logged they were listening (to end them by pid after the test). */
 export function hostPids(kicad: KicadInstance): number[] {
-  return hostLog(kicad).map((l) => / host (\d+) listening/.exec(l)?.[1]).filter((p): p is string => !!p).map(Number);
+  return hostLog(kicad)
+    .map((l) => / host (\d+) listening/.exec(l)?.[1])
+    .filter((p): p is string => !!p)
+    .map(Number);
 }
 
 /** The message of the host's last answer with this code, from its log (what the window said). */
 export function lastMessage(kicad: KicadInstance, code: string): string | null {
-  const line = hostLog(kicad).filter((l) => l.includes(`→ ${code}:`)).pop();
+  const line = hostLog(kicad)
+    .filter((l) => l.includes(`→ ${code}:`))
+    .pop();
   return line ? line.slice(line.indexOf(`→ ${code}: `) + code.length + 4, line.lastIndexOf(' {')) : null;
 }
 
 /** The timing of the host's last answer with this code, parsed from its log. */
 export function lastTiming(kicad: KicadInstance, code: string): Record<string, number | string> | null {
-  const line = hostLog(kicad).filter((l) => l.includes(`→ ${code}:`)).pop();
+  const line = hostLog(kicad)
+    .filter((l) => l.includes(`→ ${code}:`))
+    .pop();
   const json = line?.slice(line.lastIndexOf(' {') + 1);
   return json ? (JSON.parse(json) as Record<string, number | string>) : null;
 }
@@ -197,7 +217,12 @@ export function boxAround(pad: Pad): NewItem[] {
   const size = Math.max(...pad.shapes.map((s) => Math.max(s.size.x, s.size.y)));
   const h = Math.round(size / 2 + 250_000);
   const { x, y } = pad.position;
-  const c = [{ x: x - h, y: y - h }, { x: x + h, y: y - h }, { x: x + h, y: y + h }, { x: x - h, y: y + h }];
+  const c = [
+    { x: x - h, y: y - h },
+    { x: x + h, y: y - h },
+    { x: x + h, y: y + h },
+    { x: x - h, y: y + h },
+  ];
   const out: NewItem[] = [];
   for (const layer of ['F.Cu', 'B.Cu']) {
     for (let i = 0; i < 4; i++) out.push({ kind: 'track', start: c[i], end: c[(i + 1) % 4], width: 200_000, layer, net: '' });

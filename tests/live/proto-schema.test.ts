@@ -12,18 +12,39 @@ import { KICAD_9_NAMES, KICAD_9_OUTSIDE_ONEOF, SINCE_KICAD_10 } from '../../ipc/
 import { kiapiSchema, libkiapi } from './kiapi-descriptors.ts';
 import { describeKicads } from './kicad-harness.ts';
 
-
 // FieldDescriptorProto.Type numbers → proto type names.
 const SCALAR: Record<number, string> = {
-  1: 'double', 2: 'float', 3: 'int64', 4: 'uint64', 5: 'int32', 6: 'fixed64', 7: 'fixed32', 8: 'bool',
-  9: 'string', 12: 'bytes', 13: 'uint32', 15: 'sfixed32', 16: 'sfixed64', 17: 'sint32', 18: 'sint64',
+  1: 'double',
+  2: 'float',
+  3: 'int64',
+  4: 'uint64',
+  5: 'int32',
+  6: 'fixed64',
+  7: 'fixed32',
+  8: 'bool',
+  9: 'string',
+  12: 'bytes',
+  13: 'uint32',
+  15: 'sfixed32',
+  16: 'sfixed64',
+  17: 'sint32',
+  18: 'sint64',
 };
 
 const SENT_WHOLE = [
-  'kiapi.board.types.Track', 'kiapi.board.types.Arc', 'kiapi.board.types.Via', 'kiapi.board.types.PadStack',
-  'kiapi.board.types.PadStackLayer', 'kiapi.board.types.DrillProperties', 'kiapi.board.types.PadStackOuterLayer',
-  'kiapi.board.types.BoardGraphicShape', 'kiapi.common.types.GraphicShape', 'kiapi.common.ApiRequest',
-  'kiapi.common.ApiRequestHeader', 'kiapi.common.commands.EndCommit', 'kiapi.common.commands.CreateItems',
+  'kiapi.board.types.Track',
+  'kiapi.board.types.Arc',
+  'kiapi.board.types.Via',
+  'kiapi.board.types.PadStack',
+  'kiapi.board.types.PadStackLayer',
+  'kiapi.board.types.DrillProperties',
+  'kiapi.board.types.PadStackOuterLayer',
+  'kiapi.board.types.BoardGraphicShape',
+  'kiapi.common.types.GraphicShape',
+  'kiapi.common.ApiRequest',
+  'kiapi.common.ApiRequestHeader',
+  'kiapi.common.commands.EndCommit',
+  'kiapi.common.commands.CreateItems',
 ];
 
 function ours(): { messages: protobuf.Type[]; enums: protobuf.Enum[] } {
@@ -47,11 +68,10 @@ function has(s: KiapiSchema, name: string): boolean {
   if (s.messages.has(name) || s.enums.has(name)) return true;
   const dot = name.lastIndexOf('.');
   const [owner, member] = [name.slice(0, dot), name.slice(dot + 1)];
-  return (s.messages.get(owner)?.field ?? []).some((f) => f.name === member)
-    || (s.enums.get(owner)?.value ?? []).some((v) => v.name === member);
+  return (s.messages.get(owner)?.field ?? []).some((f) => f.name === member) || (s.enums.get(owner)?.value ?? []).some((v) => v.name === member);
 }
 
-describeKicads('the .proto subset equals libkiapi\'s schema', (kicad) => {
+describeKicads("the .proto subset equals libkiapi's schema", (kicad) => {
   const lib = kicad.major === 0 ? '' : libkiapi(kicad);
   const before10 = kicad.major < 10;
   // On 9, what came with 10 is left out of the comparison (and checked absent below).
@@ -147,11 +167,13 @@ describeKicads('the .proto subset equals libkiapi\'s schema', (kicad) => {
   it(`lists exactly what KiCad 9 lacks: ${before10 ? 'absent here' : 'present here'}, and in our subset`, () => {
     const wrong: string[] = [];
     for (const name of SINCE_KICAD_10) {
-      const inOurs = schema().lookup(name) !== null || (() => {
-        const dot = name.lastIndexOf('.');
-        const owner = schema().lookup(name.slice(0, dot));
-        return owner instanceof protobuf.Enum && Object.hasOwn(owner.values, name.slice(dot + 1));
-      })();
+      const inOurs =
+        schema().lookup(name) !== null ||
+        (() => {
+          const dot = name.lastIndexOf('.');
+          const owner = schema().lookup(name.slice(0, dot));
+          return owner instanceof protobuf.Enum && Object.hasOwn(owner.values, name.slice(dot + 1));
+        })();
       if (!inOurs) wrong.push(`${name}: not in our subset`);
       if (has(theirs, name) === before10) wrong.push(`${name}: ${before10 ? 'present in' : 'missing from'} KiCad ${kicad.version}`);
     }

@@ -10,7 +10,11 @@ import type { Kicad } from '../support/kicad.ts';
 import { benchBoard } from './kicad-harness.ts';
 
 /** Bench boards whose copper texts are copied in (sonde-xilinx itself is the base). */
-export const TEXT_BENCH_BOARDS: [string, string][] = [['C', 'kicad-demo_carte_test'], ['C', 'kicad-demo_flat_hierarchy'], ['C', 'kicad-demo_video']];
+export const TEXT_BENCH_BOARDS: [string, string][] = [
+  ['C', 'kicad-demo_carte_test'],
+  ['C', 'kicad-demo_flat_hierarchy'],
+  ['C', 'kicad-demo_video'],
+];
 
 const COPPER = /^(F|B|In\d+)\.Cu$/;
 

@@ -67,18 +67,23 @@ function slack(g: CopperGraphic): number {
 /** The same for a multi-line text's boxes per line: each glyph point inside one of them. */
 function lineSlack(g: CopperGraphic): number {
   let least = Infinity;
-  for (const glyph of g.text!.glyphs!) for (const { p, r } of reach(glyph)) least = Math.min(least, Math.max(...g.text!.lines!.map((ring) => inside(ring, p) - r)));
+  for (const glyph of g.text!.glyphs!)
+    for (const { p, r } of reach(glyph)) least = Math.min(least, Math.max(...g.text!.lines!.map((ring) => inside(ring, p) - r)));
   return least;
 }
 
 function glyphBoxArea(glyphs: Primitive[]): number {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const g of glyphs) for (const { p, r } of reach(g)) {
-    minX = Math.min(minX, p.x - r);
-    minY = Math.min(minY, p.y - r);
-    maxX = Math.max(maxX, p.x + r);
-    maxY = Math.max(maxY, p.y + r);
-  }
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  for (const g of glyphs)
+    for (const { p, r } of reach(g)) {
+      minX = Math.min(minX, p.x - r);
+      minY = Math.min(minY, p.y - r);
+      maxX = Math.max(maxX, p.x + r);
+      maxY = Math.max(maxY, p.y + r);
+    }
   return (maxX - minX) * (maxY - minY);
 }
 
@@ -112,7 +117,7 @@ async function kicadTextFindings(kicad: Kicad, board: string): Promise<Record<st
   }
 }
 
-describeKicads('copper text glyphs from KiCad against the file reader\'s boxes', (kicad) => {
+describeKicads("copper text glyphs from KiCad against the file reader's boxes", (kicad) => {
   const board = kicad.major === 0 ? '' : writeTextBoard(kicad);
   const live = useKicad(kicad, { board });
 
@@ -137,8 +142,10 @@ describeKicads('copper text glyphs from KiCad against the file reader\'s boxes',
       const worst = rows.reduce((a, b) => (b.slack < a.slack ? b : a));
       const loosest = rows.reduce((a, b) => (b.fill < a.fill ? b : a));
       const meanFill = rows.reduce((s, r) => s + r.fill, 0) / rows.length;
-      console.log(`KiCad ${kicad.version}: ${rows.length} copper texts, ${rows.reduce((s, r) => s + r.strokes, 0)} glyph strokes; `
-        + `least slack ${(worst.slack / 1e6).toFixed(3)} mm ("${worst.value}"), glyph box / text box mean ${meanFill.toFixed(2)}, least ${loosest.fill.toFixed(2)} ("${loosest.value}")`);
+      console.log(
+        `KiCad ${kicad.version}: ${rows.length} copper texts, ${rows.reduce((s, r) => s + r.strokes, 0)} glyph strokes; ` +
+          `least slack ${(worst.slack / 1e6).toFixed(3)} mm ("${worst.value}"), glyph box / text box mean ${meanFill.toFixed(2)}, least ${loosest.fill.toFixed(2)} ("${loosest.value}")`,
+      );
       const out = rows.filter((r) => r.slack < 0);
       expect(out, JSON.stringify(out)).toEqual([]);
       // Multi-line texts: each glyph inside its own line's box too (mask texts open only those).
@@ -152,13 +159,21 @@ describeKicads('copper text glyphs from KiCad against the file reader\'s boxes',
       const path = live.instance.boardPath;
       const text = readFileSync(path, 'utf8');
       const glyphs = await readTextGlyphs(live.client, text);
-      const design = loadDesign({ board: text, boardName: path, project: readFileSync(path.replace(/\.kicad_pcb$/, '.kicad_pro'), 'utf8'), textGlyphs: glyphs });
+      const design = loadDesign({
+        board: text,
+        boardName: path,
+        project: readFileSync(path.replace(/\.kicad_pcb$/, '.kicad_pro'), 'utf8'),
+        textGlyphs: glyphs,
+      });
       const engine: Record<string, number> = {};
       for (const v of runDrc(design).violations) {
-        if (COPPER_CHECKS.has(v.type) && v.items.some((i) => i.kind === 'graphic' && design.board.graphics[i.index]?.text)) engine[v.type] = (engine[v.type] ?? 0) + 1;
+        if (COPPER_CHECKS.has(v.type) && v.items.some((i) => i.kind === 'graphic' && design.board.graphics[i.index]?.text))
+          engine[v.type] = (engine[v.type] ?? 0) + 1;
       }
       const theirs = await kicadTextFindings(kicad, path);
-      console.log(`KiCad ${kicad.version}: findings naming a copper text: kicad-cli ${JSON.stringify(theirs)}, engine with KiCad's glyphs ${JSON.stringify(engine)}`);
+      console.log(
+        `KiCad ${kicad.version}: findings naming a copper text: kicad-cli ${JSON.stringify(theirs)}, engine with KiCad's glyphs ${JSON.stringify(engine)}`,
+      );
       expect(engine).toEqual(theirs);
     });
   });

@@ -58,23 +58,27 @@ describeKicads('blind, buried and micro-vias written into live pcbnew', (kicad) 
     const last = design.board.copperLayers.length - 1;
     const layer = (i: number) => design.board.copperLayers[i].name;
     // KiCad's names: the engine's "blind" is blind when it reaches an outer layer, buried when it does not.
-    const typeOf = (v: NewVia): ViaType => (v.type === 'micro' ? 'micro' : v.type !== 'blind' ? 'through'
-      : [v.layerFrom, v.layerTo].some((l) => l === 0 || l === last) ? 'blind' : 'buried');
+    const typeOf = (v: NewVia): ViaType =>
+      v.type === 'micro' ? 'micro' : v.type !== 'blind' ? 'through' : [v.layerFrom, v.layerTo].some((l) => l === 0 || l === last) ? 'blind' : 'buried';
     const uuids = written.uuids.slice(result.tracks.length);
-    const byId = new Map((await client.items(['via'])).map((v) => [('id' in v ? v.id : ''), v]));
+    const byId = new Map((await client.items(['via'])).map((v) => ['id' in v ? v.id : '', v]));
     const got = uuids.map((id) => byId.get(id));
     expect(got.map((v) => (v && v.kind === 'via' ? [v.type, v.startLayer, v.endLayer, v.diameter, v.drill] : null))).toEqual(
       vias.map((v) => [typeOf(v), layer(v.layerFrom), layer(v.layerTo), v.size, v.drill]),
     );
-    expect(new Set(got.map((v) => v?.kind === 'via' && v.type))).toEqual(new Set(['micro', 'blind', 'buried'].filter((t) => vias.some((v) => typeOf(v) === t))));
+    expect(new Set(got.map((v) => v?.kind === 'via' && v.type))).toEqual(
+      new Set(['micro', 'blind', 'buried'].filter((t) => vias.some((v) => typeOf(v) === t))),
+    );
     expect(got.some((v) => v?.kind === 'via' && v.type === 'buried')).toBe(true);
 
     // The board KiCad would save: each via's keyword is its type as this version stores it.
     const saved = await client.boardText();
     const keyword = new Map([...saved.matchAll(/\(via(?: (blind|buried|micro))?\s[^]*?\(uuid "([^"]+)"\)/g)].map((m) => [m[2], m[1] ?? 'through']));
-    expect(uuids.map((id) => keyword.get(id))).toEqual(vias.map((v) => {
-      const t = typeOf(v);
-      return kicad.major < 10 && t === 'buried' ? 'blind' : t;
-    }));
+    expect(uuids.map((id) => keyword.get(id))).toEqual(
+      vias.map((v) => {
+        const t = typeOf(v);
+        return kicad.major < 10 && t === 'buried' ? 'blind' : t;
+      }),
+    );
   });
 });

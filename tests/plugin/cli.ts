@@ -20,7 +20,10 @@ export function tracemaker(args: string[], input?: string): CliRun {
 
 /** stdout as JSON lines (one JSON value a line, blank lines skipped). */
 export function jsonLines(text: string): any[] {
-  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 /** A JSON-lines session's input: one `{"tool", "args"}` a line. */

@@ -38,11 +38,16 @@ describe('CRLF line ends', () => {
     const w = readFileSync(outWin, 'utf8');
     expect(w.replace(/\r\n/g, '\n')).toBe(readFileSync(outUnix, 'utf8'));
     // Every line of the output, the added ones included, ends in CRLF.
-    expect(w.split('\n').slice(0, -1).every((l) => l.endsWith('\r'))).toBe(true);
+    expect(
+      w
+        .split('\n')
+        .slice(0, -1)
+        .every((l) => l.endsWith('\r')),
+    ).toBe(true);
     expect(w.length).toBeGreaterThan(readFileSync(win, 'utf8').length);
   });
 
-  it('opens the panel with each platform\'s own URL handler', () => {
+  it("opens the panel with each platform's own URL handler", () => {
     const url = 'http://127.0.0.1:4000/abc/?x=1&y=2';
     expect(opener('win32', url)).toEqual(['rundll32', ['url.dll,FileProtocolHandler', url]]);
     expect(opener('darwin', url)).toEqual(['open', [url]]);

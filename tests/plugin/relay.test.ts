@@ -44,7 +44,10 @@ describe('relay', () => {
     expect(readFileSync(out.replace(/pcb$/, 'pro'), 'utf8')).toBe(readFileSync(board.pro, 'utf8'));
     expect(JSON.parse(tm('relay', 'stop', name).stdout)).toEqual({ stopped: true });
     expect(existsSync(sock)).toBe(false);
-    const lines = readFileSync(transcript, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(transcript, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(board.bare, 'utf8'));
   });

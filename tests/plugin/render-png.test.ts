@@ -16,7 +16,12 @@ import { jsonLines } from './cli.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const board = benchBoards().find((b) => b.name === 'Blink-Eras_AVR_ISP_Pogo')!;
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
 const renderCall = (id: number, args: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'render', arguments: args } });
 
 /** Checks an MCP tools/call result for a PNG picture: the image block, then the rest as text. */
@@ -36,12 +41,16 @@ function expectImageResult(result: { content: { type: string; data?: string; mim
 
 describe('MCP pictures', () => {
   it('sends a PNG result as an image block with the rest as text, anything else as text', () => {
-    expect(toolContent({ state: 0, mime: 'image/svg+xml', svg: '<svg/>' })).toEqual([{ type: 'text', text: '{"state":0,"mime":"image/svg+xml","svg":"<svg/>"}' }]);
+    expect(toolContent({ state: 0, mime: 'image/svg+xml', svg: '<svg/>' })).toEqual([
+      { type: 'text', text: '{"state":0,"mime":"image/svg+xml","svg":"<svg/>"}' },
+    ]);
     expect(toolContent({ state: 2, mime: 'image/png', png_base64: 'iVBO', width_px: 3 })).toEqual([
       { type: 'image', data: 'iVBO', mimeType: 'image/png' },
       { type: 'text', text: '{"state":2,"mime":"image/png","width_px":3}' },
     ]);
-    expect(toolContent({ error: { code: 'not_supported', message: 'm' } })).toEqual([{ type: 'text', text: '{"error":{"code":"not_supported","message":"m"}}' }]);
+    expect(toolContent({ error: { code: 'not_supported', message: 'm' } })).toEqual([
+      { type: 'text', text: '{"error":{"code":"not_supported","message":"m"}}' },
+    ]);
   });
 
   it('answers render with format png over the line transport as an image content block', async () => {
@@ -73,7 +82,8 @@ describe('the built bundle, run away from the repository', () => {
   const work = mkdtempSync(join(tmpdir(), 'tm-built-'));
   const dist = join(work, 'dist');
   const cwd = join(work, 'elsewhere');
-  const run = (args: string[], input: string) => spawnSync(process.execPath, [join(dist, 'tracemaker.js'), ...args], { cwd, input, encoding: 'utf8', maxBuffer: 256 << 20 });
+  const run = (args: string[], input: string) =>
+    spawnSync(process.execPath, [join(dist, 'tracemaker.js'), ...args], { cwd, input, encoding: 'utf8', maxBuffer: 256 << 20 });
 
   beforeAll(() => {
     const b = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--outdir', dist], { cwd: ROOT, encoding: 'utf8' });
@@ -83,7 +93,10 @@ describe('the built bundle, run away from the repository', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('renders PNG over JSON lines, the base64 in the JSON as it is', () => {
-    const r = run(['session', board.bare, '--out', join(work, 'o.kicad_pcb'), '--jsonl'], ['{"tool":"render","args":{"format":"png"}}', '{"tool":"render","args":{"format":"png","net":"N$1"}}'].join('\n') + '\n');
+    const r = run(
+      ['session', board.bare, '--out', join(work, 'o.kicad_pcb'), '--jsonl'],
+      ['{"tool":"render","args":{"format":"png"}}', '{"tool":"render","args":{"format":"png","net":"N$1"}}'].join('\n') + '\n',
+    );
     expect(r.status, r.stderr).toBe(0);
     const out = jsonLines(r.stdout);
     expect(out).toHaveLength(2);
@@ -97,7 +110,10 @@ describe('the built bundle, run away from the repository', () => {
   });
 
   it('renders PNG over MCP as an image content block', () => {
-    const r = run(['session', board.bare, '--out', join(work, 'o.kicad_pcb')], [INIT, renderCall(2, { format: 'png' })].map((m) => JSON.stringify(m)).join('\n') + '\n');
+    const r = run(
+      ['session', board.bare, '--out', join(work, 'o.kicad_pcb')],
+      [INIT, renderCall(2, { format: 'png' })].map((m) => JSON.stringify(m)).join('\n') + '\n',
+    );
     expect(r.status, r.stderr).toBe(0);
     const answer = jsonLines(r.stdout).find((m) => m.id === 2);
     expectImageResult(answer.result);
@@ -105,7 +121,7 @@ describe('the built bundle, run away from the repository', () => {
 });
 
 describe('the plugin package', () => {
-  it('carries the rasteriser\'s WebAssembly beside the bundle', () => {
+  it("carries the rasteriser's WebAssembly beside the bundle", () => {
     const dir = mkdtempSync(join(tmpdir(), 'tm-pkg-'));
     const bundle = join(dir, 'tracemaker.js');
     const wasm = join(dir, 'resvg.wasm');

@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const DRU = '(version 1)\n(rule "wide"\n  (constraint track_width (min 0.2mm)))\n';
 
 describe('rules beside a board', () => {
-  it('route --out writes the board\'s rules beside the output, and never over rules already there', () => {
+  it("route --out writes the board's rules beside the output, and never over rules already there", () => {
     copyFileSync(join(ASSETS, 'demo.kicad_pcb'), join(dir, 'in.kicad_pcb'));
     copyFileSync(join(ASSETS, 'demo.kicad_pro'), join(dir, 'in.kicad_pro'));
     writeFileSync(join(dir, 'in.kicad_dru'), DRU);

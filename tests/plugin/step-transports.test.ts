@@ -42,8 +42,17 @@ describe('step-level tools through every transport', () => {
 
     // MCP: the same calls as tools/call, after initialize.
     const out2 = tmp();
-    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
-    const msgs = [init, { jsonrpc: '2.0', method: 'notifications/initialized' }, ...STEPS.map(([name, args], i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name, arguments: args } }))];
+    const init = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
+    const msgs = [
+      init,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      ...STEPS.map(([name, args], i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name, arguments: args } })),
+    ];
     const m = tracemaker(['session', board.bare, '--out', out2], msgs.map((x) => JSON.stringify(x)).join('\n') + '\n');
     expect(m.code, m.stderr).toBe(0);
     const byId = new Map(jsonLines(m.stdout).map((x) => [x.id, x]));

@@ -22,17 +22,26 @@ describe('line framing', () => {
   it('splits lines across chunks and skips an over-long line without buffering it', () => {
     const f = new LineFramer(10);
     expect(f.push(enc('ab'))).toEqual([]);
-    expect(f.push(enc('c\r\nde\n'))).toEqual([{ kind: 'line', text: 'abc' }, { kind: 'line', text: 'de' }]);
+    expect(f.push(enc('c\r\nde\n'))).toEqual([
+      { kind: 'line', text: 'abc' },
+      { kind: 'line', text: 'de' },
+    ]);
     expect(f.push(enc('x'.repeat(8)))).toEqual([]);
     expect(f.push(enc('y'.repeat(8)))).toEqual([]);
-    expect(f.push(enc('z\nok\n'))).toEqual([{ kind: 'too_long', bytes: 17 }, { kind: 'line', text: 'ok' }]);
+    expect(f.push(enc('z\nok\n'))).toEqual([
+      { kind: 'too_long', bytes: 17 },
+      { kind: 'line', text: 'ok' },
+    ]);
     expect(f.push(enc('tail'))).toEqual([]);
     expect(f.end()).toEqual([{ kind: 'line', text: 'tail' }]);
   });
 
   it('answers bad JSON-lines requests with error values, in order', async () => {
     const sent: string[] = [];
-    const server = new JsonLinesServer(async (tool, args) => ({ tool, args }), (l) => void sent.push(l));
+    const server = new JsonLinesServer(
+      async (tool, args) => ({ tool, args }),
+      (l) => void sent.push(l),
+    );
     await server.push(enc('{bad\n[1]\n{"tool":3}\n{"tool":"x","args":{},"more":1}\n{"tool":"history"}\n\n'));
     await server.push(enc(`{"tool":"history","args":"${'a'.repeat(1 << 20)}"}\n`));
     const got = sent.map((l) => JSON.parse(l));
@@ -85,7 +94,10 @@ describe('the session command', () => {
     expect(listed.listed).toBe(2);
     expect(byId.get(4).result.isError).toBe(true);
     expect(JSON.parse(byId.get(5).result.content[0].text).error.message).toMatch(/^route: key "work"/);
-    const nulls = r.out.filter((m) => m.id === null).map((m) => m.error.code).sort();
+    const nulls = r.out
+      .filter((m) => m.id === null)
+      .map((m) => m.error.code)
+      .sort();
     expect(nulls).toEqual([-32700, -32600].sort());
     expect(byId.get(9).error.code).toBe(-32600);
     // A newer or unknown revision falls back to the latest the server speaks.
@@ -100,12 +112,25 @@ describe('the session command', () => {
     expect(tools.length).toBeGreaterThanOrEqual(13);
     for (const t of tools) expect(Object.keys(t)).toEqual(['name', 'description', 'inputSchema']);
     const out = join(mkdtempSync(join(tmpdir(), 'tm-')), 'out.kicad_pcb');
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
-    const mcp = run(['session', board.bare, '--out', out], [init, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'tools/list', arguments: {} } }].map((m) => JSON.stringify(m)).join('\n') + '\n');
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
+    const mcp = run(
+      ['session', board.bare, '--out', out],
+      [init, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'tools/list', arguments: {} } }]
+        .map((m) => JSON.stringify(m))
+        .join('\n') + '\n',
+    );
     const byId = new Map(mcp.out.map((m) => [m.id, m]));
     expect(byId.get(2).result.tools).toEqual(tools);
     const names = tools.map((t: { name: string }) => t.name);
-    for (const answer of [JSON.parse(byId.get(3).result.content[0].text), ...run(['session', board.bare, '--out', out, '--jsonl'], '{"tool":"tools/list"}\n').out]) {
+    for (const answer of [
+      JSON.parse(byId.get(3).result.content[0].text),
+      ...run(['session', board.bare, '--out', out, '--jsonl'], '{"tool":"tools/list"}\n').out,
+    ]) {
       expect(answer.error.code).toBe('unknown_name');
       expect(answer.error.message).toContain(`unknown tool "tools/list"; the tools are ${names.join(', ')}`);
       expect(answer.error.message).toContain('tracemaker relay tools NAME');
@@ -122,8 +147,16 @@ describe('the session command', () => {
     expect(readFileSync(join(dir, 'a.kicad_pro'), 'utf8')).toBe(pro);
     writeFileSync(join(dir, 'b.kicad_pro'), '{}');
     const save = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'save', arguments: {} } });
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
-    for (const [stem, expected] of [['b', []], ['c', ['c.kicad_pro']]] as const) {
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
+    for (const [stem, expected] of [
+      ['b', []],
+      ['c', ['c.kicad_pro']],
+    ] as const) {
       const mcp = run(['session', board.bare, '--out', join(dir, `${stem}.kicad_pcb`)], [init, save(2)].map((m) => JSON.stringify(m)).join('\n') + '\n');
       const answer = JSON.parse(mcp.out.find((m) => m.id === 2).result.content[0].text);
       expect(answer.saved).toBe(true);
@@ -137,15 +170,25 @@ describe('the session command', () => {
     // What a variant may add past its share (the route tool's `work`): measured on this board at most ~7,600.
     const STEP = 10_000;
     const dir = mkdtempSync(join(tmpdir(), 'tm-'));
-    const jl = run(['session', board.bare, '--out', join(dir, 'j.kicad_pcb'), '--jsonl'], [
-      { tool: 'route', args: { estimate: true } },
-      { tool: 'route', args: { work: 100_000, variants: 3, estimate: true } },
-      { tool: 'board_info' },
-      { tool: 'route', args: { work: 1 } },
-      { tool: 'route', args: { work: 100_000 } },
-      { tool: 'board_info' },
-    ].map((c) => JSON.stringify(c)).join('\n') + '\n').out;
-    expect(jl[0]).toMatchObject({ estimate: true, connections: 6, variants: 2, work: { per_variant: 40_600_000, bound: 81_200_000, used: 0, total_used: 0, left: null } });
+    const jl = run(
+      ['session', board.bare, '--out', join(dir, 'j.kicad_pcb'), '--jsonl'],
+      [
+        { tool: 'route', args: { estimate: true } },
+        { tool: 'route', args: { work: 100_000, variants: 3, estimate: true } },
+        { tool: 'board_info' },
+        { tool: 'route', args: { work: 1 } },
+        { tool: 'route', args: { work: 100_000 } },
+        { tool: 'board_info' },
+      ]
+        .map((c) => JSON.stringify(c))
+        .join('\n') + '\n',
+    ).out;
+    expect(jl[0]).toMatchObject({
+      estimate: true,
+      connections: 6,
+      variants: 2,
+      work: { per_variant: 40_600_000, bound: 81_200_000, used: 0, total_used: 0, left: null },
+    });
     expect(jl[0].based_on).toMatch(/default budget/);
     expect(jl[1]).toMatchObject({ variants: 3, work: { per_variant: 33_333, bound: 99_999, used: 0 } });
     expect(jl[2]).toMatchObject({ state: 0, work: { used: 0, left: null } });
@@ -158,9 +201,17 @@ describe('the session command', () => {
     expect(jl[4].work.used).toBeLessThanOrEqual(100_000 + 2 * STEP);
     expect(jl[5].work).toEqual({ used: jl[4].work.used, left: null, limit: null });
 
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
     const route = (id: number, args: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'route', arguments: args } });
-    const mcp = run(['session', board.bare, '--out', join(dir, 'm.kicad_pcb'), '--work-limit', '150000'], [init, route(2, { estimate: true }), route(3, {}), route(4, {})].map((m) => JSON.stringify(m)).join('\n') + '\n');
+    const mcp = run(
+      ['session', board.bare, '--out', join(dir, 'm.kicad_pcb'), '--work-limit', '150000'],
+      [init, route(2, { estimate: true }), route(3, {}), route(4, {})].map((m) => JSON.stringify(m)).join('\n') + '\n',
+    );
     const text = (id: number) => JSON.parse(mcp.out.find((m) => m.id === id).result.content[0].text);
     // Within a session limit a call may spend what is left, its variants together.
     expect(text(2)).toMatchObject({ work: { per_variant: 75_000, bound: 150_000, used: 0, left: 150_000 } });

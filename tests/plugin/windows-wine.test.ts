@@ -69,7 +69,15 @@ function fromDriveC(p: string): string {
 /** Wine's environment, built from nothing: no display (no windows to draw), no TRACEMAKER_* of the test's. */
 function wineEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   // mscoree/mshtml off: a new prefix would otherwise look for Wine's Mono and Gecko installers.
-  return { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', WINEPREFIX: prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=', ...extra };
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: 'C.UTF-8',
+    WINEPREFIX: prefix,
+    WINEDEBUG: '-all',
+    WINEDLLOVERRIDES: 'mscoree,mshtml=',
+    ...extra,
+  };
 }
 
 /**
@@ -136,7 +144,7 @@ describe('the Windows package runs the official Windows Node under Wine', () => 
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('is laid out as KiCad\'s package manager installs it: metadata for Windows with true sizes, plugin, entrypoints, node.exe', () => {
+  it("is laid out as KiCad's package manager installs it: metadata for Windows with true sizes, plugin, entrypoints, node.exe", () => {
     const entries = readZip(zip);
     const meta = JSON.parse(Buffer.from(entries.find((e) => e.path === 'metadata.json')!.data).toString('utf8'));
     const schema = join(SCHEMAS, 'pcm.v1.schema.json');
@@ -147,8 +155,7 @@ describe('the Windows package runs the official Windows Node under Wine', () => 
     expect(v.platforms).toEqual(['windows']);
     expect(v.download_size).toBe(zip.length);
     const id = meta.identifier.replaceAll('.', '_');
-    const unpacked = [join(third, 'plugins', id), join(third, 'resources', id)]
-      .flatMap((d) => listFiles(d).map((f) => statSync(join(d, f)).size));
+    const unpacked = [join(third, 'plugins', id), join(third, 'resources', id)].flatMap((d) => listFiles(d).map((f) => statSync(join(d, f)).size));
     expect(v.install_size).toBe(unpacked.reduce((a, b) => a + b, 0));
 
     const files = listFiles(pluginDir);
@@ -165,9 +172,19 @@ describe('the Windows package runs the official Windows Node under Wine', () => 
 
   it('routes the demo board under Windows Node (win32) to the same bytes as Linux Node', () => {
     needWine();
-    const who = wine([nodeExe(), '-e', 'console.log(JSON.stringify({ platform: process.platform, arch: process.arch, release: require("os").release(), version: process.version, execPath: process.execPath }))']);
+    const who = wine([
+      nodeExe(),
+      '-e',
+      'console.log(JSON.stringify({ platform: process.platform, arch: process.arch, release: require("os").release(), version: process.version, execPath: process.execPath }))',
+    ]);
     expect(who.code, who.stderr).toBe(0);
-    expect(JSON.parse(who.stdout)).toEqual({ platform: 'win32', arch: 'x64', release: expect.stringMatching(/^10\./), version: `v${NODE_VERSION}`, execPath: winPath(nodeExe()) });
+    expect(JSON.parse(who.stdout)).toEqual({
+      platform: 'win32',
+      arch: 'x64',
+      release: expect.stringMatching(/^10\./),
+      version: `v${NODE_VERSION}`,
+      execPath: winPath(nodeExe()),
+    });
 
     const board = join(work, 'board');
     mkdirSync(board);
@@ -180,7 +197,10 @@ describe('the Windows package runs the official Windows Node under Wine', () => 
     const onWin = wine([nodeExe(), winPath(bundle), 'route', winPath(join(board, 'demo.kicad_pcb')), '--out', winPath(winOut), '--json']);
     const winMs = Date.now() - t0;
     expect(onWin.code, onWin.stderr).toBe(0);
-    const onLinux = spawnSync(process.execPath, [bundle, 'route', join(board, 'demo.kicad_pcb'), '--out', linuxOut, '--json'], { encoding: 'utf8', timeout: 90_000 });
+    const onLinux = spawnSync(process.execPath, [bundle, 'route', join(board, 'demo.kicad_pcb'), '--out', linuxOut, '--json'], {
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
     expect(onLinux.status, onLinux.stderr).toBe(0);
     const win = JSON.parse(onWin.stdout);
     const linux = JSON.parse(onLinux.stdout);
@@ -207,7 +227,11 @@ describe('the Windows package runs the official Windows Node under Wine', () => 
     const calls = '{"tool":"render","args":{"format":"png"}}\n';
     const onWin = wine([nodeExe(), winPath(bundle), 'session', winPath(DEMO), '--out', winPath(join(work, 'png-win.kicad_pcb')), '--jsonl'], {}, 90_000, calls);
     expect(onWin.code, onWin.stderr).toBe(0);
-    const onLinux = spawnSync(process.execPath, [bundle, 'session', DEMO, '--out', join(work, 'png-linux.kicad_pcb'), '--jsonl'], { input: calls, encoding: 'utf8', timeout: 90_000 });
+    const onLinux = spawnSync(process.execPath, [bundle, 'session', DEMO, '--out', join(work, 'png-linux.kicad_pcb'), '--jsonl'], {
+      input: calls,
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
     expect(onLinux.status, onLinux.stderr).toBe(0);
     const win = JSON.parse(onWin.stdout);
     expect(win.mime).toBe('image/png');
@@ -219,8 +243,13 @@ describe('the Windows package runs the official Windows Node under Wine', () => 
     needWine();
     const probe = join(work, 'probe.mjs');
     await build({
-      stdin: { contents: PROBE, resolveDir: ROOT, loader: 'ts', sourcefile: 'probe.ts' }, bundle: true, platform: 'node', format: 'esm',
-      target: 'node20', outfile: probe, logLevel: 'warning',
+      stdin: { contents: PROBE, resolveDir: ROOT, loader: 'ts', sourcefile: 'probe.ts' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: probe,
+      logLevel: 'warning',
       banner: { js: "import { createRequire as __tmCreateRequire } from 'node:module'; const require = __tmCreateRequire(import.meta.url);" },
     });
     const whereOut = join(work, 'where.json');
@@ -240,8 +269,26 @@ describe('the Windows package runs the official Windows Node under Wine', () => 
     // Started as the launcher starts it: output into its log, the same file it logs to.
     const logPath = fromDriveC(at.log);
     const fd = openSync(logPath, 'a');
-    host = spawn(WINE, [nodeExe(), winPath(join(pluginDir, 'tracemaker.js')), 'kicad', 'host', '--socket', at.socket, '--kicad-socket', at.kicadSocket,
-      '--board', 'demo.kicad_pcb', '--log', at.log, '--idle-seconds', String(IDLE_SECONDS)], { stdio: ['ignore', fd, fd], env: wineEnv(), cwd: work });
+    host = spawn(
+      WINE,
+      [
+        nodeExe(),
+        winPath(join(pluginDir, 'tracemaker.js')),
+        'kicad',
+        'host',
+        '--socket',
+        at.socket,
+        '--kicad-socket',
+        at.kicadSocket,
+        '--board',
+        'demo.kicad_pcb',
+        '--log',
+        at.log,
+        '--idle-seconds',
+        String(IDLE_SECONDS),
+      ],
+      { stdio: ['ignore', fd, fd], env: wineEnv(), cwd: work },
+    );
     closeSync(fd);
     const exited = new Promise<number | null>((resolve) => host!.once('exit', (code) => resolve(code)));
     const log = () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');

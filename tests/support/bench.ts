@@ -24,7 +24,11 @@ export const KICAD10_BENCH = resolve(process.env.TRACEMAKER_KICAD10_BENCH ?? joi
 /** The bench boards, from `root` (the shared bench, or its KiCad 10 copy at KICAD10_BENCH). */
 export function benchBoards(root = BENCH): BenchBoard[] {
   if (!existsSync(root)) {
-    throw new Error(root === BENCH ? `benchmark boards not found at ${BENCH} (set TRACEMAKER_SHARED)` : `benchmark boards not found at ${root} (run node scripts/kicad10-corpus.mjs)`);
+    throw new Error(
+      root === BENCH
+        ? `benchmark boards not found at ${BENCH} (set TRACEMAKER_SHARED)`
+        : `benchmark boards not found at ${root} (run node scripts/kicad10-corpus.mjs)`,
+    );
   }
   const out: BenchBoard[] = [];
   for (const tier of readdirSync(root).sort()) {

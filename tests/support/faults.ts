@@ -32,7 +32,23 @@ export type FaultKind =
   | 'mask-bridge'
   | 'strict';
 
-export const FAULT_KINDS: readonly FaultKind[] = ['foreign-pad', 'edge-cross', 'via-on-hole', 'dangling-stub', 'thin-track', 'crossing', 'keepout', 'dru-tight', 'disabled-layer', 'bad-via', 'npth-cross', 'widened', 'text-cross', 'mask-bridge', 'strict'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'foreign-pad',
+  'edge-cross',
+  'via-on-hole',
+  'dangling-stub',
+  'thin-track',
+  'crossing',
+  'keepout',
+  'dru-tight',
+  'disabled-layer',
+  'bad-via',
+  'npth-cross',
+  'widened',
+  'text-cross',
+  'mask-bridge',
+  'strict',
+];
 
 /** The routing-relevant checks a strict copy sets to error: every type the engine checks. */
 export const STRICT_TYPES: readonly string[] = VIOLATION_TYPES;
@@ -52,14 +68,17 @@ export interface Source {
 
 function strictProject(proText: string): string {
   const pro = JSON.parse(proText);
-  const sev = (pro.board ??= {}).design_settings ??= {};
+  const sev = ((pro.board ??= {}).design_settings ??= {});
   sev.rule_severities ??= {};
   for (const t of STRICT_TYPES) sev.rule_severities[t] = 'error';
   return JSON.stringify(pro, null, 2);
 }
 
 function outlineBox(board: Board): { minX: number; minY: number; maxX: number; maxY: number } {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   const take = (p: Pt) => {
     minX = Math.min(minX, p.x);
     minY = Math.min(minY, p.y);
@@ -70,7 +89,11 @@ function outlineBox(board: Board): { minX: number; minY: number; maxX: number; m
     const s = o.shape;
     if (s.kind === 'line' || s.kind === 'rect') [s.a, s.b].forEach(take);
     else if (s.kind === 'arc') [s.start, s.mid, s.end].forEach(take);
-    else if (s.kind === 'circle') [{ x: s.center.x - s.radius, y: s.center.y - s.radius }, { x: s.center.x + s.radius, y: s.center.y + s.radius }].forEach(take);
+    else if (s.kind === 'circle')
+      [
+        { x: s.center.x - s.radius, y: s.center.y - s.radius },
+        { x: s.center.x + s.radius, y: s.center.y + s.radius },
+      ].forEach(take);
     else if (s.kind === 'poly' || s.kind === 'curve') s.pts.forEach(take);
   }
   if (minX === Infinity) for (const p of board.pads) take(p.at);
@@ -210,7 +233,10 @@ export function makeFault(design: Design, kind: FaultKind): { text: string; dru?
       // via_diameter, annular_width and drill_out_of_range checks have something to find.
       const net = board.nets.find((n) => n.code > 0);
       if (!net) return null;
-      return add([], [{ at: { x: cx + 250_000, y: cy + 250_000 }, size: 350_000, drill: 250_000, layerFrom: 0, layerTo: board.copperLayers.length - 1, net: net.code }]);
+      return add(
+        [],
+        [{ at: { x: cx + 250_000, y: cy + 250_000 }, size: 350_000, drill: 250_000, layerFrom: 0, layerTo: board.copperLayers.length - 1, net: net.code }],
+      );
     }
     case 'mask-bridge': {
       // A mask opening (a filled circle on F.Mask) over a front pad and beside it a short track of
@@ -232,11 +258,15 @@ export function makeFault(design: Design, kind: FaultKind): { text: string; dru?
         if (!board.pads.every((o) => o === p || far(o.at.x, o.at.y, Math.max(o.size.w, o.size.h) / 2 + Math.hypot(o.offset.x, o.offset.y)))) continue;
         if (!board.vias.every((v) => far(v.at.x, v.at.y, v.size / 2))) continue;
         const off = (t: { start: Pt; end: Pt; width: number }) => {
-          const dx = t.end.x - t.start.x, dy = t.end.y - t.start.y;
+          const dx = t.end.x - t.start.x,
+            dy = t.end.y - t.start.y;
           const u = dx || dy ? Math.max(0, Math.min(1, ((p.at.x - t.start.x) * dx + (p.at.y - t.start.y) * dy) / (dx * dx + dy * dy))) : 0;
           return far(t.start.x + u * dx, t.start.y + u * dy, t.width / 2);
         };
-        if (!board.tracks.every((t) => t.kind === 'segment' ? off(t) : off({ ...t, start: t.start, end: t.start }) && off({ ...t, start: t.end, end: t.end }))) continue;
+        if (
+          !board.tracks.every((t) => (t.kind === 'segment' ? off(t) : off({ ...t, start: t.start, end: t.start }) && off({ ...t, start: t.end, end: t.end })))
+        )
+          continue;
         // Copper graphics and text (KiCad 9 counts text under an opening as copper of no net).
         const clear = board.graphics.every((g) => {
           const sh = graphicShape(g.shape);

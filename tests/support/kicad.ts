@@ -36,8 +36,14 @@ function kicad9(): Kicad | string {
   const version = versionOf(cli);
   if (!version.startsWith('9.')) return `KiCad 9 not found (kicad-cli version said "${version || 'nothing'}"): run scripts/install-system.sh`;
   return {
-    major: 9, version, cli, python: process.env.PCBNEW_PYTHON ?? '/usr/bin/python3', pcbnew: 'pcbnew', configDir: '9.0',
-    demos: process.env.KICAD_DEMOS ?? '/usr/share/kicad/demos', rooted: false,
+    major: 9,
+    version,
+    cli,
+    python: process.env.PCBNEW_PYTHON ?? '/usr/bin/python3',
+    pcbnew: 'pcbnew',
+    configDir: '9.0',
+    demos: process.env.KICAD_DEMOS ?? '/usr/share/kicad/demos',
+    rooted: false,
   };
 }
 
@@ -46,8 +52,14 @@ function kicad10(): Kicad | string {
   const version = existsSync(join(KICAD10_ROOT, 'usr', 'bin', 'kicad-cli')) ? versionOf(cli) : '';
   if (!version.startsWith('10.')) return `KiCad 10 not found in ${KICAD10_ROOT}: run scripts/install-kicad10.sh (or set TRACEMAKER_KICAD10_ROOT)`;
   return {
-    major: 10, version, cli, python: join(WRAPPERS, 'python3'), pcbnew: join(WRAPPERS, 'pcbnew'), configDir: '10.0',
-    demos: join(KICAD10_ROOT, 'usr', 'share', 'kicad', 'demos'), rooted: true,
+    major: 10,
+    version,
+    cli,
+    python: join(WRAPPERS, 'python3'),
+    pcbnew: join(WRAPPERS, 'pcbnew'),
+    configDir: '10.0',
+    demos: join(KICAD10_ROOT, 'usr', 'share', 'kicad', 'demos'),
+    rooted: true,
   };
 }
 

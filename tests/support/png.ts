@@ -28,7 +28,8 @@ export function decodePng(bytes: Uint8Array): Pixels {
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const depth = bytes[24];
   const colour = bytes[25];
-  if (depth !== 8 || (colour !== 2 && colour !== 6) || bytes[28] !== 0) throw new Error(`decodePng: only 8-bit RGB/RGBA, non-interlaced (depth ${depth}, colour type ${colour})`);
+  if (depth !== 8 || (colour !== 2 && colour !== 6) || bytes[28] !== 0)
+    throw new Error(`decodePng: only 8-bit RGB/RGBA, non-interlaced (depth ${depth}, colour type ${colour})`);
   const idat: Uint8Array[] = [];
   for (let at = 8; at < bytes.length;) {
     const len = v.getUint32(at);

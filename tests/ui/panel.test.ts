@@ -95,7 +95,9 @@ describe('the panel in Chromium, on a board file', () => {
 
   it('checks DRC before anything is written', async () => {
     await page.click('#check-drc');
-    await page.waitForFunction(() => !document.querySelector('#check')?.hasAttribute('aria-busy') && /State #/.test(document.querySelector('#check')?.textContent ?? ''));
+    await page.waitForFunction(
+      () => !document.querySelector('#check')?.hasAttribute('aria-busy') && /State #/.test(document.querySelector('#check')?.textContent ?? ''),
+    );
     expect(await page.textContent('#check')).toMatch(/adds no DRC error|would add/);
   });
 

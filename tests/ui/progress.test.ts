@@ -10,11 +10,14 @@ const board = benchBoards().find((b) => b.name === 'kitspace_glasgow')!;
 
 function post(url: URL, action: string, body: object): Promise<{ status: number; json: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: url.port, method: 'POST', path: `${url.pathname}api/${action}`, headers: { 'Content-Type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown> }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: url.port, method: 'POST', path: `${url.pathname}api/${action}`, headers: { 'Content-Type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown> }));
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });

@@ -20,14 +20,11 @@ interface Answer {
 
 function send(url: URL, opts: { method?: string; path?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: url.port, method: opts.method ?? 'GET', path: opts.path ?? url.pathname, headers: opts.headers },
-      (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
+    const req = request({ host: '127.0.0.1', port: url.port, method: opts.method ?? 'GET', path: opts.path ?? url.pathname, headers: opts.headers }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
     req.on('error', reject);
     req.end(opts.body);
   });
@@ -73,7 +70,14 @@ describe('panel host security', () => {
   });
 
   it('refuses every request without the right token', async () => {
-    for (const path of ['/', '/api/snapshot', '/app.js', `/${'x'.repeat(32)}/api/snapshot`, `${url.pathname.slice(0, -2)}/api/snapshot`, `/api/snapshot?token=${url.pathname.slice(1, -1)}`]) {
+    for (const path of [
+      '/',
+      '/api/snapshot',
+      '/app.js',
+      `/${'x'.repeat(32)}/api/snapshot`,
+      `${url.pathname.slice(0, -2)}/api/snapshot`,
+      `/api/snapshot?token=${url.pathname.slice(1, -1)}`,
+    ]) {
       const r = await send(url, { path });
       expect([401, 403], path).toContain(r.status);
       expect(r.body).not.toContain('board');
@@ -121,7 +125,14 @@ describe('panel host security', () => {
   it('a read-only panel looks but never changes', async () => {
     const w = new URL(watch.url);
     expect((await send(w, { path: `${w.pathname}api/snapshot` })).status).toBe(200);
-    for (const [action, body] of [['route', '{}'], ['rip', '{"net":"GND"}'], ['restore', '{"state":0}'], ['undo', '{}'], ['cancel', '{}'], ['save', '{}']]) {
+    for (const [action, body] of [
+      ['route', '{}'],
+      ['rip', '{"net":"GND"}'],
+      ['restore', '{"state":0}'],
+      ['undo', '{}'],
+      ['cancel', '{}'],
+      ['save', '{}'],
+    ]) {
       const r = await json(w, action, body);
       expect(r.status, action).toBeGreaterThanOrEqual(403);
       expect(r.status, action).toBeLessThan(500);

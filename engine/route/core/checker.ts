@@ -42,14 +42,19 @@ export class Checker {
   ) {
     const push = (it: Item) => this.#items.push(it);
     this.#all = host.layerCount >= 32 ? 0xffffffff >>> 0 : ((1 << host.layerCount) - 1) >>> 0;
-    for (const p of host.pads) push({ kind: 'pad', shape: p.shape, layers: p.layers, net: p.net, clearance: p.clearance, plated: true, keepTracks: false, keepVias: false });
+    for (const p of host.pads)
+      push({ kind: 'pad', shape: p.shape, layers: p.layers, net: p.net, clearance: p.clearance, plated: true, keepTracks: false, keepVias: false });
     for (const o of host.obstacles) {
       const kind: Kind = o.kind === 'keepout' ? 'keepout' : o.kind === 'zone' ? 'zone' : o.kind === 'mask' ? 'mask' : 'copper';
       push({ kind, shape: o.shape, layers: o.layers, net: o.net, clearance: o.clearance, plated: true, keepTracks: !!o.keepTracks, keepVias: !!o.keepVias });
     }
-    for (const h of host.holes) push({ kind: 'hole', shape: h.shape, layers: this.#all, net: h.net, clearance: 0, plated: h.plated, keepTracks: false, keepVias: false });
+    for (const h of host.holes)
+      push({ kind: 'hole', shape: h.shape, layers: this.#all, net: h.net, clearance: 0, plated: h.plated, keepTracks: false, keepVias: false });
     for (const e of host.outline) push({ kind: 'edge', shape: e, layers: this.#all, net: 0, clearance: 0, plated: false, keepTracks: false, keepVias: false });
-    this.#index = new SpatialIndex(this.#items.map((it) => bbox(it.shape)), 0);
+    this.#index = new SpatialIndex(
+      this.#items.map((it) => bbox(it.shape)),
+      0,
+    );
     this.#nextId = this.#items.length;
   }
 
@@ -96,7 +101,12 @@ export class Checker {
           break;
         case 'zone':
           if (this.softZones || it.net === net) break;
-          if (it.net === 0 ? overlaps(s, it.shape) || collides(s, it.shape, r.clearance(net, 0, layer)) : collides(s, it.shape, Math.max(r.clearance(net, it.net, layer), it.clearance))) return { net: it.net, kind: 'zone' };
+          if (
+            it.net === 0
+              ? overlaps(s, it.shape) || collides(s, it.shape, r.clearance(net, 0, layer))
+              : collides(s, it.shape, Math.max(r.clearance(net, it.net, layer), it.clearance))
+          )
+            return { net: it.net, kind: 'zone' };
           break;
         default:
           if (it.net === net && net > 0) break;
@@ -124,18 +134,37 @@ export class Checker {
     for (const id of this.#near(hole, reach)) {
       const it = this.#get(id);
       if (it.kind === 'hole' && collides(hole, it.shape, Math.max(r.holeToHole, 1))) return { net: it.net, kind: 'hole' };
-      if ((it.kind === 'pad' || it.kind === 'copper') && it.net !== net && collides(hole, it.shape, r.holeClearance(net, it.net))) return { net: it.net, kind: it.kind };
+      if ((it.kind === 'pad' || it.kind === 'copper') && it.net !== net && collides(hole, it.shape, r.holeClearance(net, it.net)))
+        return { net: it.net, kind: it.kind };
     }
     return undefined;
   }
 
   /** Adds routed copper of a net so later checks see it. */
   addTrack(net: number, layer: number, ax: number, ay: number, bx: number, by: number, width: number): void {
-    this.#add(net, { kind: 'copper', shape: segment(ax, ay, bx, by, width), layers: 1 << layer, net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
+    this.#add(net, {
+      kind: 'copper',
+      shape: segment(ax, ay, bx, by, width),
+      layers: 1 << layer,
+      net,
+      clearance: 0,
+      plated: true,
+      keepTracks: false,
+      keepVias: false,
+    });
   }
 
   addVia(net: number, x: number, y: number, v: ViaSpan): void {
-    this.#add(net, { kind: 'copper', shape: circle(x, y, v.diameter / 2), layers: spanMask(v.from, v.to), net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
+    this.#add(net, {
+      kind: 'copper',
+      shape: circle(x, y, v.diameter / 2),
+      layers: spanMask(v.from, v.to),
+      net,
+      clearance: 0,
+      plated: true,
+      keepTracks: false,
+      keepVias: false,
+    });
     this.#add(net, { kind: 'hole', shape: circle(x, y, v.drill / 2), layers: this.#all, net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
   }
 

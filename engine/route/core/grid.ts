@@ -114,7 +114,10 @@ function commonResidue(values: number[], step: number): number {
  *  or on `anchor` when given (one connection's own finest end or first waypoint, so the lanes
  *  between its neighbours lie on sites where the board's commonest residue would miss them). */
 export function gridFor(host: RouterHost, step: number, anchor?: { x: number; y: number }): Grid {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   const e = host.outlineEdges;
   for (let i = 0; i < e.length; i += 2) {
     minX = Math.min(minX, e[i]);
@@ -130,8 +133,18 @@ export function gridFor(host: RouterHost, step: number, anchor?: { x: number; y:
       maxY = Math.max(maxY, p.at.y + 5_000_000);
     }
   }
-  const rx = anchor ? residue(anchor.x, step) : commonResidue(host.pads.map((p) => p.at.x), step);
-  const ry = anchor ? residue(anchor.y, step) : commonResidue(host.pads.map((p) => p.at.y), step);
+  const rx = anchor
+    ? residue(anchor.x, step)
+    : commonResidue(
+        host.pads.map((p) => p.at.x),
+        step,
+      );
+  const ry = anchor
+    ? residue(anchor.y, step)
+    : commonResidue(
+        host.pads.map((p) => p.at.y),
+        step,
+      );
   const x0 = Math.floor((minX - rx) / step) * step + rx;
   const y0 = Math.floor((minY - ry) / step) * step + ry;
   const g = new Grid(x0, y0, step, maxX - x0, maxY - y0, host.layerCount);

@@ -171,7 +171,10 @@ type MarkTarget = Pick<ObstacleMap, 'grid' | 'profile' | 'track' | 'via' | 'viaL
  *  nothing, only add up the work marking would take. */
 function marker(map: MarkTarget, rules: HostRules, opt: MapOptions, memo?: RasterMemo, count = false) {
   const grid = map.grid;
-  if (memo && memo.grid !== grid) throw new Error(`marker: a RasterMemo for a ${memo.grid.nx}x${memo.grid.ny} grid (step ${memo.grid.step}) was given for a ${grid.nx}x${grid.ny} grid (step ${grid.step})`);
+  if (memo && memo.grid !== grid)
+    throw new Error(
+      `marker: a RasterMemo for a ${memo.grid.nx}x${memo.grid.ny} grid (step ${memo.grid.step}) was given for a ${grid.nx}x${grid.ny} grid (step ${grid.step})`,
+    );
   const raster = (shape: Shape, r: number, clear: number, margin: number, mark: (cell: number) => void): number => {
     if (count) return siteCount(grid, shape, r, clear, margin);
     if (!memo) return rasterize(grid, shape, r, clear, margin, mark);
@@ -206,10 +209,12 @@ function marker(map: MarkTarget, rules: HostRules, opt: MapOptions, memo?: Raste
   const all = L >= 32 ? 0xffffffff : (1 << L) - 1;
   const viaLayer = map.viaLayer;
   // A via site is marked on the layers the item lies on; `via` joins them all (through vias).
-  const markVia = (owner: number, mask = all) => (cell: number) => {
-    own(map.via, cell, owner);
-    if (viaLayer) for (let l = 0; l < L; l++) if ((mask >>> l) & 1) own(viaLayer, l * cells + cell, owner);
-  };
+  const markVia =
+    (owner: number, mask = all) =>
+    (cell: number) => {
+      own(map.via, cell, owner);
+      if (viaLayer) for (let l = 0; l < L; l++) if ((mask >>> l) & 1) own(viaLayer, l * cells + cell, owner);
+    };
 
   return {
     outline(e: Shape): void {
@@ -320,7 +325,13 @@ export function obstacleMapWork(host: RouterHost, grid: Grid, profile: Profile, 
 
 /** A copy of `base` with more fixed copper marked on it: the same map (and work) as building it
  *  with that copper in the host from the start, as marks do not depend on their order. */
-export function overlayObstacleMap(base: ObstacleMap, rules: HostRules, opt: MapOptions, obstacles: readonly HostObstacle[], holes: readonly HostHole[]): ObstacleMap {
+export function overlayObstacleMap(
+  base: ObstacleMap,
+  rules: HostRules,
+  opt: MapOptions,
+  obstacles: readonly HostObstacle[],
+  holes: readonly HostHole[],
+): ObstacleMap {
   const map = new ObstacleMap(base.grid, base.profile);
   map.track.set(base.track);
   map.via.set(base.via);

@@ -20,7 +20,8 @@ export function viaFor(prof: Profile, a: number, b: number, layers: number): Via
   const to = Math.max(a, b);
   if (from > 0 || to < layers - 1) {
     // Micro-vias join an outer layer to the next one only: one laser-drilled dielectric.
-    if (prof.micro && to === from + 1 && (from === 0 || to === layers - 1)) return { type: 'micro', from, to, diameter: prof.micro.diameter, drill: prof.micro.drill };
+    if (prof.micro && to === from + 1 && (from === 0 || to === layers - 1))
+      return { type: 'micro', from, to, diameter: prof.micro.diameter, drill: prof.micro.drill };
     if (prof.blindBuried) return { type: 'blind', from, to, diameter: prof.viaDiameter, drill: prof.viaDrill };
   }
   return { type: 'through', from: 0, to: layers - 1, diameter: prof.viaDiameter, drill: prof.viaDrill };

@@ -32,7 +32,12 @@ export function shapeOfPrimitive(p: BoardPrimitive): Shape | undefined {
       ]);
     case 'poly': {
       if (p.pts.length === 0) return undefined;
-      if (p.filled && p.pts.length >= 3) return polygon(p.pts.flatMap((q) => [q.x, q.y]), [], w / 2);
+      if (p.filled && p.pts.length >= 3)
+        return polygon(
+          p.pts.flatMap((q) => [q.x, q.y]),
+          [],
+          w / 2,
+        );
       const parts: Shape[] = [];
       for (let i = 0; i < p.pts.length; i++) {
         const a = p.pts[i];
@@ -67,7 +72,8 @@ function outlineEdges(p: BoardPrimitive, out: number[]): void {
     case 'circle': {
       const n = 64;
       const pts: number[] = [];
-      for (let i = 0; i < n; i++) pts.push(Math.round(p.center.x + p.radius * Math.cos((2 * Math.PI * i) / n)), Math.round(p.center.y + p.radius * Math.sin((2 * Math.PI * i) / n)));
+      for (let i = 0; i < n; i++)
+        pts.push(Math.round(p.center.x + p.radius * Math.cos((2 * Math.PI * i) / n)), Math.round(p.center.y + p.radius * Math.sin((2 * Math.PI * i) / n)));
       poly(pts, true);
       return;
     }
@@ -75,10 +81,16 @@ function outlineEdges(p: BoardPrimitive, out: number[]): void {
       poly([p.a.x, p.a.y, p.b.x, p.a.y, p.b.x, p.b.y, p.a.x, p.b.y], true);
       return;
     case 'poly':
-      poly(p.pts.flatMap((q) => [q.x, q.y]), true);
+      poly(
+        p.pts.flatMap((q) => [q.x, q.y]),
+        true,
+      );
       return;
     case 'curve':
-      poly(p.pts.flatMap((q) => [q.x, q.y]), false);
+      poly(
+        p.pts.flatMap((q) => [q.x, q.y]),
+        false,
+      );
       return;
   }
 }
@@ -192,7 +204,10 @@ export function boardParts(design: Design): BoardParts {
     if (z.keepout) {
       for (const pw of z.outline) {
         if (pw.outline.length < 3) continue;
-        const shape = polygon(pw.outline.flatMap((q) => [q.x, q.y]), pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])));
+        const shape = polygon(
+          pw.outline.flatMap((q) => [q.x, q.y]),
+          pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])),
+        );
         rest.push({ kind: 'keepout', shape, layers: z.layers & all, net: 0, keepTracks: z.keepout.tracks, keepVias: z.keepout.vias, clearance: 0 });
       }
       continue;
@@ -200,9 +215,13 @@ export function boardParts(design: Design): BoardParts {
     for (const [layer, polys] of [...z.fills.entries()].sort((a, b) => a[0] - b[0])) {
       for (const pw of polys) {
         if (pw.outline.length < 3) continue;
-        const shape = polygon(pw.outline.flatMap((q) => [q.x, q.y]), pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])));
+        const shape = polygon(
+          pw.outline.flatMap((q) => [q.x, q.y]),
+          pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])),
+        );
         const zone: HostObstacle = { kind: 'zone', shape, layers: 1 << layer, net: z.net, clearance: z.clearance };
-        if (z.padConnection === 'thermal' || z.padConnection === 'thru_hole_only') zone.thermal = { gap: z.thermalGap, thtOnly: z.padConnection === 'thru_hole_only' };
+        if (z.padConnection === 'thermal' || z.padConnection === 'thru_hole_only')
+          zone.thermal = { gap: z.thermalGap, thtOnly: z.padConnection === 'thru_hole_only' };
         if (z.padConnection === 'none') zone.noPads = true;
         rest.push(zone);
       }
@@ -224,7 +243,11 @@ export function boardParts(design: Design): BoardParts {
   const outline: Shape[] = [];
   const edges: number[] = [];
   for (const o of board.outline) {
-    const s = shapeOfPrimitive({ ...o.shape, width: 0, ...(o.shape.kind === 'rect' || o.shape.kind === 'poly' || o.shape.kind === 'circle' ? { filled: false } : {}) } as BoardPrimitive);
+    const s = shapeOfPrimitive({
+      ...o.shape,
+      width: 0,
+      ...(o.shape.kind === 'rect' || o.shape.kind === 'poly' || o.shape.kind === 'circle' ? { filled: false } : {}),
+    } as BoardPrimitive);
     if (s) outline.push(s);
     outlineEdges(o.shape, edges);
   }
@@ -286,7 +309,21 @@ function keepSpokesFree(board: Board, rules: RuleResolver, pads: HostPad[]): voi
     for (const hp of pads) {
       if (hp.net !== z.net || hp.clearance >= need) continue;
       if (z.padConnection === 'thru_hole_only' && !hp.throughHole) continue;
-      const touches = fills.some(([layer, polys]) => ((hp.layers >>> layer) & 1) === 1 && polys.some((pw) => pw.outline.length >= 3 && overlaps(polygon(pw.outline.flatMap((q) => [q.x, q.y]), pw.holes.map((h) => h.flatMap((q) => [q.x, q.y]))), inflate(hp.shape, need))));
+      const touches = fills.some(
+        ([layer, polys]) =>
+          ((hp.layers >>> layer) & 1) === 1 &&
+          polys.some(
+            (pw) =>
+              pw.outline.length >= 3 &&
+              overlaps(
+                polygon(
+                  pw.outline.flatMap((q) => [q.x, q.y]),
+                  pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])),
+                ),
+                inflate(hp.shape, need),
+              ),
+          ),
+      );
       if (touches) hp.clearance = need;
     }
   }

@@ -116,7 +116,16 @@ export function pickBest(results: RouteResult[]): RouteResult {
     const b = best.summary;
     // Fewest left open is most routed: connections a plane still joins are not counted as made,
     // so the number routed alone can differ between variants that leave the same open.
-    const better = a.open !== b.open ? a.open < b.open : a.routed !== b.routed ? a.routed > b.routed : a.vias !== b.vias ? a.vias < b.vias : a.length !== b.length ? a.length < b.length : r.variant < best.variant;
+    const better =
+      a.open !== b.open
+        ? a.open < b.open
+        : a.routed !== b.routed
+          ? a.routed > b.routed
+          : a.vias !== b.vias
+            ? a.vias < b.vias
+            : a.length !== b.length
+              ? a.length < b.length
+              : r.variant < best.variant;
     if (better) best = r;
   }
   const sum = (f: (r: RouteResult) => number) => results.reduce((s, r) => s + f(r), 0);

@@ -182,7 +182,17 @@ function fillsOf(host: RouterHost, grid: Grid): Fill[] {
       if ((t.kind !== 'track' && t.kind !== 'via') || t.net !== o.net || ((t.layers >>> layer) & 1) === 0) continue;
       near(grid, t.shape, 1, (c) => set.has(c) && fixed.add(c));
     }
-    fills.push({ net: o.net, layer, clearance: o.clearance, cells: Int32Array.from(cells), spokePads: Int32Array.from(spokePads), spokeCells: Int32Array.from(spokeCells), fixed: Int32Array.from([...fixed].sort((a, b) => a - b)), gap: thermal.gap, box });
+    fills.push({
+      net: o.net,
+      layer,
+      clearance: o.clearance,
+      cells: Int32Array.from(cells),
+      spokePads: Int32Array.from(spokePads),
+      spokeCells: Int32Array.from(spokeCells),
+      fixed: Int32Array.from([...fixed].sort((a, b) => a - b)),
+      gap: thermal.gap,
+      box,
+    });
   }
   return fills;
 }
@@ -365,7 +375,8 @@ export function islandVerify(host: RouterHost, grid: Grid, guard = new ReliefGua
         const key = id > 0 ? `t${id - 1}` : `v${-id - 1}`;
         if (id > 0) out.tracks.add(id - 1);
         else out.vias.add(-id - 1);
-        if (!out.why.has(key)) out.why.set(key, 'it would leave a thermal relief of a zone’s net with too few spokes to the zone after refill (starved thermal)');
+        if (!out.why.has(key))
+          out.why.set(key, 'it would leave a thermal relief of a zone’s net with too few spokes to the zone after refill (starved thermal)');
       }
     }
     return out;

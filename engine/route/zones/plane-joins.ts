@@ -137,7 +137,16 @@ function prune(joins: Join[], comp: Int32Array): Set<number> {
  * grown by the zone's clearance and a neck's width, and the rest labelled 4-connected; a piece
  * touches a fill piece by a thermal spoke, a solid pad's edge, or its own tracks and vias.
  */
-function planeComponents(host: RouterHost, grid: Grid, plan: NetPlan, groups: number[][], items: readonly ConnItem[], fills: HostObstacle[], tracks: NewTrack[], vias: NewVia[]): Int32Array {
+function planeComponents(
+  host: RouterHost,
+  grid: Grid,
+  plan: NetPlan,
+  groups: number[][],
+  items: readonly ConnItem[],
+  fills: HostObstacle[],
+  tracks: NewTrack[],
+  vias: NewVia[],
+): Int32Array {
   const n = plan.pieces.length;
   const net = plan.net;
   const edges: [number, number][] = [];

@@ -27,7 +27,13 @@ const PRO = JSON.stringify({
 });
 
 function design(condition: string, clearance = '0.1mm') {
-  return loadDesign({ board: BOARD, project: PRO, projectName: 'b.kicad_pro', dru: `(version 1)\n(rule "under" (constraint clearance (min ${clearance})) (condition "${condition}"))`, druName: 'b.kicad_dru' });
+  return loadDesign({
+    board: BOARD,
+    project: PRO,
+    projectName: 'b.kicad_pro',
+    dru: `(version 1)\n(rule "under" (constraint clearance (min ${clearance})) (condition "${condition}"))`,
+    druName: 'b.kicad_dru',
+  });
 }
 
 const mm = (v: number) => Math.round(v * 1e6);

@@ -14,7 +14,10 @@ const PRO = JSON.stringify({
       { name: 'Default', clearance: 0.2, track_width: 0.25, via_diameter: 0.6, via_drill: 0.3, priority: 2147483647 },
       { name: 'Power', clearance: 0.2, track_width: 0.5, via_diameter: 0.8, via_drill: 0.4, priority: 1 },
     ],
-    netclass_patterns: [{ netclass: 'Power', pattern: '+5V' }, { netclass: 'Power', pattern: 'GND' }],
+    netclass_patterns: [
+      { netclass: 'Power', pattern: '+5V' },
+      { netclass: 'Power', pattern: 'GND' },
+    ],
   },
 });
 
@@ -87,7 +90,9 @@ describe('RuleResolver.unmodelledConstraints', () => {
     expect(d.rules.maxClearance()).toBe(200_000);
     expect(d.rules.trackWidth(NETS.SIG, 0)).toBe(300_000);
     expect(d.warnings.find((w) => w.message.startsWith('rule "typed": condition'))?.message).toMatch(/the rule is not applied$/);
-    expect(d.warnings.find((w) => w.message.startsWith('rule "typed len": condition'))?.message).toMatch(/could break its length, the router leaves the nets it may govern unrouted \(the other rules still apply\)$/);
+    expect(d.warnings.find((w) => w.message.startsWith('rule "typed len": condition'))?.message).toMatch(
+      /could break its length, the router leaves the nets it may govern unrouted \(the other rules still apply\)$/,
+    );
     expect(d.warnings.find((w) => w.message.startsWith('rule "either": condition'))?.message).toMatch(/the router leaves any net unrouted/);
   });
 

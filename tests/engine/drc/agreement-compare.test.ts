@@ -14,7 +14,9 @@ describe('agreement comparison', () => {
   });
 
   it('takes KiCad past the limit as agreeing with an engine at the limit', () => {
-    expect(compare('b', kicad({ 'clearance:error': 500, 'shorting_items:error': 201 }), engine({ 'clearance:error': 499, 'shorting_items:error': 199 }))).toEqual([]);
+    expect(
+      compare('b', kicad({ 'clearance:error': 500, 'shorting_items:error': 201 }), engine({ 'clearance:error': 499, 'shorting_items:error': 199 })),
+    ).toEqual([]);
   });
 
   it('still reports an engine at the limit where KiCad stopped short of it', () => {
@@ -24,8 +26,6 @@ describe('agreement comparison', () => {
   });
 
   it('reports unconnected counts that differ, and types KiCad has that the engine does not check are left out', () => {
-    expect(compare('b', kicad({ 'silk_overlap:warning': 3 }, 4), engine({}, 5))).toEqual([
-      { case: 'b', key: 'unconnected_items', kicad: 4, engine: 5 },
-    ]);
+    expect(compare('b', kicad({ 'silk_overlap:warning': 3 }, 4), engine({}, 5))).toEqual([{ case: 'b', key: 'unconnected_items', kicad: 4, engine: 5 }]);
   });
 });

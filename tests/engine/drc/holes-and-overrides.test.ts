@@ -58,7 +58,10 @@ describe('non-plated holes', () => {
     const beside = track(31.925, 29, 31.925, 31, 1, 'B.Cu');
     expect(drc(hole(SLOT) + beside, { min_hole_clearance: 0.25, min_copper_edge_clearance: 0.5 }).errors).toEqual({ copper_edge_clearance: 1 });
     expect(drc(hole(ROUND) + beside, { min_hole_clearance: 0.25, min_copper_edge_clearance: 0.5 }).errors).toEqual({});
-    expect(drc(hole(SLOT) + track(26, 30, 34, 30), { min_hole_clearance: 0.25, min_copper_edge_clearance: 0.5 }).errors).toEqual({ hole_clearance: 1, copper_edge_clearance: 1 });
+    expect(drc(hole(SLOT) + track(26, 30, 34, 30), { min_hole_clearance: 0.25, min_copper_edge_clearance: 0.5 }).errors).toEqual({
+      hole_clearance: 1,
+      copper_edge_clearance: 1,
+    });
   });
 
   it('a non-plated pad with a copper ring and no net shorts a track across it', () => {

@@ -38,8 +38,18 @@ const KEEPOUT = `\t(zone (net 0) (net_name "") (layers "F.Cu") (uuid "00000000-0
 
 describe('keep-out areas (items_not_allowed)', () => {
   it('deflates a ring inward by the epsilon whatever its orientation', () => {
-    const cw = [{ x: 0, y: 0 }, { x: 10_000, y: 0 }, { x: 10_000, y: 10_000 }, { x: 0, y: 10_000 }];
-    const inner = [{ x: 500, y: 500 }, { x: 9_500, y: 500 }, { x: 9_500, y: 9_500 }, { x: 500, y: 9_500 }];
+    const cw = [
+      { x: 0, y: 0 },
+      { x: 10_000, y: 0 },
+      { x: 10_000, y: 10_000 },
+      { x: 0, y: 10_000 },
+    ];
+    const inner = [
+      { x: 500, y: 500 },
+      { x: 9_500, y: 500 },
+      { x: 9_500, y: 9_500 },
+      { x: 500, y: 9_500 },
+    ];
     expect(deflateRing(cw, 500)).toEqual(inner);
     expect(deflateRing([...cw].reverse(), 500)).toEqual([...inner].reverse());
     expect(deflateRing(cw, 6_000)).toBeNull();

@@ -34,7 +34,10 @@ describe('the DRC audit table', () => {
   });
 
   it('marks modelled exactly the types the engine checks (and the ratsnest)', () => {
-    const modelled = audit.filter((e) => e.status === 'modelled').map((e) => e.type).sort();
+    const modelled = audit
+      .filter((e) => e.status === 'modelled')
+      .map((e) => e.type)
+      .sort();
     expect(modelled).toEqual([...VIOLATION_TYPES, 'unconnected_items'].sort());
   });
 
@@ -55,12 +58,20 @@ describe.each(kicads().map((k) => [k.version, k] as const))('DRC types of KiCad 
   const out = join(dir, `kicad${k.major}`);
   mkdirSync(out);
   const { severities } = JSON.parse(
-    execFileSync(k.python, [ORACLE, board, out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim().split('\n').pop()!,
+    execFileSync(k.python, [ORACLE, board, out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+      .trim()
+      .split('\n')
+      .pop()!,
   ) as { severities: Record<string, string> };
   const known = audit.filter((e) => e.kicad.includes(k.major));
 
   it('are the audit table\u2019s, with the same default severities', () => {
-    expect(Object.keys(severities).sort()).toEqual(known.filter((e) => !e.reportedOnly).map((e) => e.type).sort());
+    expect(Object.keys(severities).sort()).toEqual(
+      known
+        .filter((e) => !e.reportedOnly)
+        .map((e) => e.type)
+        .sort(),
+    );
     for (const e of known) if (!e.reportedOnly) expect(severities[e.type], e.type).toBe(defaultSeverity(e, k.major));
   });
 });

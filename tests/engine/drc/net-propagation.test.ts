@@ -71,7 +71,18 @@ describe('net propagation', () => {
 });
 
 describe('effectiveNets', () => {
-  const item = (id: number, kind: CopperItem['kind'], net: number): CopperItem => ({ id, kind, ref: id, net, layers: 1, shape: circle(0, 0, 1), hole: null, anchors: [], layer: -1, footprint: -1 });
+  const item = (id: number, kind: CopperItem['kind'], net: number): CopperItem => ({
+    id,
+    kind,
+    ref: id,
+    net,
+    layers: 1,
+    shape: circle(0, 0, 1),
+    hole: null,
+    anchors: [],
+    layer: -1,
+    footprint: -1,
+  });
 
   it('follows the pads, ignores net 0 pads, and leaves conflicting groups alone', () => {
     const items = [item(0, 'pad', 3), item(1, 'pad', 0), item(2, 'track', 5), item(3, 'via', 0), item(4, 'pad', 4), item(5, 'pad', 6), item(6, 'track', 4)];

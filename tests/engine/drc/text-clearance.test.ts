@@ -29,7 +29,13 @@ function design(body: string, glyphs: boolean, version = 20241229): Design {
 \t(layers (0 "F.Cu" signal) (2 "B.Cu" signal) (25 "Edge.Cuts" user))
 ${nets}\t(gr_text "ABCD" (at 50 50) (layer "F.Cu") (uuid "${TEXT_UUID}") (effects (font (size 1.5 1.5) (thickness 0.3))))
 ${body.replace(/\(net (\d) (\w)\)/g, (_, c, n) => `(net ${net(Number(c), n)})`)})\n`;
-  return loadDesign({ board: text, boardName: 't.kicad_pcb', project: PRO, projectName: 't.kicad_pro', textGlyphs: glyphs ? [{ uuid: TEXT_UUID, layer: 'F.Cu', glyphs: GLYPHS }] : undefined });
+  return loadDesign({
+    board: text,
+    boardName: 't.kicad_pcb',
+    project: PRO,
+    projectName: 't.kicad_pro',
+    textGlyphs: glyphs ? [{ uuid: TEXT_UUID, layer: 'F.Cu', glyphs: GLYPHS }] : undefined,
+  });
 }
 
 const seg = (x0: number, y0: number, x1: number, y1: number, net = 1) =>
@@ -39,7 +45,11 @@ const seg = (x0: number, y0: number, x1: number, y1: number, net = 1) =>
 function textFindings(d: Design, added = false): string[] {
   const board = d.board;
   const r = added
-    ? checkAdded({ ...d, board: { ...board, tracks: [] } }, board.tracks.map(({ index: _, ...t }) => t), [])
+    ? checkAdded(
+        { ...d, board: { ...board, tracks: [] } },
+        board.tracks.map(({ index: _, ...t }) => t),
+        [],
+      )
     : runDrc(d);
   return r.violations.filter((v) => v.items.some((i) => i.kind === 'graphic' && board.graphics[i.index]?.text)).map((v) => v.type);
 }
@@ -57,12 +67,21 @@ describe('copper text in the DRC', () => {
   it('KiCad 9: a track that spent its one finding elsewhere shorts to the text it crosses', () => {
     // Track A crosses track B first (tracks_crossing), then the glyph at x = 48; a pad of each net
     // keeps the two tracks on their nets.
-    const pad = (x: number, y: number, net: string, k: number) => `\t(footprint "t" (layer "F.Cu") (uuid "00000000-0000-4000-8000-00000000e00${k}") (at ${x} ${y})
+    const pad = (
+      x: number,
+      y: number,
+      net: string,
+      k: number,
+    ) => `\t(footprint "t" (layer "F.Cu") (uuid "00000000-0000-4000-8000-00000000e00${k}") (at ${x} ${y})
 \t\t(pad "1" smd rect (at 0 0) (size 0.5 0.5) (layers "F.Cu") (net ${net}) (uuid "00000000-0000-4000-8000-00000000e10${k}")))
 `;
     const body = pad(54, 50, '1 A', 1) + pad(47, 52, '2 B', 2) + seg(46, 50, 54, 50) + seg(47, 48, 47, 52, 2);
     const d = design(body, true);
-    expect(runDrc(d).violations.map((v) => v.type).sort()).toContain('tracks_crossing');
+    expect(
+      runDrc(d)
+        .violations.map((v) => v.type)
+        .sort(),
+    ).toContain('tracks_crossing');
     expect(textFindings(d)).toEqual(['shorting_items']);
     expect(textFindings(design(body, true, 20260206))).toEqual(['clearance']);
   });

@@ -106,7 +106,10 @@ describe('collides: KiCad clearance semantics (actual < required)', () => {
   });
   it('is exact for tracks near the ±1.5e9 limit', () => {
     // Long diagonal track and a pad exactly `c` away from its copper edge, in a 3-4-5 frame.
-    const ax = -M, ay = -M, ux = 3 * 600_000_000, uy = 4 * 600_000_000;
+    const ax = -M,
+      ay = -M,
+      ux = 3 * 600_000_000,
+      uy = 4 * 600_000_000;
     const t = segment(ax, ay, ax + ux, ay + uy, 200_000); // radius 100 000
     const off = 5 * 60_000; // 300 000 from the centre line along the normal (−4, 3)/5
     const pad = circle(ax + ux / 2 - 4 * 60_000, ay + uy / 2 + 3 * 60_000, 50_000);
@@ -173,10 +176,15 @@ describe('arcs', () => {
   it('agrees with a dense polyline on random cases', () => {
     const r = rng(5);
     for (let i = 0; i < 200; i++) {
-      const cx = int(r, -1e8, 1e8), cy = int(r, -1e8, 1e8), rad = int(r, 1e5, 1e7);
-      const a0 = r() * 2 * Math.PI, sw = 0.1 + r() * 5.5;
+      const cx = int(r, -1e8, 1e8),
+        cy = int(r, -1e8, 1e8),
+        rad = int(r, 1e5, 1e7);
+      const a0 = r() * 2 * Math.PI,
+        sw = 0.1 + r() * 5.5;
       const p = (t: number) => [Math.round(cx + rad * Math.cos(a0 + sw * t)), Math.round(cy + rad * Math.sin(a0 + sw * t))];
-      const [sx, sy] = p(0), [mx, my] = p(0.5), [ex, ey] = p(1);
+      const [sx, sy] = p(0),
+        [mx, my] = p(0.5),
+        [ex, ey] = p(1);
       const a = arc(sx, sy, mx, my, ex, ey, 0);
       if (a.kind !== 'arc') continue;
       const other: Shape =
@@ -184,7 +192,17 @@ describe('arcs', () => {
           ? circle(int(r, -2e8, 2e8), int(r, -2e8, 2e8), 0)
           : i % 3 === 1
             ? segment(int(r, -2e8, 2e8), int(r, -2e8, 2e8), int(r, -2e8, 2e8), int(r, -2e8, 2e8), 0)
-            : arc(...([0, 0.5, 1].flatMap((t) => [Math.round(cx / 2 + rad * Math.cos(1 + 2 * t)), Math.round(cy / 3 + rad * Math.sin(1 + 2 * t))]) as [number, number, number, number, number, number]), 0);
+            : arc(
+                ...([0, 0.5, 1].flatMap((t) => [Math.round(cx / 2 + rad * Math.cos(1 + 2 * t)), Math.round(cy / 3 + rad * Math.sin(1 + 2 * t))]) as [
+                  number,
+                  number,
+                  number,
+                  number,
+                  number,
+                  number,
+                ]),
+                0,
+              );
       const N = 4000;
       let best = Infinity;
       for (let k = 0; k <= N; k++) {
@@ -206,7 +224,8 @@ describe('exact decisions agree with reported distances', () => {
   it('on random mixed shapes', () => {
     const r = rng(3);
     const shape = (): Shape => {
-      const x = int(r, -M + 2e7, M - 2e7), y = int(r, -M + 2e7, M - 2e7);
+      const x = int(r, -M + 2e7, M - 2e7),
+        y = int(r, -M + 2e7, M - 2e7);
       switch (int(r, 0, 4)) {
         case 0:
           return circle(x, y, int(r, 0, 1e6));
@@ -225,7 +244,8 @@ describe('exact decisions agree with reported distances', () => {
       const b = ((): Shape => {
         const s = shape();
         const sb = bbox(s);
-        const dx = Math.round(bb.minX - sb.minX) + int(r, -2e7, 2e7), dy = Math.round(bb.minY - sb.minY) + int(r, -2e7, 2e7);
+        const dx = Math.round(bb.minX - sb.minX) + int(r, -2e7, 2e7),
+          dy = Math.round(bb.minY - sb.minY) + int(r, -2e7, 2e7);
         return translate(s, dx, dy);
       })();
       const d = distance(a, b);
@@ -250,7 +270,11 @@ function translate(s: Shape, dx: number, dy: number): Shape {
     case 'rect':
       return rect(clampC(s.minX + dx), clampC(s.minY + dy), clampC(s.maxX + dx), clampC(s.maxY + dy), s.radius);
     case 'polygon':
-      return polygon(Array.from(s.outline, (v, i) => clampC(v + (i % 2 === 0 ? dx : dy))), [], s.radius);
+      return polygon(
+        Array.from(s.outline, (v, i) => clampC(v + (i % 2 === 0 ? dx : dy))),
+        [],
+        s.radius,
+      );
     default:
       return s;
   }
@@ -266,7 +290,8 @@ describe('arcToPolyline', () => {
       expect([pts[pts.length - 2], pts[pts.length - 1]]).toEqual([-5_000_000, 0]);
       for (let i = 0; i + 3 < pts.length; i += 2) {
         expect(Math.abs(Math.hypot(pts[i] - g.cx, pts[i + 1] - g.cy) - g.r)).toBeLessThanOrEqual(0.71);
-        const mx = (pts[i] + pts[i + 2]) / 2, my = (pts[i + 1] + pts[i + 3]) / 2;
+        const mx = (pts[i] + pts[i + 2]) / 2,
+          my = (pts[i + 1] + pts[i + 3]) / 2;
         expect(g.r - Math.hypot(mx - g.cx, my - g.cy)).toBeLessThanOrEqual(maxError + 1);
         expect(my).toBeLessThanOrEqual(0); // walks the given side, through mid
       }

@@ -58,7 +58,13 @@ describe('padShape', () => {
     expect(polygonArea(s)).toBe(2 * MM * MM - (200_000 * 200_000) / 2);
     expect(pointInPolygon(s, -MM + 10, -0.5 * MM + 10)).toBe(-1);
     const rr: Shape = padShape({
-      shape: 'chamfered_rect', x: 0, y: 0, sizeX: 2 * MM, sizeY: MM, chamferRatio: 0.2, roundrectRatio: 0.25,
+      shape: 'chamfered_rect',
+      x: 0,
+      y: 0,
+      sizeX: 2 * MM,
+      sizeY: MM,
+      chamferRatio: 0.2,
+      roundrectRatio: 0.25,
       chamfer: { topLeft: true, bottomRight: true },
     });
     expect(rr.kind).toBe('compound');
@@ -70,7 +76,13 @@ describe('padShape', () => {
   });
   it('custom pads combine the anchor and the primitives, turned with the pad', () => {
     const s = padShape({
-      shape: 'custom', x: 5 * MM, y: 5 * MM, sizeX: MM, sizeY: MM, rotation: 90, anchor: 'circle',
+      shape: 'custom',
+      x: 5 * MM,
+      y: 5 * MM,
+      sizeX: MM,
+      sizeY: MM,
+      rotation: 90,
+      anchor: 'circle',
       primitives: [
         { kind: 'line', sx: 0, sy: 0, ex: 3 * MM, ey: 0, width: 0.2 * MM },
         { kind: 'poly', points: [0, 0, MM, 0, MM, MM], width: 0, filled: true },

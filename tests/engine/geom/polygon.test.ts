@@ -53,7 +53,14 @@ describe('area, orientation, hull', () => {
   it('computes signed area and orientation', () => {
     expect(ringArea2(sq)).toBe(200);
     expect(ringOrientation(sq)).toBe(1);
-    expect(ringOrientation(sq.slice().reverse().map((_, i, a) => a[i ^ 1]))).toBe(-1);
+    expect(
+      ringOrientation(
+        sq
+          .slice()
+          .reverse()
+          .map((_, i, a) => a[i ^ 1]),
+      ),
+    ).toBe(-1);
     expect(polygonArea(polygon([0, 0, 100, 0, 100, 100, 0, 100], [[40, 40, 60, 40, 60, 60, 40, 60]]))).toBe(9600);
   });
   it('orientation is exact for a nearly flat triangle at the limit', () => {
@@ -133,15 +140,17 @@ describe('large polygons (edge index path)', () => {
     const { int, rng } = await import('./rng.ts');
     const r = rng(10);
     for (let i = 0; i < 1000; i++) {
-      const ax = int(r, -110_000_000, 110_000_000), ay = int(r, -110_000_000, 110_000_000);
-      const bx = ax + int(r, -3_000_000, 3_000_000), by = ay + int(r, -3_000_000, 3_000_000);
+      const ax = int(r, -110_000_000, 110_000_000),
+        ay = int(r, -110_000_000, 110_000_000);
+      const bx = ax + int(r, -3_000_000, 3_000_000),
+        by = ay + int(r, -3_000_000, 3_000_000);
       const d = int(r, 0, 4_000_000);
       let want = refPIP(ax, ay) >= 0 ? (d > 0 ? -1 : 0) : 1;
       if (want === 1) for (const e of allEdges) want = Math.min(want, compareSegmentSegment(e[0], e[1], e[2], e[3], ax, ay, bx, by, d));
       expect(comparePolygonSegment(p, ax, ay, bx, by, d)).toBe(want);
     }
   });
-  it('polygon against polygon uses the bigger one\'s index and stays exact', () => {
+  it("polygon against polygon uses the bigger one's index and stays exact", () => {
     const small = polygon([1_000_000, 100_500_000, 5_000_000, 100_500_000, 5_000_000, 104_000_000]); // just outside a spike
     const ref = Math.min(...allEdges.map((e) => polygonSegmentDistance(small, e[0], e[1], e[2], e[3])));
     expect(ref).toBeGreaterThan(0);

@@ -21,13 +21,17 @@ const refOrient = (ax: number, ay: number, bx: number, by: number, cx: number, c
 // Reference: sign(dist(P, AB) − d) in rationals (d given doubled as an integer).
 function refPS(px: number, py: number, ax: number, ay: number, bx: number, by: number, d2x: number): number {
   const [PX, PY, AX, AY, BX, BY, D] = [px, py, ax, ay, bx, by, d2x].map(B);
-  const ux = BX - AX, uy = BY - AY, vx = PX - AX, vy = PY - AY;
+  const ux = BX - AX,
+    uy = BY - AY,
+    vx = PX - AX,
+    vy = PY - AY;
   const len2 = ux * ux + uy * uy;
   const dot = ux * vx + uy * vy;
   const D2 = D * D;
   if (len2 === 0n || dot <= 0n) return sgn(4n * (vx * vx + vy * vy) - D2);
   if (dot >= len2) {
-    const wx = PX - BX, wy = PY - BY;
+    const wx = PX - BX,
+      wy = PY - BY;
     return sgn(4n * (wx * wx + wy * wy) - D2);
   }
   const c = ux * vy - uy * vx;
@@ -54,13 +58,16 @@ describe('orient2d', () => {
     // k² − (k−1)(k+1) = 1, but both products round to the same double past 2^53: the plain
     // double formula says collinear, the exact answer is a left turn.
     const k = 2_500_000_002;
-    const naive = (k * k) - ((k - 1) * (k + 1));
+    const naive = k * k - (k - 1) * (k + 1);
     expect(naive).toBe(0);
     expect(orient2d(-M, -M, -M + k, -M + k - 1, -M + k + 1, -M + k)).toBe(1);
     expect(orient2d(-M, -M, -M + k + 1, -M + k, -M + k, -M + k - 1)).toBe(-1);
     const r = rng(7);
     for (let i = 0; i < 20000; i++) {
-      const ax = int(r, -M, M), ay = int(r, -M, M), bx = int(r, -M, M), by = int(r, -M, M);
+      const ax = int(r, -M, M),
+        ay = int(r, -M, M),
+        bx = int(r, -M, M),
+        by = int(r, -M, M);
       const t = r();
       const cx = Math.round(ax + t * (bx - ax)) + int(r, -1, 1);
       const cy = Math.round(ay + t * (by - ay)) + int(r, -1, 1);
@@ -127,9 +134,12 @@ describe('distance comparisons', () => {
     expect(comparePointPoint(-M, -M, -M + 1_800_000_000, -M + 2_399_999_999, 3_000_000_000)).toBe(-1);
     // Point at exact perpendicular distance from a long diagonal segment (3-4-5 direction).
     const [ax, ay, bx, by] = [-M, -M, -M + 3 * 900_000_000, -M + 4 * 700_000_000 + 0];
-    void bx; void by;
-    const ux = 3 * 600_000_000, uy = 4 * 600_000_000; // direction (3,4), length 3e9
-    const px = ax + ux / 2 - 4 * 1000, py = ay + uy / 2 + 3 * 1000; // 5000 nm to the left
+    void bx;
+    void by;
+    const ux = 3 * 600_000_000,
+      uy = 4 * 600_000_000; // direction (3,4), length 3e9
+    const px = ax + ux / 2 - 4 * 1000,
+      py = ay + uy / 2 + 3 * 1000; // 5000 nm to the left
     expect(comparePointSegment(px, py, ax, ay, ax + ux, ay + uy, 5000)).toBe(0);
     expect(comparePointSegment(px, py, ax, ay, ax + ux, ay + uy, 5000.5)).toBe(-1);
     expect(comparePointSegment(px, py, ax, ay, ax + ux, ay + uy, 4999.5)).toBe(1);
@@ -137,7 +147,10 @@ describe('distance comparisons', () => {
   it('matches a BigInt reference on adversarial random cases', () => {
     const r = rng(11);
     for (let i = 0; i < 20000; i++) {
-      const ax = int(r, -M, M), ay = int(r, -M, M), bx = int(r, -M, M), by = int(r, -M, M);
+      const ax = int(r, -M, M),
+        ay = int(r, -M, M),
+        bx = int(r, -M, M),
+        by = int(r, -M, M);
       const t = r();
       // P near the segment's line, at a distance close to the threshold.
       const d2x = int(r, 0, 2_000_000);

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { SpatialIndex, type Box } from '../../../engine/geom/index.ts';
 import { int, rng } from './rng.ts';
 
-const overlapsGrown = (b: Box, q: Box, m: number): boolean =>
-  b.minX - m <= q.maxX && b.maxX + m >= q.minX && b.minY - m <= q.maxY && b.maxY + m >= q.minY;
+const overlapsGrown = (b: Box, q: Box, m: number): boolean => b.minX - m <= q.maxX && b.maxX + m >= q.minX && b.minY - m <= q.maxY && b.maxY + m >= q.minY;
 
 function randomBox(r: () => number): Box {
-  const x = int(r, -1e9, 1e9), y = int(r, -1e9, 1e9);
+  const x = int(r, -1e9, 1e9),
+    y = int(r, -1e9, 1e9);
   return { minX: x, minY: y, maxX: x + int(r, 0, 5e6), maxY: y + int(r, 0, 5e6) };
 }
 
@@ -19,8 +19,9 @@ describe('SpatialIndex', () => {
     for (let i = 0; i < 200; i++) {
       const q = randomBox(r);
       const want = boxes.flatMap((b, k) => (overlapsGrown(b, q, margin) ? [k] : []));
-      expect(idx.query({ minX: q.minX - 5e7, minY: q.minY - 5e7, maxX: q.maxX + 5e7, maxY: q.maxY + 5e7 }))
-        .toEqual(boxes.flatMap((b, k) => (overlapsGrown(b, { minX: q.minX - 5e7, minY: q.minY - 5e7, maxX: q.maxX + 5e7, maxY: q.maxY + 5e7 }, margin) ? [k] : [])));
+      expect(idx.query({ minX: q.minX - 5e7, minY: q.minY - 5e7, maxX: q.maxX + 5e7, maxY: q.maxY + 5e7 })).toEqual(
+        boxes.flatMap((b, k) => (overlapsGrown(b, { minX: q.minX - 5e7, minY: q.minY - 5e7, maxX: q.maxX + 5e7, maxY: q.maxY + 5e7 }, margin) ? [k] : [])),
+      );
       expect(idx.query(q)).toEqual(want);
     }
   });
@@ -30,7 +31,13 @@ describe('SpatialIndex', () => {
     expect(idx.query({ minX: 11, minY: 10, maxX: 20, maxY: 20 })).toEqual([]);
   });
   it('overlay add/remove and hiding static items, deterministic order', () => {
-    const idx = new SpatialIndex([{ minX: 0, minY: 0, maxX: 10, maxY: 10 }, { minX: 100, minY: 0, maxX: 110, maxY: 10 }], 1);
+    const idx = new SpatialIndex(
+      [
+        { minX: 0, minY: 0, maxX: 10, maxY: 10 },
+        { minX: 100, minY: 0, maxX: 110, maxY: 10 },
+      ],
+      1,
+    );
     idx.add(50, { minX: 5, minY: 5, maxX: 6, maxY: 6 });
     idx.add(7, { minX: 8, minY: 8, maxX: 9, maxY: 9 });
     expect(idx.query({ minX: 0, minY: 0, maxX: 200, maxY: 20 })).toEqual([0, 1, 7, 50]);

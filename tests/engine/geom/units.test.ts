@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CoordinateRangeError,
-  MAX_COORD_NM,
-  assertCoord,
-  kiRound,
-  mmToNm,
-  nmToMm,
-  normalizeDegrees,
-  rotatePoint,
-} from '../../../engine/geom/index.ts';
+import { CoordinateRangeError, MAX_COORD_NM, assertCoord, kiRound, mmToNm, nmToMm, normalizeDegrees, rotatePoint } from '../../../engine/geom/index.ts';
 
 describe('kiRound', () => {
   it('rounds half away from zero like KiCad', () => {

@@ -74,7 +74,9 @@ describe('parseDru: constraints the engine does not model', () => {
     expect(text).toContain('4: rule "len_usb": constraint length is not supported; the router leaves the nets it may govern unrouted');
     expect(text).toContain('9: rule "wide and few vias": constraint via_count is not supported; the router leaves the nets it may govern unrouted');
     expect(text).toContain('11: rule "silk": constraint silk_clearance is not supported and is ignored');
-    expect(text).toContain('20: rule "typed": condition "A.Type == \'track\'" is not supported ("A.Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer); the rule is not applied');
+    expect(text).toContain(
+      '20: rule "typed": condition "A.Type == \'track\'" is not supported ("A.Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer); the rule is not applied',
+    );
     expect(text).toContain(
       '23: rule "typed len": condition "A.Type == \'track\' && A.NetClass == \'DP\'" is not supported ("A.Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer); the rule is not applied; as new copper could break its length, the router leaves the nets it may govern unrouted (the other rules still apply)',
     );

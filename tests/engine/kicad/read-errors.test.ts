@@ -39,7 +39,9 @@ describe('malformed boards', () => {
   it('a track on a layer the board does not enable is kept apart with a warning at that layer', () => {
     const b = parseBoard(board('\t(segment (start 0 0) (end 1 1) (width 0.2) (layer "In5.Cu") (net 1))\n'), { source: 'x.kicad_pcb' });
     expect(b.tracks).toEqual([]);
-    expect(b.offLayerItems).toEqual([{ kind: 'track', layerName: 'In5.Cu', at: { x: 0, y: 0 }, end: { x: 1_000_000, y: 1_000_000 }, width: 200_000, net: 1, src: expect.any(Number) }]);
+    expect(b.offLayerItems).toEqual([
+      { kind: 'track', layerName: 'In5.Cu', at: { x: 0, y: 0 }, end: { x: 1_000_000, y: 1_000_000 }, width: 200_000, net: 1, src: expect.any(Number) },
+    ]);
     const w = b.warnings.find((d) => d.message.includes('In5.Cu'));
     expect(w).toMatchObject({ severity: 'warning', source: 'x.kicad_pcb', line: 11, column: 45 });
     expect(w!.message).toMatch(/\(segment\) is on "In5\.Cu", which is not an enabled copper layer/);
@@ -108,9 +110,15 @@ const SEG = '\t(segment (start 0 0) (end 1 1) (width 0.2) (layer "F.Cu") ';
 
 describe('malformed nets in KiCad 10 files', () => {
   it('reads nets by name, in order of first use, with net 0 the unconnected net', () => {
-    const b = parseBoard(board10(`${SEG}(net "/b bus"))\n\t(via (at 1 2) (size 0.6) (drill 0.3) (layers "F.Cu" "B.Cu") (net "GND"))\n${SEG}(net "GND"))\n`), { source: 'x.kicad_pcb' });
+    const b = parseBoard(board10(`${SEG}(net "/b bus"))\n\t(via (at 1 2) (size 0.6) (drill 0.3) (layers "F.Cu" "B.Cu") (net "GND"))\n${SEG}(net "GND"))\n`), {
+      source: 'x.kicad_pcb',
+    });
     expect(b.dialect).toBe('net-names');
-    expect(b.nets).toEqual([{ code: 0, name: '' }, { code: 1, name: '/b bus' }, { code: 2, name: 'GND' }]);
+    expect(b.nets).toEqual([
+      { code: 0, name: '' },
+      { code: 1, name: '/b bus' },
+      { code: 2, name: 'GND' },
+    ]);
     expect(b.tracks.map((t) => t.net)).toEqual([1, 2]);
     expect(b.vias[0].net).toBe(2);
   });
@@ -206,7 +214,10 @@ describe('project and custom rules', () => {
           { name: 'Power', clearance: 0.3, track_width: 0.5, via_diameter: 0.8, via_drill: 0.4, priority: 1 },
           { name: 'HV', clearance: 0.6, track_width: 0.4, via_diameter: 0.8, via_drill: 0.4, priority: 0 },
         ],
-        netclass_patterns: [{ netclass: 'Power', pattern: 'GND*' }, { netclass: 'Nope', pattern: 'X' }],
+        netclass_patterns: [
+          { netclass: 'Power', pattern: 'GND*' },
+          { netclass: 'Nope', pattern: 'X' },
+        ],
         netclass_assignments: { GND: 'HV' },
       },
     });

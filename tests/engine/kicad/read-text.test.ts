@@ -93,7 +93,18 @@ describe('copper text boxes from the file', () => {
   it('takes a TrueType text\u2019s render cache as its glyphs', () => {
     const cache = ' (render_cache "A" 0 (polygon (pts (xy 49 49) (xy 51 49) (xy 50 51))))';
     const g = only(board(text('A', '50 50', 'F.Cu', '', cache)));
-    expect(g.text!.glyphs).toEqual([{ kind: 'poly', pts: [{ x: 49 * mm, y: 49 * mm }, { x: 51 * mm, y: 49 * mm }, { x: 50 * mm, y: 51 * mm }], width: 0, filled: true }]);
+    expect(g.text!.glyphs).toEqual([
+      {
+        kind: 'poly',
+        pts: [
+          { x: 49 * mm, y: 49 * mm },
+          { x: 51 * mm, y: 49 * mm },
+          { x: 50 * mm, y: 51 * mm },
+        ],
+        width: 0,
+        filled: true,
+      },
+    ]);
   });
 
   it('reads a text box as its rectangle grown by its border', () => {

@@ -18,7 +18,9 @@ import { kicads } from '../../support/kicad.ts';
 const ORACLE = join(import.meta.dirname, '..', '..', 'oracle', 'pcbnew_copper.py');
 const RESAVE = join(import.meta.dirname, '..', '..', 'oracle', 'pcbnew_resave.py');
 const dir = mkdtempSync(join(tmpdir(), 'tm-write-'));
-afterAll(() => { if (!process.env.KEEP_TMP) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  if (!process.env.KEEP_TMP) rmSync(dir, { recursive: true, force: true });
+});
 
 /** Some copper on the first net that has two pads: a segment, an arc and a via. */
 function sampleCopper(board: Board): { tracks: NewTrack[]; vias: NewVia[] } {
@@ -82,7 +84,7 @@ describe.each(kicads().map((k) => [k.version, k] as const))('writer adds only co
     return { b, input, board, copper, output, out };
   });
 
-  it('every board is in this version\'s dialect', () => {
+  it("every board is in this version's dialect", () => {
     expect(new Set(cases.map((c) => c.board.dialect))).toEqual(new Set([k.major >= 10 ? 'net-names' : 'net-codes']));
   });
 
@@ -93,7 +95,12 @@ describe.each(kicads().map((k) => [k.version, k] as const))('writer adds only co
     // Nets in the file's own dialect: KiCad 9 refers to the table by code, KiCad 10 names the net.
     const net = c.copper.tracks[0].net;
     const ref = c.board.dialect === 'net-names' ? `(net ${JSON.stringify(c.board.nets[net].name)})` : `(net ${net})`;
-    expect(added.split('\n').filter((l) => l.startsWith('\t\t(net ')).map((l) => l.trim())).toEqual([ref, ref, ref]);
+    expect(
+      added
+        .split('\n')
+        .filter((l) => l.startsWith('\t\t(net '))
+        .map((l) => l.trim()),
+    ).toEqual([ref, ref, ref]);
     // Re-reading our own output gives the board plus the new items.
     const again = parseBoard(c.output);
     expect(again.dialect).toBe(c.board.dialect);
@@ -117,7 +124,17 @@ describe.each(kicads().map((k) => [k.version, k] as const))('writer adds only co
       const via = c.copper.vias[0];
       // A bare board has no copper of its own: the added items are all pcbnew lists.
       expect(lines[i].items, c.b.name).toEqual([
-        { kind: 'segment', sx: seg.start.x, sy: seg.start.y, ex: seg.end.x, ey: seg.end.y, width: seg.width, layer: names[0].userName ?? 'F.Cu', net: netName, locked: true },
+        {
+          kind: 'segment',
+          sx: seg.start.x,
+          sy: seg.start.y,
+          ex: seg.end.x,
+          ey: seg.end.y,
+          width: seg.width,
+          layer: names[0].userName ?? 'F.Cu',
+          net: netName,
+          locked: true,
+        },
         expect.objectContaining({ kind: 'arc', sx: arc.start.x, sy: arc.start.y, ex: arc.end.x, ey: arc.end.y, width: arc.width, net: netName, locked: true }),
         expect.objectContaining({ kind: 'via', x: via.at.x, y: via.at.y, size: via.size, drill: via.drill, net: netName, locked: true }),
       ]);

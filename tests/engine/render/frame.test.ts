@@ -5,8 +5,13 @@ import { clipToBox, labelText, placeNetLabels } from '../../../engine/render/net
 import { ADVANCE_UNITS, CAP_UNITS, DESCENT_UNITS, strokeText, textWidth } from '../../../engine/render/stroke-font.ts';
 
 describe('picture frame', () => {
-  it('keeps the region\'s aspect with the longer side capped, and a round scale bar about a fifth of the width', () => {
-    expect(pictureFrame({ minX: 110e6, minY: 91e6, maxX: 124e6, maxY: 101e6 })).toEqual({ widthPx: 1200, heightPx: 857, pxPerMm: 1200 / 14, scaleBar: 2_000_000 });
+  it("keeps the region's aspect with the longer side capped, and a round scale bar about a fifth of the width", () => {
+    expect(pictureFrame({ minX: 110e6, minY: 91e6, maxX: 124e6, maxY: 101e6 })).toEqual({
+      widthPx: 1200,
+      heightPx: 857,
+      pxPerMm: 1200 / 14,
+      scaleBar: 2_000_000,
+    });
     expect(pictureFrame({ minX: 0, minY: 0, maxX: 10e6, maxY: 40e6 }, 800)).toEqual({ widthPx: 200, heightPx: 800, pxPerMm: 20, scaleBar: 2_000_000 });
     expect(scaleBarLength(100e6)).toBe(20e6);
     expect(scaleBarLength(6e6)).toBe(1e6);
@@ -85,7 +90,10 @@ describe('net labels', () => {
     ];
     const names = (n: number) => ['', 'VCC', 'SIG', 'OUT'][n];
     const labels = placeNetLabels(tracks, names, view, 600_000, 150_000);
-    expect(labels.map((l) => [l.net, l.text])).toEqual([[1, 'VCC'], [2, 'SIG']]);
+    expect(labels.map((l) => [l.net, l.text])).toEqual([
+      [1, 'VCC'],
+      [2, 'SIG'],
+    ]);
     const [a, b] = labels;
     // VCC's label is centred on the middle of its long track.
     expect(a.x + textWidth('VCC', 600_000) / 2).toBeCloseTo(10e6, -3);

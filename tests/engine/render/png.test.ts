@@ -26,7 +26,7 @@ describe('PNG pictures', () => {
     ratsnest: [],
   };
 
-  it('is a PNG of the SVG\'s size with the labels drawn where they were placed', async () => {
+  it("is a PNG of the SVG's size with the labels drawn where they were placed", async () => {
     const pic = renderPicture(scene);
     expect(pic.labels.length).toBe(2);
     const png = await rasterise(pic.svg);

@@ -42,7 +42,18 @@ describe('render', () => {
       size: { w: 1_000_000, h: 1_000_000 },
       rotation: 0,
       offset: { x: 0, y: 0 },
-      primitives: [{ kind: 'poly', pts: [{ x: 0, y: 0 }, { x: 3_000_000, y: 0 }, { x: 3_000_000, y: 500_000 }], width: 0, filled: true }],
+      primitives: [
+        {
+          kind: 'poly',
+          pts: [
+            { x: 0, y: 0 },
+            { x: 3_000_000, y: 0 },
+            { x: 3_000_000, y: 500_000 },
+          ],
+          width: 0,
+          filled: true,
+        },
+      ],
     });
     const svg = renderSvg({ board, tracks: [], vias: [], box: { minX: 0, minY: 0, maxX: 300_000_000, maxY: 300_000_000 }, layers: [0], ratsnest: [] });
     const mm = (v: number) => String(Math.round(v / 100) / 1e4);
@@ -64,8 +75,19 @@ describe('render', () => {
 
   it('sizes the picture to the region: width and height follow the viewBox, the longer side 1200 px', () => {
     const { board } = loadDesignFile(benchBoards().find((x) => x.name === 'Blink-Eras_AVR_ISP_Pogo')!.bare);
-    for (const [w, h] of [[14_000_000, 10_000_000], [10_000_000, 14_000_000], [5_000_000, 5_000_000]]) {
-      const pic = renderPicture({ board, tracks: [], vias: [], box: { minX: 110_000_000, minY: 91_000_000, maxX: 110_000_000 + w, maxY: 91_000_000 + h }, layers: [0, 1], ratsnest: [] });
+    for (const [w, h] of [
+      [14_000_000, 10_000_000],
+      [10_000_000, 14_000_000],
+      [5_000_000, 5_000_000],
+    ]) {
+      const pic = renderPicture({
+        board,
+        tracks: [],
+        vias: [],
+        box: { minX: 110_000_000, minY: 91_000_000, maxX: 110_000_000 + w, maxY: 91_000_000 + h },
+        layers: [0, 1],
+        ratsnest: [],
+      });
       const [, , vw, vh] = /viewBox="([^"]+)"/.exec(pic.svg)![1].split(' ').map(Number);
       const width = Number(/<svg[^>]* width="(\d+)"/.exec(pic.svg)![1]);
       const height = Number(/<svg[^>]* height="(\d+)"/.exec(pic.svg)![1]);
@@ -81,7 +103,12 @@ describe('render', () => {
     board.nets[1] = { ...board.nets[1], name: 'A<&>"\u0001B' };
     const [p, q] = board.pads.filter((x) => x.net === 1);
     const [r] = board.pads.filter((x) => x.net === 2);
-    const box = { minX: Math.min(p.at.x, q.at.x, r.at.x) - 3_000_000, minY: Math.min(p.at.y, q.at.y, r.at.y) - 3_000_000, maxX: Math.max(p.at.x, q.at.x, r.at.x) + 3_000_000, maxY: Math.max(p.at.y, q.at.y, r.at.y) + 3_000_000 };
+    const box = {
+      minX: Math.min(p.at.x, q.at.x, r.at.x) - 3_000_000,
+      minY: Math.min(p.at.y, q.at.y, r.at.y) - 3_000_000,
+      maxX: Math.max(p.at.x, q.at.x, r.at.x) + 3_000_000,
+      maxY: Math.max(p.at.y, q.at.y, r.at.y) + 3_000_000,
+    };
     const scene = {
       board,
       tracks: [
@@ -104,7 +131,10 @@ describe('render', () => {
     expect(pic.svg).toContain('<g class="net-labels">');
     expect(renderPicture({ ...scene, labels: false }).svg).not.toContain('net-labels');
     // The legend and the scale bar.
-    expect(pic.layers).toEqual([{ name: 'F.Cu', colour: '#C83434' }, { name: 'B.Cu', colour: '#4D7FC4' }]);
+    expect(pic.layers).toEqual([
+      { name: 'F.Cu', colour: '#C83434' },
+      { name: 'B.Cu', colour: '#4D7FC4' },
+    ]);
     expect(pic.svg).toContain('<g class="legend">');
     expect(pic.svg).toContain('<g class="scale-bar">');
     expect(pic.frame.scaleBar).toBeGreaterThan(0);

@@ -82,7 +82,9 @@ describe.each(kicads().map((k) => [k.version, k] as const))('routes judged by Ki
     { nets: 45, padsPerNet: 4, layers: 4, width: 55, height: 45, seed: 22, blindVias: true },
     { nets: 45, padsPerNet: 4, layers: 4, width: 55, height: 45, seed: 22, microVias: true },
   ];
-  it.each(cases.map((c) => [`${c.nets}n×${c.padsPerNet} ${c.layers}L seed ${c.seed}${c.blindVias ? ' blind vias' : c.microVias ? ' micro-vias' : ''}`, c] as const))('generated %s routes clean', (_name, c) => {
+  it.each(
+    cases.map((c) => [`${c.nets}n×${c.padsPerNet} ${c.layers}L seed ${c.seed}${c.blindVias ? ' blind vias' : c.microVias ? ' micro-vias' : ''}`, c] as const),
+  )('generated %s routes clean', (_name, c) => {
     const g = generateBoard(c);
     expect(generateBoard(c).board).toBe(g.board);
     const stem = `gen-${c.seed}${c.blindVias ? 'b' : c.microVias ? 'm' : ''}`;

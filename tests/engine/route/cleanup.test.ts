@@ -22,7 +22,19 @@ const STEP = 100_000;
 const WIDTH = 250_000;
 
 function pad(index: number, net: number, x: number, y: number, half = 0.4 * MM): HostPad {
-  return { index, ref: `P${index}`, number: '1', net, at: { x, y }, rotation: 0, layers: 1, shape: rect(x - half, y - half, x + half, y + half), clearance: 0, minSize: 2 * half, throughHole: false };
+  return {
+    index,
+    ref: `P${index}`,
+    number: '1',
+    net,
+    at: { x, y },
+    rotation: 0,
+    layers: 1,
+    shape: rect(x - half, y - half, x + half, y + half),
+    clearance: 0,
+    minSize: 2 * half,
+    throughHole: false,
+  };
 }
 
 function world(pads: HostPad[]): RouterHost {
@@ -87,7 +99,16 @@ describe('cleanup', () => {
     const { clear } = judge(host, 1);
     const out = tidyJoins([join([{ layer: 0, pts, width: 200_000 }])], () => 200_000, clear)!;
     expect(out).toBeDefined();
-    expect(out[0].copper.legs).toEqual([{ layer: 0, pts: [{ x: 2 * MM, y: 2 * MM }, { x: 6 * MM, y: 6 * MM }], width: 200_000 }]);
+    expect(out[0].copper.legs).toEqual([
+      {
+        layer: 0,
+        pts: [
+          { x: 2 * MM, y: 2 * MM },
+          { x: 6 * MM, y: 6 * MM },
+        ],
+        width: 200_000,
+      },
+    ]);
   });
 
   it('keeps clearance to another net’s pad beside a staircase and does not cut through it', () => {
@@ -132,13 +153,28 @@ describe('cleanup', () => {
     expect(out[1].copper.legs[0]).toEqual(branch);
     // A branch landing on another layer does not pin the leg.
     const elsewhere = tidyJoins([join([{ layer: 0, pts }]), join([{ ...branch, layer: 1 }], 0)], () => WIDTH, judge(host, 1).clear)!;
-    expect(elsewhere[0].copper.legs[0].pts).toEqual([{ x: 2 * MM, y: 2 * MM }, { x: 6 * MM, y: 6 * MM }]);
+    expect(elsewhere[0].copper.legs[0].pts).toEqual([
+      { x: 2 * MM, y: 2 * MM },
+      { x: 6 * MM, y: 6 * MM },
+    ]);
   });
 
   it('splits a straight leg where a branch lands on its middle', () => {
     const host = world([pad(0, 1, 2 * MM, 2 * MM), pad(1, 1, 8 * MM, 2 * MM), pad(2, 1, 5 * MM, 4 * MM)]);
-    const trunk: Leg = { layer: 0, pts: [{ x: 2 * MM, y: 2 * MM }, { x: 8 * MM, y: 2 * MM }] };
-    const branch: Leg = { layer: 0, pts: [{ x: 5 * MM, y: 2 * MM }, { x: 5 * MM, y: 4 * MM }] };
+    const trunk: Leg = {
+      layer: 0,
+      pts: [
+        { x: 2 * MM, y: 2 * MM },
+        { x: 8 * MM, y: 2 * MM },
+      ],
+    };
+    const branch: Leg = {
+      layer: 0,
+      pts: [
+        { x: 5 * MM, y: 2 * MM },
+        { x: 5 * MM, y: 4 * MM },
+      ],
+    };
     const out = tidyJoins([join([trunk]), join([branch], 0)], () => WIDTH, judge(host, 1).clear)!;
     expect(out[0].copper.legs[0].pts).toEqual([trunk.pts[0], branch.pts[0], trunk.pts[1]]);
     expect(out[1].copper.legs[0]).toEqual(branch);
@@ -146,8 +182,20 @@ describe('cleanup', () => {
 
   it('leaves a leg alone when no pulled candidate is clear', () => {
     const pts = staircase({ x: 2 * MM, y: 2 * MM }, 'hv'.repeat(10));
-    expect(tidyJoins([join([{ layer: 0, pts }])], () => WIDTH, () => false)).toBeUndefined();
-    expect(tidyJoins([join([{ layer: 0, pts: [pts[0], pts[1]] }])], () => WIDTH, () => true)).toBeUndefined();
+    expect(
+      tidyJoins(
+        [join([{ layer: 0, pts }])],
+        () => WIDTH,
+        () => false,
+      ),
+    ).toBeUndefined();
+    expect(
+      tidyJoins(
+        [join([{ layer: 0, pts: [pts[0], pts[1]] }])],
+        () => WIDTH,
+        () => true,
+      ),
+    ).toBeUndefined();
   });
 
   it('gives the same copper for the same input', () => {
@@ -161,7 +209,14 @@ describe('cleanup', () => {
   });
 
   it('routes two crossing nets with few segments, clean, the same every run', () => {
-    const host = world([pad(0, 1, 3 * MM, 3 * MM), pad(1, 1, 16 * MM, 5 * MM), pad(2, 1, 9 * MM, 15 * MM), pad(3, 2, 3 * MM, 15 * MM), pad(4, 2, 16 * MM, 15 * MM), pad(5, 2, 10 * MM, 2 * MM)]);
+    const host = world([
+      pad(0, 1, 3 * MM, 3 * MM),
+      pad(1, 1, 16 * MM, 5 * MM),
+      pad(2, 1, 9 * MM, 15 * MM),
+      pad(3, 2, 3 * MM, 15 * MM),
+      pad(4, 2, 16 * MM, 15 * MM),
+      pad(5, 2, 10 * MM, 2 * MM),
+    ]);
     const a = routeHost(host, {}, 0);
     expect(a.summary.open).toBe(0);
     // The searched routes take 18 segments here, with jogs of one grid step.

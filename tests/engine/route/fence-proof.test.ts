@@ -20,7 +20,19 @@ import { squareHost } from './test-rules.ts';
 const MM = 1_000_000;
 
 function pad(index: number, net: number, x: number, y: number, ref = `P${index}`): HostPad {
-  return { index, ref, number: '1', net, at: { x, y }, rotation: 0, layers: 3, shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM), clearance: 0, minSize: 0.8 * MM, throughHole: false };
+  return {
+    index,
+    ref,
+    number: '1',
+    net,
+    at: { x, y },
+    rotation: 0,
+    layers: 3,
+    shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM),
+    clearance: 0,
+    minSize: 0.8 * MM,
+    throughHole: false,
+  };
 }
 
 /** Two layers, 20 mm square; net B's 0.5 mm tracks ring (6..10 mm)² on both layers with a gap of
@@ -33,7 +45,9 @@ function ringWorld(gap: number): RouterHost {
     segment(6 * MM, 6 * MM, 10 * MM, 6 * MM, 500_000),
     segment(10 * MM, 10 * MM, 6 * MM, 10 * MM, 500_000),
     segment(6 * MM, 10 * MM, 6 * MM, 6 * MM, 500_000),
-    ...(gap > 0 ? [segment(10 * MM, 6 * MM, 10 * MM, g0, 500_000), segment(10 * MM, g1, 10 * MM, 10 * MM, 500_000)] : [segment(10 * MM, 6 * MM, 10 * MM, 10 * MM, 500_000)]),
+    ...(gap > 0
+      ? [segment(10 * MM, 6 * MM, 10 * MM, g0, 500_000), segment(10 * MM, g1, 10 * MM, 10 * MM, 500_000)]
+      : [segment(10 * MM, 6 * MM, 10 * MM, 10 * MM, 500_000)]),
   ];
   return squareHost(20 * MM, {
     netNames: ['', 'A', 'B'],
@@ -94,13 +108,22 @@ describe('the proof that a pad is fenced in', () => {
         let map = maps.get(prof.key);
         if (!map) maps.set(prof.key, (map = relaxedMap(host, grid, prof)));
         const w = map.profile.width;
-        const sites = pieces.get(net)!.map((g) => touchSites(grid, map, net, g.map((k) => items[k]), (l) => w[l]));
+        const sites = pieces.get(net)!.map((g) =>
+          touchSites(
+            grid,
+            map,
+            net,
+            g.map((k) => items[k]),
+            (l) => w[l],
+          ),
+        );
         // No site to touch a piece from is what "unreachable" claims.
         sites.forEach((x, k) => x.length === 0 && wrong.push(`${b.tier}/${b.name} ${host.netNames[net]} piece ${k}: nowhere to touch it`));
         for (let k = 1; k < sites.length; k++) {
           const v = proveFenced(grid, map, net, sites[k], sites[0], Infinity, seen, ++gen);
           proofs++;
-          if (v.fenced || !v.complete) wrong.push(`${b.tier}/${b.name} ${host.netNames[net]} piece ${k}: ${v.fenced ? 'fenced' : 'incomplete'} (${v.region} sites)`);
+          if (v.fenced || !v.complete)
+            wrong.push(`${b.tier}/${b.name} ${host.netNames[net]} piece ${k}: ${v.fenced ? 'fenced' : 'incomplete'} (${v.region} sites)`);
         }
       });
     }

@@ -10,13 +10,35 @@ const profile: Profile = { key: 'Default', net: 1, width: [250_000, 250_000], vi
 
 /** A straight join on layer 0 from x0 to x1 at height y. */
 function join(to: number, fromJoin: number, fromPiece: number, x0: number, x1: number, y: number): Join {
-  return { to, path: Int32Array.of(), fromJoin, fromPiece, copper: { legs: [{ layer: 0, pts: [{ x: x0, y }, { x: x1, y }] }], vias: [] } };
+  return {
+    to,
+    path: Int32Array.of(),
+    fromJoin,
+    fromPiece,
+    copper: {
+      legs: [
+        {
+          layer: 0,
+          pts: [
+            { x: x0, y },
+            { x: x1, y },
+          ],
+        },
+      ],
+      vias: [],
+    },
+  };
 }
 
 /** Pieces 0–1 joined first (the join the judge refuses), then 1–2 from piece 1, then 3 from the
  *  middle of the 1–2 join's track, then 2–4 from piece 2. */
 function net(): Join[] {
-  return [join(1, -1, 0, 0, 1_000_000, 0), join(2, -1, 1, 1_000_000, 2_000_000, 0), join(3, 1, -1, 1_500_000, 1_500_000 + 1_000, 0), join(4, -1, 2, 2_000_000, 3_000_000, 0)];
+  return [
+    join(1, -1, 0, 0, 1_000_000, 0),
+    join(2, -1, 1, 1_000_000, 2_000_000, 0),
+    join(3, 1, -1, 1_500_000, 1_500_000 + 1_000, 0),
+    join(4, -1, 2, 2_000_000, 3_000_000, 0),
+  ];
 }
 
 /** Flags the track that starts at x = 0 (the first join's). */
@@ -56,7 +78,12 @@ describe('final gate', () => {
   it('renumbers what a kept join hangs on, so a later pass cuts the right joins', () => {
     // Three joins from piece 0, and the join to 4 hangs on the second. Pass one refuses the first,
     // so the second now stands first; pass two refuses it, and the join to 4 must go with it.
-    const joins = [join(1, -1, 0, 0, 500_000, 0), join(2, -1, 0, 1_000_000, 1_500_000, 0), join(3, -1, 0, 2_000_000, 2_500_000, 0), join(4, 1, -1, 1_200_000, 1_201_000, 0)];
+    const joins = [
+      join(1, -1, 0, 0, 500_000, 0),
+      join(2, -1, 0, 1_000_000, 1_500_000, 0),
+      join(3, -1, 0, 2_000_000, 2_500_000, 0),
+      join(4, 1, -1, 1_200_000, 1_201_000, 0),
+    ];
     const kept = new Map([[7, joins]]);
     let pass = 0;
     const refuseInTurn: Verify = (tracks) => {

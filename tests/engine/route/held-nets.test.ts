@@ -13,7 +13,19 @@ const MM = 1_000_000;
 const ASSETS = join(import.meta.dirname, '..', '..', '..', 'assets');
 
 function pad(index: number, net: number, x: number, y: number): HostPad {
-  return { index, ref: `P${index}`, number: '1', net, at: { x, y }, rotation: 0, layers: 1, shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM), clearance: 0, minSize: 0.8 * MM, throughHole: false };
+  return {
+    index,
+    ref: `P${index}`,
+    number: '1',
+    net,
+    at: { x, y },
+    rotation: 0,
+    layers: 1,
+    shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM),
+    clearance: 0,
+    minSize: 0.8 * MM,
+    throughHole: false,
+  };
 }
 
 function world(rules: HostRules): RouterHost {
@@ -46,9 +58,15 @@ describe('nets under unmodelled custom rules', () => {
       ['LEN', 'rule_not_supported', WHY, false],
       ['LEN', 'rule_not_supported', WHY, false],
     ]);
-    expect(r.open.map((c) => [c.from.ref, c.to.ref].sort())).toEqual([['P0', 'P2'], ['P1', 'P2']]);
+    expect(r.open.map((c) => [c.from.ref, c.to.ref].sort())).toEqual([
+      ['P0', 'P2'],
+      ['P1', 'P2'],
+    ]);
     expect(r.tracks.every((t) => t.net === 2)).toBe(true);
-    expect(r.nets.map((n) => [n.name, n.routed, n.open])).toEqual([['LEN', 0, 2], ['B', 1, 0]]);
+    expect(r.nets.map((n) => [n.name, n.routed, n.open])).toEqual([
+      ['LEN', 0, 2],
+      ['B', 1, 0],
+    ]);
     expect(r.summary).toMatchObject({ routed: 1, open: 2 });
   });
 
@@ -78,7 +96,11 @@ describe('nets under unmodelled custom rules', () => {
     const held = r.open.filter((c) => c.net === n1);
     expect(held.length).toBeGreaterThan(0);
     for (const c of held) {
-      expect(c.stuck).toMatchObject({ reason: 'rule_not_supported', why: 'Custom rule "len_n1" in demo.kicad_dru sets a length constraint the router does not model; route this net by hand.', blockers: [] });
+      expect(c.stuck).toMatchObject({
+        reason: 'rule_not_supported',
+        why: 'Custom rule "len_n1" in demo.kicad_dru sets a length constraint the router does not model; route this net by hand.',
+        blockers: [],
+      });
     }
     expect(r.open.every((c) => c.net === n1)).toBe(true);
     expect(r.tracks.some((t) => t.net === n1)).toBe(false);

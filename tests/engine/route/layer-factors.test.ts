@@ -23,7 +23,14 @@ function host(zones: HostObstacle[]): RouterHost {
   };
 }
 
-const zone = (net: number, layer: number, thermal: boolean): HostObstacle => ({ kind: 'zone', shape: rect(0, 0, 10 * MM, 10 * MM), layers: 1 << layer, net, clearance: 200_000, ...(thermal ? { thermal: { gap: 500_000, thtOnly: false } } : {}) });
+const zone = (net: number, layer: number, thermal: boolean): HostObstacle => ({
+  kind: 'zone',
+  shape: rect(0, 0, 10 * MM, 10 * MM),
+  layers: 1 << layer,
+  net,
+  clearance: 200_000,
+  ...(thermal ? { thermal: { gap: 500_000, thtOnly: false } } : {}),
+});
 
 describe('layer factors', () => {
   it('make a thermally joined zone’s layer cheaper for its net only', () => {

@@ -9,12 +9,41 @@ import { circle, fp, maskDesign, pad } from '../drc/mask-board.ts';
 import type { Design } from '../../../engine/board/design.ts';
 
 // Pads of net B at (4, 10) and (16, 10) mm; a mask circle r 2.5 mm at (10, 12) over a pad of net A.
-const body = circle(10, 12, 2.5) + fp('U1', 10, 13.5, [pad('1', 0, 0, 0.6, 0.6, 1)]) + fp('J1', 4, 10, [pad('1', 0, 0, 1, 1, 2)]) + fp('J2', 16, 10, [pad('1', 0, 0, 1, 1, 2)]);
+const body =
+  circle(10, 12, 2.5) +
+  fp('U1', 10, 13.5, [pad('1', 0, 0, 0.6, 0.6, 1)]) +
+  fp('J1', 4, 10, [pad('1', 0, 0, 1, 1, 2)]) +
+  fp('J2', 16, 10, [pad('1', 0, 0, 1, 1, 2)]);
 
 function withCopper(design: Design, r: ReturnType<typeof routeDesign>): Design {
   const b = design.board;
-  const tracks = r.tracks.map((t, k) => ({ kind: 'segment' as const, start: t.start, end: t.end, width: t.width, layer: t.layer, net: t.net, locked: true, uuid: '', src: -1, index: b.tracks.length + k }));
-  const vias = r.vias.map((v, k) => ({ at: v.at, size: v.size, drill: v.drill, layerFrom: v.layerFrom, layerTo: v.layerTo, type: v.type ?? ('through' as const), net: v.net, locked: true, removeUnusedLayers: false, keepEndLayers: false, uuid: '', src: -1, index: b.vias.length + k }));
+  const tracks = r.tracks.map((t, k) => ({
+    kind: 'segment' as const,
+    start: t.start,
+    end: t.end,
+    width: t.width,
+    layer: t.layer,
+    net: t.net,
+    locked: true,
+    uuid: '',
+    src: -1,
+    index: b.tracks.length + k,
+  }));
+  const vias = r.vias.map((v, k) => ({
+    at: v.at,
+    size: v.size,
+    drill: v.drill,
+    layerFrom: v.layerFrom,
+    layerTo: v.layerTo,
+    type: v.type ?? ('through' as const),
+    net: v.net,
+    locked: true,
+    removeUnusedLayers: false,
+    keepEndLayers: false,
+    uuid: '',
+    src: -1,
+    index: b.vias.length + k,
+  }));
   return { ...design, board: { ...b, tracks: [...b.tracks, ...tracks], vias: [...b.vias, ...vias] } };
 }
 

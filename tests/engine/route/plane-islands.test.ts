@@ -13,7 +13,19 @@ const MM = 1_000_000;
 const W = 20 * MM;
 
 function pad(index: number, net: number, x: number, y: number): HostPad {
-  return { index, ref: `P${index}`, number: '1', net, at: { x, y }, rotation: 0, layers: 1, shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM), clearance: 0, minSize: 0.8 * MM, throughHole: false };
+  return {
+    index,
+    ref: `P${index}`,
+    number: '1',
+    net,
+    at: { x, y },
+    rotation: 0,
+    layers: 1,
+    shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM),
+    clearance: 0,
+    minSize: 0.8 * MM,
+    throughHole: false,
+  };
 }
 
 /** A square hole (as a flat ring) from (x0, y0) to (x1, y1). */
@@ -24,7 +36,12 @@ const square = (x0: number, y0: number, x1: number, y1: number) => [x0, y0, x1, 
 function relief(x: number, y: number, spokes: 4 | 2 | 1 = 4): number[][] {
   const s = 0.2 * MM;
   if (spokes === 4) {
-    return [square(x + s, y + s, x + MM, y + MM), square(x - MM, y + s, x - s, y + MM), square(x - MM, y - MM, x - s, y - s), square(x + s, y - MM, x + MM, y - s)];
+    return [
+      square(x + s, y + s, x + MM, y + MM),
+      square(x - MM, y + s, x - s, y + MM),
+      square(x - MM, y - MM, x - s, y - s),
+      square(x + s, y - MM, x + MM, y - s),
+    ];
   }
   // The pad is no fill either (as in KiCad's), or the spokes would join through it.
   if (spokes === 2) return [square(x - MM, y - MM, x + MM, y - s), square(x - 0.4 * MM, y - s, x + 0.4 * MM, y + s), square(x - MM, y + s, x + MM, y + MM)];
@@ -39,7 +56,11 @@ function host(spokes: 4 | 2 | 1 = 2): RouterHost {
     layerName: (i) => (i === 0 ? 'F.Cu' : 'B.Cu'),
     netNames: ['', 'GND', 'SIG'],
     // Pad indices are the design's, not places in this list (pads off copper are skipped).
-    pads: [{ ...pad(7, 1, 5 * MM, 5 * MM), clearance: 0.8 * MM }, { ...pad(8, 1, 15 * MM, 15 * MM), clearance: 0.8 * MM }, { ...pad(9, 1, 15 * MM, 5 * MM), clearance: 0.8 * MM }],
+    pads: [
+      { ...pad(7, 1, 5 * MM, 5 * MM), clearance: 0.8 * MM },
+      { ...pad(8, 1, 15 * MM, 15 * MM), clearance: 0.8 * MM },
+      { ...pad(9, 1, 15 * MM, 5 * MM), clearance: 0.8 * MM },
+    ],
     obstacles: [{ kind: 'zone', shape: fill, layers: 1, net: 1, clearance: 200_000, thermal: { gap: 0.6 * MM, thtOnly: false } }],
     holes: [],
     outline: [segment(0, 0, W, 0, 0), segment(W, 0, W, W, 0), segment(W, W, 0, W, 0), segment(0, W, 0, 0, 0)],
@@ -48,7 +69,13 @@ function host(spokes: 4 | 2 | 1 = 2): RouterHost {
   };
 }
 
-const track = (ax: number, ay: number, bx: number, by: number): NewTrack => ({ start: { x: ax, y: ay }, end: { x: bx, y: by }, width: 250_000, layer: 0, net: 2 });
+const track = (ax: number, ay: number, bx: number, by: number): NewTrack => ({
+  start: { x: ax, y: ay },
+  end: { x: bx, y: by },
+  width: 250_000,
+  layer: 0,
+  net: 2,
+});
 
 describe('plane islands', () => {
   const h = host();

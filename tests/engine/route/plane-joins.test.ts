@@ -12,7 +12,19 @@ const W = 20 * MM;
 
 /** A through-hole pad (both layers). */
 function pad(index: number, net: number, x: number, y: number): HostPad {
-  return { index, ref: `P${index}`, number: '1', net, at: { x, y }, rotation: 0, layers: 3, shape: rect(x - 0.5 * MM, y - 0.5 * MM, x + 0.5 * MM, y + 0.5 * MM), clearance: 0, minSize: MM, throughHole: true };
+  return {
+    index,
+    ref: `P${index}`,
+    number: '1',
+    net,
+    at: { x, y },
+    rotation: 0,
+    layers: 3,
+    shape: rect(x - 0.5 * MM, y - 0.5 * MM, x + 0.5 * MM, y + 0.5 * MM),
+    clearance: 0,
+    minSize: MM,
+    throughHole: true,
+  };
 }
 
 /** Net A (1) has pads at (4, 10) and (16, 10) and a solid plane over B.Cu; net B (2) has
@@ -25,7 +37,11 @@ function world(cut: boolean): RouterHost {
   const fill = polygon([m, top, W - m, top, W - m, bottom, m, bottom]);
   const obstacles: HostObstacle[] = [{ kind: 'zone', shape: fill, layers: 2, net: 1, clearance: 200_000 }];
   if (cut) {
-    for (const [y0, y1] of [[0, 9 * MM], [11 * MM, W]]) obstacles.push({ kind: 'keepout', shape: rect(8 * MM, y0, 12 * MM, y1), layers: 1, net: 0, keepTracks: true, keepVias: true, clearance: 0 });
+    for (const [y0, y1] of [
+      [0, 9 * MM],
+      [11 * MM, W],
+    ])
+      obstacles.push({ kind: 'keepout', shape: rect(8 * MM, y0, 12 * MM, y1), layers: 1, net: 0, keepTracks: true, keepVias: true, clearance: 0 });
   }
   return {
     layerCount: 2,

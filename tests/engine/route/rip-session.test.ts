@@ -23,7 +23,15 @@ const A = netsWithPads.find((n) => n !== B)!;
 const x = Math.round((span(B).lo + span(B).hi) / 2);
 const ys = pads.map((p) => p.at.y);
 const wall = (rippable: boolean): (NewTrack & { rippable: boolean })[] =>
-  [0, 1].map((layer) => ({ start: { x, y: Math.min(...ys) - 50_000_000 }, end: { x, y: Math.max(...ys) + 50_000_000 }, width: 250_000, layer, net: A, locked: true, rippable }));
+  [0, 1].map((layer) => ({
+    start: { x, y: Math.min(...ys) - 50_000_000 },
+    end: { x, y: Math.max(...ys) + 50_000_000 },
+    width: 250_000,
+    layer,
+    net: A,
+    locked: true,
+    rippable,
+  }));
 
 describe('session copper the call may rip', () => {
   it('stays put when it may not be ripped, and the connection it fences off stays open', () => {

@@ -10,7 +10,19 @@ import { TEST_RULES } from './test-rules.ts';
 const MM = 1_000_000;
 
 function pad(index: number, net: number, x: number, y: number, ref = `P${index}`): HostPad {
-  return { index, ref, number: '1', net, at: { x, y }, rotation: 0, layers: 1, shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM), clearance: 0, minSize: 0.8 * MM, throughHole: false };
+  return {
+    index,
+    ref,
+    number: '1',
+    net,
+    at: { x, y },
+    rotation: 0,
+    layers: 1,
+    shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM),
+    clearance: 0,
+    minSize: 0.8 * MM,
+    throughHole: false,
+  };
 }
 
 function world(pads: HostPad[], extra: Partial<RouterHost> = {}): RouterHost {
@@ -105,7 +117,11 @@ describe('router on synthetic worlds', () => {
   });
 
   it('stops on its work budget and still returns a typed result', () => {
-    const r = routeHost(world([pad(0, 1, 3 * MM, 3 * MM), pad(1, 1, 15 * MM, 11 * MM), pad(2, 3, 3 * MM, 15 * MM), pad(3, 3, 15 * MM, 17 * MM)]), { work: 10 }, 0);
+    const r = routeHost(
+      world([pad(0, 1, 3 * MM, 3 * MM), pad(1, 1, 15 * MM, 11 * MM), pad(2, 3, 3 * MM, 15 * MM), pad(3, 3, 15 * MM, 17 * MM)]),
+      { work: 10 },
+      0,
+    );
     expect(r.stopped).toBe('budget');
     expect(r.open.length).toBe(2);
     for (const c of r.open) {
@@ -118,7 +134,8 @@ describe('router on synthetic worlds', () => {
     const keep = { kind: 'keepout' as const, shape: rect(8 * MM, 0, 12 * MM, 17 * MM), layers: 3, net: 0, keepTracks: true, keepVias: true, clearance: 0 };
     const r = routeHost(world([pad(0, 1, 4 * MM, 5 * MM), pad(1, 1, 16 * MM, 5 * MM)], { obstacles: [keep] }), {}, 0);
     expect(r.summary.open).toBe(0);
-    for (const t of r.tracks) expect(Math.max(t.start.y, t.end.y) > 17 * MM || Math.max(t.start.x, t.end.x) < 8 * MM || Math.min(t.start.x, t.end.x) > 12 * MM).toBe(true);
+    for (const t of r.tracks)
+      expect(Math.max(t.start.y, t.end.y) > 17 * MM || Math.max(t.start.x, t.end.x) < 8 * MM || Math.min(t.start.x, t.end.x) > 12 * MM).toBe(true);
   });
 
   it('drops what the final design-rule check flags and reports the connection open', () => {
@@ -155,7 +172,11 @@ describe('router on synthetic worlds', () => {
   it('necks down into a pad whose neighbours leave no room for the full width', () => {
     // A row of 0.2 mm pads at 0.4 mm pitch, long along y: a 0.25 mm track on the middle pad's
     // axis would pass 0.175 mm from its neighbours (clearance 0.2 mm); a 0.2 mm neck passes 0.2.
-    const fine = (index: number, net: number, x: number): HostPad => ({ ...pad(index, net, x, 10 * MM), shape: rect(x - 0.1 * MM, 9.4 * MM, x + 0.1 * MM, 10.6 * MM), minSize: 0.2 * MM });
+    const fine = (index: number, net: number, x: number): HostPad => ({
+      ...pad(index, net, x, 10 * MM),
+      shape: rect(x - 0.1 * MM, 9.4 * MM, x + 0.1 * MM, 10.6 * MM),
+      minSize: 0.2 * MM,
+    });
     const x = 10 * MM;
     const pads = [fine(0, 2, x - 0.4 * MM), fine(1, 1, x), fine(2, 3, x + 0.4 * MM), pad(3, 1, 10 * MM, 3 * MM)];
     const r = routeHost(world(pads), { nets: [1] }, 0);
@@ -164,7 +185,8 @@ describe('router on synthetic worlds', () => {
     expect(onPad.length).toBeGreaterThan(0);
     expect(onPad.every((t) => t.width === 200_000)).toBe(true);
     // The neck clears both neighbours by the clearance, and the rest keeps the class width.
-    for (const t of onPad) for (const n of [pads[0], pads[2]]) expect(collides(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), n.shape, 200_000)).toBe(false);
+    for (const t of onPad)
+      for (const n of [pads[0], pads[2]]) expect(collides(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), n.shape, 200_000)).toBe(false);
     expect(r.tracks.some((t) => t.width === 250_000)).toBe(true);
   });
 
@@ -174,9 +196,15 @@ describe('router on synthetic worlds', () => {
     // but room for the 0.15 mm minimum (0.55). A via fits nowhere near either.
     const x = 10 * MM;
     const y = 10 * MM;
-    const fine = (index: number, net: number, px: number): HostPad => ({ ...pad(index, net, px, y), shape: rect(px - 0.1 * MM, y - 0.5 * MM, px + 0.1 * MM, y + 0.5 * MM), minSize: 0.2 * MM });
+    const fine = (index: number, net: number, px: number): HostPad => ({
+      ...pad(index, net, px, y),
+      shape: rect(px - 0.1 * MM, y - 0.5 * MM, px + 0.1 * MM, y + 0.5 * MM),
+      minSize: 0.2 * MM,
+    });
     const pitch = 425_000;
-    const fence = [x - pitch, x + pitch].flatMap((px) => [0, 1].map((l) => ({ kind: 'track' as const, shape: segment(px, y - 3 * MM, px, y + 3 * MM, 250_000), layers: 1 << l, net: 2, clearance: 0 })));
+    const fence = [x - pitch, x + pitch].flatMap((px) =>
+      [0, 1].map((l) => ({ kind: 'track' as const, shape: segment(px, y - 3 * MM, px, y + 3 * MM, 250_000), layers: 1 << l, net: 2, clearance: 0 })),
+    );
     const pads = [fine(0, 1, x), fine(1, 2, x - pitch), fine(2, 2, x + pitch), pad(3, 1, x, 18 * MM)];
     const r = routeHost(world(pads, { obstacles: fence }), { nets: [1] }, 0);
     expect(r.summary.open).toBe(0);
@@ -187,7 +215,9 @@ describe('router on synthetic worlds', () => {
     // Narrow only between B's tracks (and a little past their ends), the class width beyond.
     for (const t of narrow) for (const p of [t.start, t.end]) expect(Math.abs(p.y - y)).toBeLessThanOrEqual(3.8 * MM);
     expect(wide.some((t) => Math.max(t.start.y, t.end.y) > y + 3.8 * MM)).toBe(true);
-    for (const t of r.tracks) for (const f of fence) if (f.layers === 1 << t.layer) expect(collides(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), f.shape, 200_000)).toBe(false);
+    for (const t of r.tracks)
+      for (const f of fence)
+        if (f.layers === 1 << t.layer) expect(collides(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), f.shape, 200_000)).toBe(false);
   });
 
   describe('vias that drill only some layers', () => {
@@ -220,7 +250,9 @@ describe('router on synthetic worlds', () => {
         expect([v.layerFrom, v.size, v.drill]).toEqual([0, 600_000, 300_000]);
         expect(v.layerTo).toBeLessThan(3);
         // The via's far layer carries the route on.
-        expect(r.tracks.some((t) => t.layer === v.layerTo && ((t.start.x === v.at.x && t.start.y === v.at.y) || (t.end.x === v.at.x && t.end.y === v.at.y)))).toBe(true);
+        expect(
+          r.tracks.some((t) => t.layer === v.layerTo && ((t.start.x === v.at.x && t.start.y === v.at.y) || (t.end.x === v.at.x && t.end.y === v.at.y))),
+        ).toBe(true);
       }
     });
 

@@ -23,12 +23,18 @@ describe('set-up work', () => {
       const design = bench(name);
       const host = sessionHost(design, {});
       const classes = new Map<string, Profile>();
-      for (const n of design.board.nets) if (n.code > 0 && !classes.has(host.rules.className(n.code))) classes.set(host.rules.className(n.code), profileOf(host, n.code, host.rules.className(n.code)));
+      for (const n of design.board.nets)
+        if (n.code > 0 && !classes.has(host.rules.className(n.code)))
+          classes.set(host.rules.className(n.code), profileOf(host, n.code, host.rules.className(n.code)));
       const profiles = [...classes.values()];
       const grid = gridFor(host, chooseStep(profiles, host.pads));
       const memo = new RasterMemo(grid);
       for (const p of profiles) {
-        for (const opt of [{ softZones: true, viaInPad: false, viasOffPads: false }, { softZones: false, viaInPad: true, viasOffPads: false }, { softZones: true, viaInPad: false, viasOffPads: true }]) {
+        for (const opt of [
+          { softZones: true, viaInPad: false, viasOffPads: false },
+          { softZones: false, viaInPad: true, viasOffPads: false },
+          { softZones: true, viaInPad: false, viasOffPads: true },
+        ]) {
           const predicted = obstacleMapWork(host, grid, p, opt);
           expect(predicted).toBeGreaterThan(0);
           expect(buildObstacleMap(host, grid, p, opt).work).toBe(predicted);
@@ -82,7 +88,10 @@ describe('a call within its work', () => {
     const open = [...new Set(first.open.map((c) => c.net))];
     expect(open.length).toBeGreaterThan(0);
     const nets = [...open, ...[...new Set(first.tracks.map((t) => t.net))].filter((n) => !open.includes(n)).slice(0, 4)];
-    const session = (rip: boolean) => ({ tracks: first.tracks.map((t) => ({ ...t, rippable: rip && nets.includes(t.net) })), vias: first.vias.map((v) => ({ ...v, rippable: rip && nets.includes(v.net) })) });
+    const session = (rip: boolean) => ({
+      tracks: first.tracks.map((t) => ({ ...t, rippable: rip && nets.includes(t.net) })),
+      vias: first.vias.map((v) => ({ ...v, rippable: rip && nets.includes(v.net) })),
+    });
     let redone = 0;
     for (const work of [400_000, 800_000, 1_600_000]) {
       const r = routeDesign(design, { work, variants: 1, nets, session: session(true) });

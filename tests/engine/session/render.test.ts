@@ -33,7 +33,10 @@ describe('render', () => {
     expect(r.svg).toContain(`width="${r.width_px}" height="${r.height_px}"`);
     expect([0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50]).toContain(r.scale_bar_mm);
     expect(r.scale_bar_mm).toBeLessThanOrEqual((x2 - x1) / 5);
-    expect(r.legend.layers).toEqual([{ name: 'F.Cu', colour: '#C83434' }, { name: 'B.Cu', colour: '#4D7FC4' }]);
+    expect(r.legend.layers).toEqual([
+      { name: 'F.Cu', colour: '#C83434' },
+      { name: 'B.Cu', colour: '#4D7FC4' },
+    ]);
     expect(r.legend.blocker_outline).toBe('#FF8C00');
   });
 
@@ -44,14 +47,17 @@ describe('render', () => {
     const nets = [...new Set(host.pads.map((p) => p.net).filter((n) => n > 0))].sort((a, b) => a - b);
     const classes = new Map<string, number>();
     for (const n of nets) if (!classes.has(host.rules.className(n))) classes.set(host.rules.className(n), n);
-    const expected = chooseStep([...classes].map(([k, n]) => profileOf(host, n, k)), host.pads);
+    const expected = chooseStep(
+      [...classes].map(([k, n]) => profileOf(host, n, k)),
+      host.pads,
+    );
     expect(gridStep(host)).toBe(expected);
     expect(r.grid_pitch_mm).toBe(expected / 1e6);
     expect(r.grid_pitch_mm).toBeGreaterThanOrEqual(0.05);
     expect(r.grid_pitch_mm).toBeLessThanOrEqual(0.2);
   });
 
-  it('answers a PNG of the picture\'s size with the routed nets labelled on it', async () => {
+  it("answers a PNG of the picture's size with the routed nets labelled on it", async () => {
     const s = open();
     ok(await s.call('route', {}));
     const svg = ok(await s.call('render', {}));
@@ -71,7 +77,7 @@ describe('render', () => {
     expect(r.labelled_nets).toBe(6);
     const px = decodePng(png);
     expect(colourCount(px)).toBeGreaterThan(8);
-    const plain = decodePng(Buffer.from((ok(await s.call('render', { format: 'png', labels: false }))).png_base64 ?? '', 'base64'));
+    const plain = decodePng(Buffer.from(ok(await s.call('render', { format: 'png', labels: false })).png_base64 ?? '', 'base64'));
     expect(countBright(px, 0, 0, px.width, px.height)).toBeGreaterThan(countBright(plain, 0, 0, plain.width, plain.height) + 6 * 30);
   });
 
@@ -84,7 +90,8 @@ describe('render', () => {
       route: async (d: typeof design, req: Parameters<typeof fakeRoute>[1]) => {
         const res = await fakeRoute(d, { ...req, work: FAKE_COST, variants: 1 });
         const by = res.tracks[0].net;
-        for (const c of res.connections) if (c.stuck) c.stuck = { ...c.stuck, reason: 'blocked', blockers: [{ net: by, name: d.board.nets[by].name, count: 3 }] };
+        for (const c of res.connections)
+          if (c.stuck) c.stuck = { ...c.stuck, reason: 'blocked', blockers: [{ net: by, name: d.board.nets[by].name, count: 3 }] };
         return res;
       },
     };

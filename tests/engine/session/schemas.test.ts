@@ -15,14 +15,27 @@ function err(tool: Parameters<typeof parseArgs>[0], args: unknown): ToolError {
 
 describe('tool schemas', () => {
   it('name the tool and the key on an unknown key, a wrong type or a value out of range', () => {
-    expect(err('route', { netz: ['A'] })).toMatchObject({ code: 'bad_argument', message: expect.stringMatching(/^route: unknown key "netz" \(allowed: nets, work, variants, seed, hints, options, verify, commit/) });
-    expect(err('route', { hints: { regions: [{ box_mm: [0, 0, 1, 1], extra: 1 }] } }).message).toBe('route: unknown key "hints.regions[0].extra" (allowed: box_mm, nets, mode, layers)');
-    expect(err('route', { hints: { priority: { A: 1 }, order: [] } }).message).toBe('route: unknown key "hints.order" (allowed: first_nets, priority, layers, regions)');
-    expect(err('route', { options: { via_in_pads: true } }).message).toBe('route: unknown key "options.via_in_pads" (allowed: soft_zones, via_in_pad, vias_off_pads, escape_plan)');
-    expect(err('route', { hints: { layers: [{ layer: 'B.Cu', cost: 2, nett: 'x' }] } }).message).toBe('route: unknown key "hints.layers[0].nett" (allowed: net, layer, cost)');
+    expect(err('route', { netz: ['A'] })).toMatchObject({
+      code: 'bad_argument',
+      message: expect.stringMatching(/^route: unknown key "netz" \(allowed: nets, work, variants, seed, hints, options, verify, commit/),
+    });
+    expect(err('route', { hints: { regions: [{ box_mm: [0, 0, 1, 1], extra: 1 }] } }).message).toBe(
+      'route: unknown key "hints.regions[0].extra" (allowed: box_mm, nets, mode, layers)',
+    );
+    expect(err('route', { hints: { priority: { A: 1 }, order: [] } }).message).toBe(
+      'route: unknown key "hints.order" (allowed: first_nets, priority, layers, regions)',
+    );
+    expect(err('route', { options: { via_in_pads: true } }).message).toBe(
+      'route: unknown key "options.via_in_pads" (allowed: soft_zones, via_in_pad, vias_off_pads, escape_plan)',
+    );
+    expect(err('route', { hints: { layers: [{ layer: 'B.Cu', cost: 2, nett: 'x' }] } }).message).toBe(
+      'route: unknown key "hints.layers[0].nett" (allowed: net, layer, cost)',
+    );
     expect(err('board_info', { x: 1 }).message).toBe('board_info: unknown key "x" (board_info takes no arguments)');
     expect(err('route', { verify: 'strict' }).message).toBe('route: key "verify": not an allowed value (allowed: "refuse", "report", "off")');
-    expect(err('route', { hints: { regions: [{ box_mm: [0, 0, 1, 1], mode: 'shun' }] } }).message).toBe('route: key "hints.regions[0].mode": not an allowed value (allowed: "avoid", "prefer")');
+    expect(err('route', { hints: { regions: [{ box_mm: [0, 0, 1, 1], mode: 'shun' }] } }).message).toBe(
+      'route: key "hints.regions[0].mode": not an allowed value (allowed: "avoid", "prefer")',
+    );
     expect(err('open_connections', { limit: 'ten' }).message).toMatch(/^open_connections: key "limit": /);
     expect(err('open_connections', { limit: 513 }).message).toMatch(/^open_connections: key "limit": /);
     expect(err('route', { work: MAX_CALL_WORK + 1 }).message).toMatch(/^route: key "work"/);
@@ -41,7 +54,25 @@ describe('tool schemas', () => {
       expect(s.additionalProperties).toBe(false);
       expect(TOOL_DESCRIPTIONS[t].length).toBeGreaterThan(10);
     }
-    expect(TOOL_NAMES).toEqual(['board_info', 'open_connections', 'route', 'rip_net', 'check', 'stuck_report', 'inspect_pad', 'inspect_net', 'render', 'history', 'undo', 'restore', 'save', 'place_via', 'route_connection', 'rip', 'reserve']);
+    expect(TOOL_NAMES).toEqual([
+      'board_info',
+      'open_connections',
+      'route',
+      'rip_net',
+      'check',
+      'stuck_report',
+      'inspect_pad',
+      'inspect_net',
+      'render',
+      'history',
+      'undo',
+      'restore',
+      'save',
+      'place_via',
+      'route_connection',
+      'rip',
+      'reserve',
+    ]);
   });
 
   it('lists every tool once, in table order, with the description and schema the table gives', () => {

@@ -13,9 +13,13 @@ const board = benchBoards().find((b) => b.name === 'Blink-Eras_AVR_ISP_Pogo')!;
 
 function open(opts: { workLimit?: number; saved?: string[]; records?: CallRecord[] } = {}) {
   const design = loadDesignFile(board.bare);
-  return new Session(design, fakePorts(opts.saved), { boardName: 'b.kicad_pcb', workLimit: opts.workLimit }, opts.records ? (r) => opts.records!.push(r) : undefined);
+  return new Session(
+    design,
+    fakePorts(opts.saved),
+    { boardName: 'b.kicad_pcb', workLimit: opts.workLimit },
+    opts.records ? (r) => opts.records!.push(r) : undefined,
+  );
 }
-
 
 describe('session transactions', () => {
   it('lists, routes, rips, undoes and restores', async () => {
@@ -37,7 +41,13 @@ describe('session transactions', () => {
     const branch = ok(await s.call('rip_net', { net }));
     expect(branch.state).toBe(4);
     const h = ok(await s.call('history', {}));
-    expect(h.states.map((x) => [x.id, x.parent])).toEqual([[0, null], [1, 0], [2, 1], [3, 2], [4, 1]]);
+    expect(h.states.map((x) => [x.id, x.parent])).toEqual([
+      [0, null],
+      [1, 0],
+      [2, 1],
+      [3, 2],
+      [4, 1],
+    ]);
     expect(h.states[2].routed).toBe(6);
     expect(err(await s.call('restore', { state: 99 })).code).toBe('unknown_name');
   });
@@ -55,7 +65,12 @@ describe('session transactions', () => {
   it('passes hints in the router vocabulary and rejects unknown names in them', async () => {
     const s = open();
     const net = ok(await s.call('open_connections', {})).connections[0].net;
-    const hinted = ok(await s.call('route', { nets: [net], hints: { first_nets: [net], priority: { [net]: 5 }, layers: [{ net, layer: 'B.Cu', cost: 2 }], regions: [{ box_mm: [0, 0, 10, 10], mode: 'avoid' }] } }));
+    const hinted = ok(
+      await s.call('route', {
+        nets: [net],
+        hints: { first_nets: [net], priority: { [net]: 5 }, layers: [{ net, layer: 'B.Cu', cost: 2 }], regions: [{ box_mm: [0, 0, 10, 10], mode: 'avoid' }] },
+      }),
+    );
     expect(hinted.committed).toBe(true);
     const bad = err(await s.call('route', { hints: { layers: [{ layer: 'In7.Cu', cost: 1 }] } }));
     expect(bad).toMatchObject({ code: 'unknown_name' });
@@ -83,7 +98,13 @@ describe('session transactions', () => {
     const r1 = ok(await s.call('save', {}));
     expect(r1.counts.tracks).toBe(6);
     expect(JSON.stringify(r1)).not.toContain('/');
-    expect(saved[1].startsWith(readFileSync(board.bare, 'utf8').replace(/\)\s*$/, '').slice(0, 1000))).toBe(true);
+    expect(
+      saved[1].startsWith(
+        readFileSync(board.bare, 'utf8')
+          .replace(/\)\s*$/, '')
+          .slice(0, 1000),
+      ),
+    ).toBe(true);
     expect(saved[1].match(/\(segment/g)?.length).toBe(6);
   });
 

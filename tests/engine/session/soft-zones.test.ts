@@ -18,7 +18,7 @@ describe('session verify and zone fills', () => {
   const design = loadDesign({ board: BOARD, boardName: 'soft.kicad_pcb' });
   const copper = { tracks: [{ start: { x: 5_000_000, y: 10_000_000 }, end: { x: 15_000_000, y: 10_000_000 }, width: 250_000, layer: 0, net: 2 }], vias: [] };
 
-  it('counts a track through another net\'s fill when zones are hard', () => {
+  it("counts a track through another net's fill when zones are hard", () => {
     const hard = sessionDrc(design, copper, false, false);
     expect([...hard.errors.keys()].length).toBeGreaterThan(0);
   });

@@ -28,7 +28,12 @@ describe('state store', () => {
     expect(s.list().map((x) => x.id)).toEqual([0, 8, 10, 11]);
     expect(() => s.restore(9)).toThrow(/no state 9/);
     // Moves are capped the same way, numbered over the whole session.
-    expect(s.moves().map((m) => [m.n, m.tool, m.from, m.to])).toEqual([[9, 'route', 8, 9], [10, 'route', 9, 10], [11, 'restore', 10, 8], [12, 'route', 8, 11]]);
+    expect(s.moves().map((m) => [m.n, m.tool, m.from, m.to])).toEqual([
+      [9, 'route', 8, 9],
+      [10, 'route', 9, 10],
+      [11, 'restore', 10, 8],
+      [12, 'route', 8, 11],
+    ]);
     expect(s.movesMade).toBe(12);
   });
 

@@ -68,7 +68,10 @@ describe('step-level tools on ' + BOARD, () => {
 
   it('keeps track centres inside a corridor and routes at a width no narrower than the rules allow', async () => {
     // A via of another net on N$3's straight line: a corridor on either side decides the detour.
-    for (const [side, lo, hi] of [['left', 149.3, 150.7], ['right', 151.4, 152.8]] as const) {
+    for (const [side, lo, hi] of [
+      ['left', 149.3, 150.7],
+      ['right', 151.4, 152.8],
+    ] as const) {
       const { s } = open();
       expect(ok(await s.call('place_via', { net: 'N$5', at_mm: [151.0411, MID_Y] }))).toMatchObject({ committed: true });
       const r = ok(await s.call('route_connection', { net: 'N$3', a: 'JP1.6', b: 'JP2.6', corridor_mm: [lo, 95, hi, 112.5], width_mm: 0.3 }));
@@ -118,7 +121,8 @@ describe('step-level tools on ' + BOARD, () => {
     expect(res).toMatchObject({ committed: true, state: 1, reserved: [{ net: 'N$4' }] });
     const r = ok(await s.call('route', { nets: ['N$3', 'N$4'] }));
     expect(r.committed).toBe(true);
-    const inBand = (t: { start: { y: number }; end: { y: number } }) => Math.max(t.start.y, t.end.y) / 1e6 >= box[1] && Math.min(t.start.y, t.end.y) / 1e6 <= box[3];
+    const inBand = (t: { start: { y: number }; end: { y: number } }) =>
+      Math.max(t.start.y, t.end.y) / 1e6 >= box[1] && Math.min(t.start.y, t.end.y) / 1e6 <= box[3];
     expect(netTracks(s, 'N$3').some(inBand)).toBe(false);
     expect(netTracks(s, 'N$4').some(inBand)).toBe(true);
     expect(r.open.map((c) => c.net)).toEqual(['N$3']);
@@ -129,7 +133,7 @@ describe('step-level tools on ' + BOARD, () => {
     expect(rel.reserved).toEqual([]);
     // Undo brings the reservation back with the state it was kept in.
     ok(await s.call('undo', {}));
-    expect((ok(await s.call('reserve', { net: 'N$4', release: true, commit: false }))).reserved).toEqual([]);
+    expect(ok(await s.call('reserve', { net: 'N$4', release: true, commit: false })).reserved).toEqual([]);
     ok(await s.call('reserve', { net: 'N$4', release: true }));
     const r2 = ok(await s.call('route', { nets: ['N$3'] }));
     expect(r2).toMatchObject({ committed: true, open_after: 0 });
@@ -149,7 +153,9 @@ describe('step-level tools on ' + BOARD, () => {
     expect(r.nets).toEqual(['N$3', 'N$4']);
     expect(r.open_total).toBe(2);
     expect(s.states.current.copper.tracks.length).toBe(before - r.removed.tracks);
-    expect(s.states.current.copper.tracks.filter((t) => ![netCode(s, 'N$3'), netCode(s, 'N$4')].includes(t.net)).length).toBe(before - netTracksCount(all, ['N$3', 'N$4']));
+    expect(s.states.current.copper.tracks.filter((t) => ![netCode(s, 'N$3'), netCode(s, 'N$4')].includes(t.net)).length).toBe(
+      before - netTracksCount(all, ['N$3', 'N$4']),
+    );
     const none = err(await s.call('rip', { box_mm: [140, 94, 140.5, 94.5] }));
     expect(none).toMatchObject({ code: 'not_allowed' });
     const back = ok(await s.call('route', { nets: ['N$3', 'N$4'] }));
@@ -172,7 +178,13 @@ function stripped(name: string): { nets: string[]; s: Session } {
   // Items are numbered by their place in the board's lists: number what is left afresh.
   design.board.tracks = design.board.tracks.filter((t) => !codes.has(t.net)).map((t, index) => ({ ...t, index }));
   design.board.vias = design.board.vias.filter((v) => !codes.has(v.net)).map((v, index) => ({ ...v, index }));
-  const ports = sessionPorts(design, files, { threads: 1, save: () => undefined, internalError: (_t, e) => { throw e; } });
+  const ports = sessionPorts(design, files, {
+    threads: 1,
+    save: () => undefined,
+    internalError: (_t, e) => {
+      throw e;
+    },
+  });
   const s = new Session(design, ports, { boardName: b.name });
   return { nets, s };
 }

@@ -11,7 +11,10 @@ import { fakePorts } from './fake-router.ts';
 const board = benchBoards().find((b) => b.name === 'kitspace_Potentiometer_mount_4LED')!;
 
 function open() {
-  const ports = { ...fakePorts(), drc: (d: Parameters<typeof sessionDrc>[0], c: Parameters<typeof sessionDrc>[1], o: { full: boolean }) => sessionDrc(d, c, o.full) };
+  const ports = {
+    ...fakePorts(),
+    drc: (d: Parameters<typeof sessionDrc>[0], c: Parameters<typeof sessionDrc>[1], o: { full: boolean }) => sessionDrc(d, c, o.full),
+  };
   return new Session(loadDesignFile(board.bare), ports, { boardName: 'b' });
 }
 

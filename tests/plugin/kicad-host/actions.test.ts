@@ -42,7 +42,11 @@ class FakeEditor {
 }
 
 function context(editor: FakeEditor): ActionContext {
-  return { client: async () => editor as unknown as KicadClient, sync: new BoardSync((design, files) => hostPorts(design, files, () => undefined)), log: () => undefined };
+  return {
+    client: async () => editor as unknown as KicadClient,
+    sync: new BoardSync((design, files) => hostPorts(design, files, () => undefined)),
+    log: () => undefined,
+  };
 }
 
 describe('route-selected', () => {

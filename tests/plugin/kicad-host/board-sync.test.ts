@@ -29,7 +29,10 @@ async function routeAndWrite(sync: BoardSync, text: string, nets: string[]): Pro
   const written = addCopper({ ...board, text }, tracks, vias);
   const items = topLevelItems(written).slice(-diff.added.length);
   const uuids = items.map((i) => copperUuid(written, i)!);
-  sync.recordWritten(board, uuids.map((uuid, i) => ({ uuid, item: diff.added[i] })));
+  sync.recordWritten(
+    board,
+    uuids.map((uuid, i) => ({ uuid, item: diff.added[i] })),
+  );
   return written;
 }
 
@@ -70,7 +73,7 @@ describe('board sync', () => {
     expect(copperItems(sync.session.states.current.copper)).toHaveLength(copperItems(sync.session.states.get(1)!.copper).length - 1);
   });
 
-  it('rebuilds when the board changes or our copper is edited, and then our copper is the board\'s own', async () => {
+  it("rebuilds when the board changes or our copper is edited, and then our copper is the board's own", async () => {
     const sync = new BoardSync((design, files) => hostPorts(design, files, () => undefined));
     sync.sync(live(TEXT));
     const first = sync.session;

@@ -40,15 +40,25 @@ describe('board text', () => {
   });
 
   it('reads our segments, arcs and vias back in nm', () => {
-    expect(readCopperBlock(SEG)).toEqual({ kind: 'track', start: [10_500_000, 20_000_000], end: [12_000_000, 20_250_000], width: 250_000, layer: 'F.Cu', net: 3 });
+    expect(readCopperBlock(SEG)).toEqual({
+      kind: 'track',
+      start: [10_500_000, 20_000_000],
+      end: [12_000_000, 20_250_000],
+      width: 250_000,
+      layer: 'F.Cu',
+      net: 3,
+    });
     expect(readKey(readCopperBlock(ARC)!)).toBe('T 4 B.Cu 200000 1000000,2000000 1500000,2500000 2000000,2000000');
     expect(readKey(readCopperBlock(VIA)!)).toBe('V 3 F.Cu-B.Cu 600000/300000 5000000,6000000');
     expect(readCopperBlock(SEG.replace('(net 3)', ''))).toBeNull();
     expect(readCopperBlock('(gr_line (start 0 0))')).toBeNull();
   });
 
-  it('reads a KiCad 10 item, whose net is named, with the board\'s code for that name', () => {
-    const codes = new Map([['A (x)', 3], ['say "hi"', 7]]);
+  it("reads a KiCad 10 item, whose net is named, with the board's code for that name", () => {
+    const codes = new Map([
+      ['A (x)', 3],
+      ['say "hi"', 7],
+    ]);
     const code = (name: string) => codes.get(name);
     expect(readCopperBlock(SEG.replace('(net 3)', '(net "A (x)")'), code)).toEqual(readCopperBlock(SEG));
     expect(readKey(readCopperBlock(VIA.replace('(net 3)', '(net "say \\"hi\\"")'), code)!)).toBe('V 7 F.Cu-B.Cu 600000/300000 5000000,6000000');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { hostPaths, isPipe, runtimeDir } from '../../../plugin/kicad-host/host-channel.ts';
 
 describe('the host channel on Windows', () => {
-  it('keeps its folder in %LOCALAPPDATA%, or the profile\'s AppData\\Local without it', () => {
+  it("keeps its folder in %LOCALAPPDATA%, or the profile's AppData\\Local without it", () => {
     expect(runtimeDir({ LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' }, 'win32')).toBe('C:\\Users\\ana\\AppData\\Local\\tracemaker');
     expect(runtimeDir({ USERPROFILE: 'C:\\Users\\ana' }, 'win32')).toBe('C:\\Users\\ana\\AppData\\Local\\tracemaker');
     expect(runtimeDir({ TRACEMAKER_RUNTIME_DIR: 'D:\\rt', LOCALAPPDATA: 'C:\\x' }, 'win32')).toBe('D:\\rt');

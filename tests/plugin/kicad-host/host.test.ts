@@ -61,22 +61,31 @@ describe('host', () => {
   });
 
   it('says plainly when KiCad cannot be reached', async () => {
-    const r = await launch({ action: 'route-selected', env: { KICAD_API_SOCKET: `ipc://${join(tmp, 'absent.sock')}`, TRACEMAKER_RUNTIME_DIR: join(tmp, 'rt4') } });
+    const r = await launch({
+      action: 'route-selected',
+      env: { KICAD_API_SOCKET: `ipc://${join(tmp, 'absent.sock')}`, TRACEMAKER_RUNTIME_DIR: join(tmp, 'rt4') },
+    });
     expect(r.ok).toBe(false);
     expect(r.code).toBe('no_kicad');
-    expect(r.message).toBe(`Cannot reach KiCad: no KiCad API socket at ${join(tmp, 'absent.sock')}: KiCad's API server is off or KiCad is not running. `
-      + 'In KiCad 9.0 or later, turn on Preferences → Plugins → "Enable KiCad API", then restart the PCB editor with the board open.');
+    expect(r.message).toBe(
+      `Cannot reach KiCad: no KiCad API socket at ${join(tmp, 'absent.sock')}: KiCad's API server is off or KiCad is not running. ` +
+        'In KiCad 9.0 or later, turn on Preferences → Plugins → "Enable KiCad API", then restart the PCB editor with the board open.',
+    );
   });
 
   it('names the KiCad that is too old and what to do', async () => {
     const C = 'kiapi.common.commands.';
-    const peer = await startPeer(kicadLike({
-      [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 8, patch: 6, full_version: '8.0.6' } } }),
-    }));
+    const peer = await startPeer(
+      kicadLike({
+        [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 8, patch: 6, full_version: '8.0.6' } } }),
+      }),
+    );
     try {
       const r = await launch({ action: 'route-selected', env: { KICAD_API_SOCKET: `ipc://${peer.path}`, TRACEMAKER_RUNTIME_DIR: join(tmp, 'rt5') } });
       expect(r).toMatchObject({ ok: false, code: 'kicad_too_old' });
-      expect(r.message).toBe('KiCad 8.0.6 is too old: TraceMaker needs KiCad 9.0 or later (its IPC API and plugins came with 9.0). Update KiCad, then try again.');
+      expect(r.message).toBe(
+        'KiCad 8.0.6 is too old: TraceMaker needs KiCad 9.0 or later (its IPC API and plugins came with 9.0). Update KiCad, then try again.',
+      );
       expect(peer.received.some((q) => q.command === `${C}GetOpenDocuments`)).toBe(false);
     } finally {
       await peer.close();

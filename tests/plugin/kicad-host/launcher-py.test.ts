@@ -14,7 +14,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** Runs Python code with the launcher imported as `L`; returns what it printed as JSON. */
 function py(code: string, env: Record<string, string> = {}): any {
   const r = spawnSync('python3', ['-c', `import json, sys\nsys.path.insert(0, ${JSON.stringify(MANIFEST)})\nimport tracemaker_launch as L\n${code}`], {
-    encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: tmp, TRACEMAKER_NO_WINDOW: '1', PYTHONDONTWRITEBYTECODE: '1', ...env },
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: tmp, TRACEMAKER_NO_WINDOW: '1', PYTHONDONTWRITEBYTECODE: '1', ...env },
   });
   if (r.status !== 0) throw new Error(`python failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
@@ -22,8 +23,10 @@ function py(code: string, env: Record<string, string> = {}): any {
 
 describe('the Python launcher', () => {
   it('names the runtime folder as Node names platforms', () => {
-    expect(py(`print(json.dumps([L.runtime_key("win32", "AMD64"), L.runtime_key("darwin", "arm64"), L.runtime_key("darwin", "x86_64"),
-      L.runtime_key("linux", "x86_64"), L.runtime_key("linux", "aarch64")]))`)).toEqual(['win32-x64', 'darwin-arm64', 'darwin-x64', 'linux-x64', 'linux-arm64']);
+    expect(
+      py(`print(json.dumps([L.runtime_key("win32", "AMD64"), L.runtime_key("darwin", "arm64"), L.runtime_key("darwin", "x86_64"),
+      L.runtime_key("linux", "x86_64"), L.runtime_key("linux", "aarch64")]))`),
+    ).toEqual(['win32-x64', 'darwin-arm64', 'darwin-x64', 'linux-x64', 'linux-arm64']);
   });
 
   it('keeps per-user state where each OS does, the same folder the Node side uses', () => {
@@ -35,7 +38,7 @@ describe('the Python launcher', () => {
     expect(got.slice(1)).toEqual(['/run/user/7/tracemaker', '/x']);
   });
 
-  it('finds the package\'s own Node first and makes it executable', () => {
+  it("finds the package's own Node first and makes it executable", () => {
     const here = join(tmp, 'plugin');
     const dir = join(here, 'runtime', 'linux-x64');
     mkdirSync(dir, { recursive: true });
@@ -75,7 +78,9 @@ print(json.dumps({"candidates": L.node_candidates({"TRACEMAKER_NODE": "/opt/n/no
 
   it('reports an unexpected failure instead of dying silently', () => {
     const rt = join(tmp, 'rt2');
-    const got = py('def boom():\n    raise RuntimeError("disk on fire")\nL.find_node = boom\nprint(json.dumps(L.main("check")))', { TRACEMAKER_RUNTIME_DIR: rt });
+    const got = py('def boom():\n    raise RuntimeError("disk on fire")\nL.find_node = boom\nprint(json.dumps(L.main("check")))', {
+      TRACEMAKER_RUNTIME_DIR: rt,
+    });
     expect(got).toBe(1);
     expect(readFileSync(join(rt, 'launcher.log'), 'utf8')).toContain('RuntimeError: disk on fire');
   });

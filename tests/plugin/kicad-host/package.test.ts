@@ -22,7 +22,13 @@ const entries = packageEntries({ root: ROOT, bundle });
 // A platform package's layout, with small stand-ins for the Node binaries (the real ones run in the
 // Windows smoke test and the bundled-runtime live test).
 const windows = packageZip({
-  root: ROOT, bundle, runtimes: { platforms: ['windows'], license: Buffer.from('Node.js is licensed…\n'), files: [{ dir: 'win32-x64', exe: 'node.exe', data: Buffer.alloc(3000, 7) }] },
+  root: ROOT,
+  bundle,
+  runtimes: {
+    platforms: ['windows'],
+    license: Buffer.from('Node.js is licensed…\n'),
+    files: [{ dir: 'win32-x64', exe: 'node.exe', data: Buffer.alloc(3000, 7) }],
+  },
 });
 const windowsMeta = JSON.parse(Buffer.from(readZip(windows.zip)[0].data).toString('utf8'));
 const byPath = new Map(entries.map((e) => [e.path, e.data]));
@@ -59,7 +65,7 @@ for (const kicad of kicads()) {
       expect(meta.versions[0].kicad_version_max).toBeUndefined();
     });
 
-    it('has a platform package\'s metadata.json valid too', () => {
+    it("has a platform package's metadata.json valid too", () => {
       for (const file of pcm) {
         const validate = validator(dir, file);
         expect(validate(windowsMeta), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
@@ -74,7 +80,7 @@ for (const kicad of kicads()) {
 }
 
 describe('PCM package', () => {
-  it('has one version with an IPC runtime and the package\'s version and size', () => {
+  it("has one version with an IPC runtime and the package's version and size", () => {
     const meta = json('metadata.json');
     expect(meta.versions).toHaveLength(1);
     expect(meta.versions[0]).toMatchObject({ runtime: 'ipc', version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version });
@@ -92,7 +98,10 @@ describe('PCM package', () => {
       expect(a.scopes).toEqual(['pcb']);
       expect(byPath.has(`plugins/${a.entrypoint}`)).toBe(true);
       for (const icons of [a['icons-light'], a['icons-dark']]) {
-        expect(icons.map((p: string) => pngSize(byPath.get(`plugins/${p}`)!))).toEqual([[24, 24], [48, 48]]);
+        expect(icons.map((p: string) => pngSize(byPath.get(`plugins/${p}`)!))).toEqual([
+          [24, 24],
+          [48, 48],
+        ]);
       }
     }
   });
@@ -104,7 +113,7 @@ describe('PCM package', () => {
     expect(pngSize(byPath.get('resources/icon.png')!)).toEqual([64, 64]);
   });
 
-  it('round-trips through the zip and unpacks as KiCad\'s PCM does, without exec bits', () => {
+  it("round-trips through the zip and unpacks as KiCad's PCM does, without exec bits", () => {
     const zip = writeZip(entries);
     expect(writeZip(entries).equals(zip)).toBe(true);
     const back = readZip(zip);
@@ -125,7 +134,7 @@ describe('PCM package', () => {
     expect(meta.versions[0].download_size).toBe(zip.length);
   });
 
-  it('carries its Node per platform, executable in the zip, with Node\'s licence, and says its sizes', () => {
+  it("carries its Node per platform, executable in the zip, with Node's licence, and says its sizes", () => {
     const back = readZip(windows.zip);
     const exe = back.find((e) => e.path === 'plugins/runtime/win32-x64/node.exe')!;
     expect(exe.data.length).toBe(3000);
@@ -142,6 +151,11 @@ describe('PCM package', () => {
 
   it('refuses bad zip entries', () => {
     expect(() => writeZip([{ path: '../x', data: new Uint8Array() }])).toThrow(/bad entry path/);
-    expect(() => writeZip([{ path: 'a', data: new Uint8Array() }, { path: 'a', data: new Uint8Array() }])).toThrow(/duplicate/);
+    expect(() =>
+      writeZip([
+        { path: 'a', data: new Uint8Array() },
+        { path: 'a', data: new Uint8Array() },
+      ]),
+    ).toThrow(/duplicate/);
   });
 });

@@ -6,8 +6,15 @@ import type { BoardItem, KicadClient, NewItem } from '../../../ipc/index.ts';
 import { commitMessage, copperDiff, toNewItem, writeBack, WriteBackError } from '../../../plugin/kicad-host/write-back.ts';
 
 const board = {
-  copperLayers: [{ index: 0, name: 'F.Cu' }, { index: 1, name: 'B.Cu' }],
-  nets: [{ code: 0, name: '' }, { code: 1, name: 'SDA' }, { code: 2, name: 'SCL' }],
+  copperLayers: [
+    { index: 0, name: 'F.Cu' },
+    { index: 1, name: 'B.Cu' },
+  ],
+  nets: [
+    { code: 0, name: '' },
+    { code: 1, name: 'SDA' },
+    { code: 2, name: 'SCL' },
+  ],
 } as unknown as Board;
 const t = (x: number, net = 1) => ({ start: { x, y: 0 }, end: { x: x + 10, y: 0 }, width: 200_000, layer: 0, net });
 const via = { at: { x: 5, y: 5 }, size: 600_000, drill: 300_000, layerFrom: 0, layerTo: 1, net: 2 };
@@ -64,8 +71,25 @@ describe('write-back', () => {
   });
 
   it('names nets and layers, locks everything, and labels the commit', () => {
-    expect(toNewItem(board, { track: t(0) })).toEqual({ kind: 'track', start: { x: 0, y: 0 }, end: { x: 10, y: 0 }, width: 200_000, layer: 'F.Cu', net: 'SDA', locked: true });
-    expect(toNewItem(board, { via })).toMatchObject({ kind: 'via', net: 'SCL', diameter: 600_000, drill: 300_000, type: 'through', startLayer: 'F.Cu', endLayer: 'B.Cu', locked: true });
+    expect(toNewItem(board, { track: t(0) })).toEqual({
+      kind: 'track',
+      start: { x: 0, y: 0 },
+      end: { x: 10, y: 0 },
+      width: 200_000,
+      layer: 'F.Cu',
+      net: 'SDA',
+      locked: true,
+    });
+    expect(toNewItem(board, { via })).toMatchObject({
+      kind: 'via',
+      net: 'SCL',
+      diameter: 600_000,
+      drill: 300_000,
+      type: 'through',
+      startLayer: 'F.Cu',
+      endLayer: 'B.Cu',
+      locked: true,
+    });
     expect(() => toNewItem(board, { track: t(0, 7) })).toThrow(/net code 7/);
     expect(commitMessage(['SDA', 'SCL', 'INT'])).toBe('Route 3 nets: SDA, SCL, INT');
     expect(commitMessage(['SDA'])).toBe('Route 1 net: SDA');
