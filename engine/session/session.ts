@@ -1,9 +1,9 @@
-// A session: its state (session-state.ts) and the one `call(tool, args, opts)` every transport
-// goes through. It validates arguments against the tool table, serialises calls, turns
-// ToolErrors into error values, counts work against the session's limit, hands a route's
-// progress and stop callbacks to the route port, and reports each call (with the digests of its
-// result and of the state) to an optional log sink. The router, the DRC and the PNG rasteriser
-// come in as ports.
+// A session: its state (session-state.ts) and the one entry every call goes through: `dispatch`
+// as transports receive calls, `call` for code that names its tool (typed). It validates
+// arguments against the tool table, serialises calls, turns ToolErrors into error values, counts
+// work against the session's limit, hands a route's progress and stop callbacks to the route
+// port, and reports each call (with the digests of its result and of the state) to an optional
+// log sink. The router, the DRC and the PNG rasteriser come in as ports.
 
 import { fnv1a64 } from './digest.ts';
 import { type ErrorValue, ToolError, errorValue } from './errors.ts';

@@ -1,7 +1,7 @@
 // The handler of each tool, keyed by the same snake_case name as its schema in schemas.ts.
 // `satisfies` keeps the tables in step: a tool without a handler, or a handler whose answer is
-// not its tool's result type (results.ts), does not compile. Only
-// route and route_connection use the call's context (progress and stop callbacks for the router).
+// not its tool's result type (results.ts), does not compile. Only route and route_connection use
+// the call's context (progress and stop callbacks for the router).
 
 import type { ToolResults } from './results.ts';
 import type { ToolArgs, ToolName } from './schemas.ts';
