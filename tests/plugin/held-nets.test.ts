@@ -5,6 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { OpenConnectionsResult, RouteDoneResult, StuckReportResult } from '../../engine/session/results.ts';
+import { ok } from '../support/tool-results.ts';
 import { calls, jsonLines, tracemaker } from './cli.ts';
 
 const ASSETS = join(import.meta.dirname, '..', '..', 'assets');
@@ -21,7 +23,13 @@ function stage(): string {
   return join(dir, 'board.kicad_pcb');
 }
 
-type Obj = Record<string, any>;
+/** What this test reads of `tracemaker route --json` (written by plugin/commands/route.ts). */
+interface RouteJson {
+  routed: number;
+  open: number;
+  nets: { net: string; routed: number; open: number; tracks: number; vias: number }[];
+  open_connections: { net: string; reason?: string; why?: string }[];
+}
 
 describe('nets under unmodelled custom rules', () => {
   const board = stage();
@@ -29,13 +37,13 @@ describe('nets under unmodelled custom rules', () => {
   it('tracemaker route --json lists them open with rule_not_supported and routes the rest', () => {
     const r = tracemaker(['route', board, '--out', join(dir, 'out.kicad_pcb'), '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const data = JSON.parse(r.stdout);
+    const data: RouteJson = JSON.parse(r.stdout);
     expect(data.open).toBeGreaterThan(0);
     expect(data.routed).toBeGreaterThan(0);
-    for (const c of data.open_connections as Obj[]) expect(c).toMatchObject({ net: 'N1', reason: 'rule_not_supported', why: WHY, blockers: [], tried: false });
-    expect(data.nets.find((n: Obj) => n.net === 'N1')).toMatchObject({ routed: 0, tracks: 0, vias: 0 });
-    expect(data.nets.filter((n: Obj) => n.net !== 'N1').every((n: Obj) => n.open === 0)).toBe(true);
-    const warnings = JSON.parse(tracemaker(['info', board, '--json']).stdout).warnings as string[];
+    for (const c of data.open_connections) expect(c).toMatchObject({ net: 'N1', reason: 'rule_not_supported', why: WHY, blockers: [], tried: false });
+    expect(data.nets.find((n) => n.net === 'N1')).toMatchObject({ routed: 0, tracks: 0, vias: 0 });
+    expect(data.nets.filter((n) => n.net !== 'N1').every((n) => n.open === 0)).toBe(true);
+    const warnings: string[] = JSON.parse(tracemaker(['info', board, '--json']).stdout).warnings;
     expect(warnings.some((w) => w.includes('rule "len_n1": constraint length is not supported; the router leaves the nets it may govern unrouted'))).toBe(true);
   });
 
@@ -43,7 +51,10 @@ describe('nets under unmodelled custom rules', () => {
     const out = join(dir, 'session.kicad_pcb');
     const r = tracemaker(['session', board, '--out', out, '--jsonl'], calls([['route'], ['open_connections'], ['stuck_report']]));
     expect(r.code, r.stderr).toBe(0);
-    const [route, open, stuck] = jsonLines(r.stdout);
+    const lines = jsonLines(r.stdout);
+    const route = ok<RouteDoneResult>(lines[0]);
+    const open = ok<OpenConnectionsResult>(lines[1]);
+    const stuck = ok<StuckReportResult>(lines[2]);
     expect(route.committed).toBe(true);
     expect(route.open.length).toBeGreaterThan(0);
     for (const c of route.open) expect(c).toMatchObject({ net: 'N1', reason: 'rule_not_supported', why: WHY });

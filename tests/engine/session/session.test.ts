@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDesignFile } from '../../../plugin/design-files.ts';
 import { type CallRecord, Session } from '../../../engine/session/session.ts';
 import { LogWriter, replay } from '../../../engine/session/log.ts';
-import { TOOL_NAMES } from '../../../engine/session/schemas.ts';
+import { TOOL_NAMES, type ToolInput, type ToolName } from '../../../engine/session/schemas.ts';
 import { isErrorValue } from '../../../engine/session/errors.ts';
 import { benchBoards } from '../../support/bench.ts';
 import { err, ok } from '../../support/tool-results.ts';
@@ -113,7 +113,7 @@ describe('session transactions', () => {
     const listed = ok(await s.call('open_connections', {})).connections;
     const net = listed[0].net;
     ok(await s.call('route', { nets: [net] }));
-    const args: Record<string, unknown> = {
+    const args: { [N in ToolName]?: ToolInput<N> } = {
       rip_net: { net },
       inspect_pad: { pad: 'JP1.2' },
       inspect_net: { net },
@@ -124,7 +124,7 @@ describe('session transactions', () => {
       reserve: { net, box_mm: [140, 100, 141, 101] },
     };
     for (const tool of TOOL_NAMES) {
-      const r = await s.dispatch(tool, args[tool] ?? {});
+      const r = await s.call(tool, args[tool] ?? {});
       // check needs the DRC; everything else must answer with a result, not an internal failure.
       if (tool === 'check' && isErrorValue(r)) expect(r.error.code).toBe('failed');
       else expect([tool, isErrorValue(r) ? r.error : undefined]).toEqual([tool, undefined]);
@@ -140,7 +140,7 @@ describe('log and replay', () => {
     ok(await s.call('undo', {}));
     ok(await s.call('route', {}));
     ok(await s.call('rip_net', { net }));
-    await s.dispatch('route', { nets: [net], bogus: true });
+    err(await s.dispatch('route', { nets: [net], bogus: true }));
     ok(await s.call('save', {}));
   }
 
@@ -196,7 +196,8 @@ describe('call options', () => {
     const s = open({ records });
     ok(await s.call('route', {}));
     const last = s.lastRecord;
-    for (const tool of ['board_info', 'open_connections', 'history', 'render']) expect(isErrorValue(await s.dispatch(tool, {}, { record: false }))).toBe(false);
+    for (const tool of ['board_info', 'open_connections', 'history', 'render'] as const)
+      expect(isErrorValue(await s.call(tool, {}, { record: false }))).toBe(false);
     expect(records.map((r) => r.tool)).toEqual(['route']);
     expect(s.lastRecord).toBe(last);
     await expect(s.call('undo', {}, { record: false })).rejects.toThrow(/record: false is only for tools that change nothing, got "undo"/);
