@@ -5,14 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Pt } from '../../../engine/board/model.ts';
-import { rect, segment } from '../../../engine/geom/index.ts';
+import { segment } from '../../../engine/geom/index.ts';
 import { Checker } from '../../../engine/route/core/checker.ts';
 import { tidyJoins, type ClearTrack } from '../../../engine/route/cleanup.ts';
 import type { HostPad, RouterHost } from '../../../engine/route/core/host.ts';
 import type { Leg } from '../../../engine/route/core/path-geometry.ts';
 import { routeHost } from '../../../engine/route/route-design.ts';
 import type { Join } from '../../../engine/route/router.ts';
-import { TEST_RULES } from './test-rules.ts';
+import { TEST_RULES, testPad } from './test-rules.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { routeDesign } from '../../../engine/route/design/variants.ts';
 import { benchBoards } from '../../support/bench.ts';
@@ -21,21 +21,7 @@ const MM = 1_000_000;
 const STEP = 100_000;
 const WIDTH = 250_000;
 
-function pad(index: number, net: number, x: number, y: number, half = 0.4 * MM): HostPad {
-  return {
-    index,
-    ref: `P${index}`,
-    number: '1',
-    net,
-    at: { x, y },
-    rotation: 0,
-    layers: 1,
-    shape: rect(x - half, y - half, x + half, y + half),
-    clearance: 0,
-    minSize: 2 * half,
-    throughHole: false,
-  };
-}
+const pad = (index: number, net: number, x: number, y: number, half = 0.4 * MM) => testPad(index, net, x, y, { half });
 
 function world(pads: HostPad[]): RouterHost {
   const W = 20 * MM;

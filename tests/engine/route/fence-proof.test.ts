@@ -5,35 +5,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chooseNets } from '../../../bench/choose-nets.ts';
-import { rect, segment } from '../../../engine/geom/index.ts';
+import { segment } from '../../../engine/geom/index.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { connectedPieces, hostItems } from '../../../engine/route/connectivity.ts';
 import { proveFenced, relaxedMap, touchSites } from '../../../engine/route/fence-proof.ts';
 import { gridFor } from '../../../engine/route/core/grid.ts';
 import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
-import type { HostPad, RouterHost } from '../../../engine/route/core/host.ts';
+import type { RouterHost } from '../../../engine/route/core/host.ts';
 import type { ObstacleMap } from '../../../engine/route/core/obstacle-map.ts';
 import { chooseStep, profileOf, routeHost } from '../../../engine/route/route-design.ts';
 import { benchBoards } from '../../support/bench.ts';
-import { squareHost } from './test-rules.ts';
+import { squareHost, testPad } from './test-rules.ts';
 
 const MM = 1_000_000;
 
-function pad(index: number, net: number, x: number, y: number, ref = `P${index}`): HostPad {
-  return {
-    index,
-    ref,
-    number: '1',
-    net,
-    at: { x, y },
-    rotation: 0,
-    layers: 3,
-    shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM),
-    clearance: 0,
-    minSize: 0.8 * MM,
-    throughHole: false,
-  };
-}
+const pad = (index: number, net: number, x: number, y: number, ref?: string) => testPad(index, net, x, y, { ref, layers: 3 });
 
 /** Two layers, 20 mm square; net B's 0.5 mm tracks ring (6..10 mm)² on both layers with a gap of
  *  `gap` nm (edge to edge) in the right side. */

@@ -3,30 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rect, segment } from '../../../engine/geom/index.ts';
+import { segment } from '../../../engine/geom/index.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
-import type { HostPad, HostRules, RouterHost } from '../../../engine/route/index.ts';
+import type { HostRules, RouterHost } from '../../../engine/route/index.ts';
 import { routeDesign, routeHost } from '../../../engine/route/index.ts';
-import { TEST_RULES } from './test-rules.ts';
+import { TEST_RULES, testPad } from './test-rules.ts';
 
 const MM = 1_000_000;
 const ASSETS = join(import.meta.dirname, '..', '..', '..', 'assets');
 
-function pad(index: number, net: number, x: number, y: number): HostPad {
-  return {
-    index,
-    ref: `P${index}`,
-    number: '1',
-    net,
-    at: { x, y },
-    rotation: 0,
-    layers: 1,
-    shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM),
-    clearance: 0,
-    minSize: 0.8 * MM,
-    throughHole: false,
-  };
-}
+const pad = (index: number, net: number, x: number, y: number) => testPad(index, net, x, y);
 
 function world(rules: HostRules): RouterHost {
   const W = 20 * MM;

@@ -2,31 +2,17 @@
 // zone's net off the rest of its fill is flagged; copper that only crosses the fill is not, nor
 // a ring the net's own track reaches into, nor a relief already starved before any routing.
 import { describe, expect, it } from 'vitest';
-import { polygon, rect, segment } from '../../../engine/geom/index.ts';
+import { polygon, segment } from '../../../engine/geom/index.ts';
 import type { NewTrack } from '../../../engine/board/added-copper.ts';
-import type { HostPad, RouterHost } from '../../../engine/route/index.ts';
+import type { RouterHost } from '../../../engine/route/index.ts';
 import { gridFor } from '../../../engine/route/core/grid.ts';
 import { islandVerify } from '../../../engine/route/zones/plane-islands.ts';
-import { TEST_RULES } from './test-rules.ts';
+import { TEST_RULES, testPad } from './test-rules.ts';
 
 const MM = 1_000_000;
 const W = 20 * MM;
 
-function pad(index: number, net: number, x: number, y: number): HostPad {
-  return {
-    index,
-    ref: `P${index}`,
-    number: '1',
-    net,
-    at: { x, y },
-    rotation: 0,
-    layers: 1,
-    shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM),
-    clearance: 0,
-    minSize: 0.8 * MM,
-    throughHole: false,
-  };
-}
+const pad = (index: number, net: number, x: number, y: number) => testPad(index, net, x, y);
 
 /** A square hole (as a flat ring) from (x0, y0) to (x1, y1). */
 const square = (x0: number, y0: number, x1: number, y1: number) => [x0, y0, x1, y0, x1, y1, x0, y1];

@@ -3,29 +3,15 @@
 // route of another net that cuts the plane in two leaves the track that bridges the cut.
 import { describe, expect, it } from 'vitest';
 import { polygon, rect, segment } from '../../../engine/geom/index.ts';
-import type { HostObstacle, HostPad, RouterHost } from '../../../engine/route/index.ts';
+import type { HostObstacle, RouterHost } from '../../../engine/route/index.ts';
 import { routeHost } from '../../../engine/route/index.ts';
-import { TEST_RULES } from './test-rules.ts';
+import { TEST_RULES, testPad } from './test-rules.ts';
 
 const MM = 1_000_000;
 const W = 20 * MM;
 
 /** A through-hole pad (both layers). */
-function pad(index: number, net: number, x: number, y: number): HostPad {
-  return {
-    index,
-    ref: `P${index}`,
-    number: '1',
-    net,
-    at: { x, y },
-    rotation: 0,
-    layers: 3,
-    shape: rect(x - 0.5 * MM, y - 0.5 * MM, x + 0.5 * MM, y + 0.5 * MM),
-    clearance: 0,
-    minSize: MM,
-    throughHole: true,
-  };
-}
+const pad = (index: number, net: number, x: number, y: number) => testPad(index, net, x, y, { half: 0.5 * MM, layers: 3, throughHole: true });
 
 /** Net A (1) has pads at (4, 10) and (16, 10) and a solid plane over B.Cu; net B (2) has
  *  pads at the top and bottom edges. When `cut`, keep-outs bar F.Cu down the middle but for a

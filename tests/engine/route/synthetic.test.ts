@@ -5,25 +5,11 @@ import { collides, rect, segment } from '../../../engine/geom/index.ts';
 import type { HostPad, RouterHost } from '../../../engine/route/index.ts';
 import { DEFAULT_WORK, DEFAULT_WORK_CAP, WORK_PER_CONNECTION, defaultWork, routeHost } from '../../../engine/route/index.ts';
 import { chooseStep } from '../../../engine/route/route-design.ts';
-import { TEST_RULES } from './test-rules.ts';
+import { TEST_RULES, testPad } from './test-rules.ts';
 
 const MM = 1_000_000;
 
-function pad(index: number, net: number, x: number, y: number, ref = `P${index}`): HostPad {
-  return {
-    index,
-    ref,
-    number: '1',
-    net,
-    at: { x, y },
-    rotation: 0,
-    layers: 1,
-    shape: rect(x - 0.4 * MM, y - 0.4 * MM, x + 0.4 * MM, y + 0.4 * MM),
-    clearance: 0,
-    minSize: 0.8 * MM,
-    throughHole: false,
-  };
-}
+const pad = (index: number, net: number, x: number, y: number, ref?: string) => testPad(index, net, x, y, { ref });
 
 function world(pads: HostPad[], extra: Partial<RouterHost> = {}): RouterHost {
   const W = 20 * MM;
