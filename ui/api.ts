@@ -23,6 +23,7 @@ export type HistoryState = HistoryResult['states'][number];
 /** One call that moved the session between states (history's `moves`). */
 export type HistoryMove = HistoryResult['moves'][number];
 export type CheckResult = CheckToolResult;
+export type { RenderResult };
 export type DrcExample = CheckToolResult['added']['errors'][number]['examples'][number];
 
 export interface Snapshot {

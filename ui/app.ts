@@ -2,7 +2,7 @@
 // connections, the picture, the check and the states, and wires the buttons to the host's API.
 // Live events (progress, busy, changed) keep it current while a route runs or an agent works.
 
-import { get, listen, post, type CheckResult, type Connection, type FocusResult, type HostEvent, type Snapshot } from './api.ts';
+import { get, listen, post, type CheckResult, type Connection, type FocusResult, type HostEvent, type RenderResult, type Snapshot } from './api.ts';
 import { arrowKeys, drawList, keyOf, REASONS, reasonOf, type ListView, type SortKey } from './connections.ts';
 import { drawCheck } from './drc.ts';
 import { byId, fill, h, mmText, workText } from './dom.ts';
@@ -134,7 +134,7 @@ async function pick(c: Connection): Promise<void> {
     return say(r.message, 'error');
   }
   if (view.selected !== keyOf(c)) return;
-  showConnection(el.spot, c, r.value, snap?.board.copper_layers ?? [], !!snap?.mode.editor);
+  showConnection(el.spot, c, r.value, !!snap?.mode.editor);
 }
 
 interface ChangeAnswer {
@@ -189,11 +189,11 @@ async function check(): Promise<void> {
 
 async function showSpot(title: string, at: [number, number]): Promise<void> {
   const d = 2.5;
-  const r = await post<{ svg: string }>('api/render', { box_mm: [at[0] - d, at[1] - d, at[0] + d, at[1] + d] });
+  const r = await post<RenderResult>('api/render', { box_mm: [at[0] - d, at[1] - d, at[0] + d, at[1] + d] });
   if (!r.ok) return say(r.message, 'error');
   view.selected = null;
   draw();
-  showRegion(el.spot, title, r.value.svg, snap?.board.copper_layers ?? []);
+  showRegion(el.spot, title, r.value);
 }
 
 function onEvent(e: HostEvent): void {

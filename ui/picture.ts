@@ -2,21 +2,9 @@
 // run), with a caption saying what is shown, a legend in KiCad's layer colours, and what the
 // editor did with the selection.
 
-import type { Connection, FocusResult } from './api.ts';
+import type { Connection, FocusResult, RenderResult } from './api.ts';
 import { h, fill } from './dom.ts';
 import { REASONS, reasonOf } from './connections.ts';
-
-/** KiCad 9's default copper colours (the same table the engine's renderer uses). */
-const LAYER_COLOURS: Record<string, string> = {
-  'F.Cu': '#C83434',
-  'B.Cu': '#4D7FC4',
-  'In1.Cu': '#7FC87F',
-  'In2.Cu': '#CEBB2F',
-  'In3.Cu': '#D45A8F',
-  'In4.Cu': '#4CCFC2',
-  'In5.Cu': '#8F7CD6',
-  'In6.Cu': '#C89D5A',
-};
 
 let lastUrl: string | undefined;
 
@@ -26,7 +14,8 @@ function image(svg: string, alt: string): HTMLImageElement {
   return h('img', { src: lastUrl, alt, class: 'spot-img' });
 }
 
-function legend(layers: string[]): HTMLElement {
+/** The picture's own legend: its layers in the colours it drew them, then the page's marks. */
+function legend(layers: RenderResult['legend']['layers']): HTMLElement {
   const sw = (colour: string, cls = 'swatch') => {
     const s = h('span', { class: cls, 'aria-hidden': 'true' });
     s.style.setProperty('--c', colour);
@@ -35,7 +24,7 @@ function legend(layers: string[]): HTMLElement {
   return h(
     'ul',
     { class: 'legend', 'aria-label': 'legend' },
-    ...layers.map((l) => h('li', {}, sw(LAYER_COLOURS[l] ?? '#A0A0A0'), l)),
+    ...layers.map((l) => h('li', {}, sw(l.colour), l.name)),
     h('li', {}, sw('#9aa4b2', 'swatch line'), 'open connection'),
     h('li', {}, sw('#FF8C00', 'swatch ring'), 'blocking copper'),
   );
@@ -51,7 +40,7 @@ export function showLoading(el: HTMLElement, c: Connection): void {
   if (cap) cap.textContent = `Loading ${c.a} → ${c.b}…`;
 }
 
-export function showConnection(el: HTMLElement, c: Connection, f: FocusResult, layers: string[], editor: boolean): void {
+export function showConnection(el: HTMLElement, c: Connection, f: FocusResult, editor: boolean): void {
   el.removeAttribute('aria-busy');
   const r = REASONS[reasonOf(c)];
   const [x1, y1, x2, y2] = f.picture.box_mm;
@@ -73,14 +62,14 @@ export function showConnection(el: HTMLElement, c: Connection, f: FocusResult, l
       `Region ${fmt(x1)}, ${fmt(y1)} – ${fmt(x2)}, ${fmt(y2)} mm` +
         (c.at_mm ? ` · trouble at ${fmt(c.at_mm[0])}, ${fmt(c.at_mm[1])} mm${c.layer ? ` on ${c.layer}` : ''}` : ''),
     ),
-    legend(layers),
+    legend(f.picture.legend.layers),
     editorLine,
   );
 }
 
-export function showRegion(el: HTMLElement, title: string, svg: string, layers: string[]): void {
+export function showRegion(el: HTMLElement, title: string, picture: RenderResult): void {
   el.removeAttribute('aria-busy');
-  fill(el, h('p', { class: 'caption' }, h('strong', {}, title)), image(svg, title), legend(layers));
+  fill(el, h('p', { class: 'caption' }, h('strong', {}, title)), image(picture.svg ?? '', title), legend(picture.legend.layers));
 }
 
 function fmt(v: number): string {
