@@ -90,6 +90,23 @@ const PARTS: PartTemplate[] = [
 ];
 
 /** mm to text with at most 4 decimals (KiCad writes up to 6). */
+/** A footprint property shown on F.Fab, `y` mm from the footprint's origin. */
+function fabText(name: string, value: string, y: string, r: string, uuid: string): string {
+  return [
+    `\t\t(property "${name}" "${value}"`,
+    `\t\t\t(at 0 ${y}${r})`,
+    '\t\t\t(layer "F.Fab")',
+    `\t\t\t(uuid "${uuid}")`,
+    '\t\t\t(effects',
+    '\t\t\t\t(font',
+    '\t\t\t\t\t(size 0.6 0.6)',
+    '\t\t\t\t\t(thickness 0.1)',
+    '\t\t\t\t)',
+    '\t\t\t)',
+    '\t\t)',
+  ].join('\n');
+}
+
 function mm(v: number): string {
   const r = Math.round(v * 1e4) / 1e4;
   return String(Object.is(r, -0) ? 0 : r);
@@ -238,32 +255,7 @@ export function generateBoard(o: GenerateOptions): { board: string; project: str
   for (const p of placed) {
     const r = p.rot ? ` ${p.rot}` : '';
     out.push(`\t(footprint "${p.part.lib}"`, '\t\t(layer "F.Cu")', `\t\t(uuid "${uuid()}")`, `\t\t(at ${mm(p.x)} ${mm(p.y)}${r})`);
-    out.push(
-      `\t\t(property "Reference" "${p.ref}"`,
-      `\t\t\t(at 0 ${mm(-p.part.cy - 0.8)}${r})`,
-      '\t\t\t(layer "F.Fab")',
-      `\t\t\t(uuid "${uuid()}")`,
-      '\t\t\t(effects',
-      '\t\t\t\t(font',
-      '\t\t\t\t\t(size 0.6 0.6)',
-      '\t\t\t\t\t(thickness 0.1)',
-      '\t\t\t\t)',
-      '\t\t\t)',
-      '\t\t)',
-    );
-    out.push(
-      `\t\t(property "Value" "${p.part.prefix}"`,
-      `\t\t\t(at 0 ${mm(p.part.cy + 0.8)}${r})`,
-      '\t\t\t(layer "F.Fab")',
-      `\t\t\t(uuid "${uuid()}")`,
-      '\t\t\t(effects',
-      '\t\t\t\t(font',
-      '\t\t\t\t\t(size 0.6 0.6)',
-      '\t\t\t\t\t(thickness 0.1)',
-      '\t\t\t\t)',
-      '\t\t\t)',
-      '\t\t)',
-    );
+    out.push(fabText('Reference', p.ref, mm(-p.part.cy - 0.8), r, uuid()), fabText('Value', p.part.prefix, mm(p.part.cy + 0.8), r, uuid()));
     const isTh = p.part.pads.some((q) => q.kind === 'thru_hole');
     out.push(`\t\t(attr ${isTh ? 'through_hole' : 'smd'})`);
     out.push(
