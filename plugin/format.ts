@@ -2,8 +2,6 @@
 
 import { nmToMm } from '../engine/geom/units.ts';
 
-export { nmToMm };
-
 /** nm → mm text without trailing zeros. */
 export function nmToMmText(nm: number): string {
   return String(nmToMm(nm));

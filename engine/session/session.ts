@@ -13,7 +13,6 @@ import { type CallContext, type CallOptions, LOOK_TOOLS, SessionState } from './
 import { TOOL_HANDLERS } from './tools.ts';
 
 export type { CallContext, CallOptions, CallRecord, DrcSummary, LastRoute, SessionOptions, SessionPorts, StateNote } from './session-state.ts';
-export { LOOK_TOOLS, SessionState };
 
 export class Session extends SessionState {
   #queue: Promise<unknown> = Promise.resolve();

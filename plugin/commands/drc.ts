@@ -5,7 +5,7 @@
 import { runDrc } from '../../engine/drc/drc.ts';
 import type { Violation } from '../../engine/drc/violation.ts';
 import { DEFAULT_RULES, loadDesignFile, noRulesNote } from '../design-files.ts';
-import { nmToMm } from '../format.ts';
+import { nmToMm } from '../../engine/geom/units.ts';
 import type { Command } from './command.ts';
 
 function item(v: Violation) {

@@ -7,7 +7,7 @@ import { addCopper } from '../../engine/kicad/write-board.ts';
 import { MAX_VARIANTS, MAX_VARIANT_WORK, type RouteRequest } from '../../engine/route/index.ts';
 import { readDesignFiles, UsageError, writeRulesBeside } from '../design-files.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
-import { nmToMm } from '../format.ts';
+import { nmToMm } from '../../engine/geom/units.ts';
 import { routeDefaults, runRoute } from '../session-route.ts';
 import type { Command } from './command.ts';
 
