@@ -7,7 +7,7 @@ import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import type { PathCopper } from './core/path-geometry.ts';
 import type { Join } from './router.ts';
 import type { Profile } from './core/profile.ts';
-import { viaFor } from './core/via-span.ts';
+import { viaOf } from './core/via-span.ts';
 
 /** Independent judge of added copper: indices of the tracks / vias it flags, with a sentence. */
 export type Verify = (tracks: NewTrack[], vias: NewVia[]) => { tracks: Set<number>; vias: Set<number>; why: Map<string, string> };
@@ -28,7 +28,7 @@ export function itemsOf(net: number, prof: Profile, c: PathCopper, layers: numbe
     }
   }
   for (const v of c.vias) {
-    const k = viaFor(prof, v.from, v.to, layers);
+    const k = viaOf(prof, v, layers);
     vias.push({ at: v.at, size: k.diameter, drill: k.drill, layerFrom: k.from, layerTo: k.to, net, type: k.type, locked: true });
   }
   return { tracks, vias };

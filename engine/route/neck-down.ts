@@ -11,6 +11,7 @@ import { obstacleMapWork, type MapOptions } from './core/obstacle-map.ts';
 import type { Profile } from './core/profile.ts';
 import type { Leg, PathCopper } from './core/path-geometry.ts';
 import type { WorldSource } from './core/world-source.ts';
+import { viaOf } from './core/via-span.ts';
 import type { Join, Router } from './router.ts';
 
 /** Bisection steps are at least this long (nm): finer buys nothing a person would see. */
@@ -37,13 +38,15 @@ export function neckDown(router: Router, order: readonly NetPlan[], w: NeckWorld
     if (missing <= 0) continue;
     const prof = router.profiles[plan.profile];
     const narrow = prof.width.map((x, l) => Math.min(x, Math.max(1, w.host.rules.minTrackWidth(plan.net, l))));
-    if (narrow.every((x, l) => x === prof.width[l])) continue;
+    const least = w.host.rules.minVia?.(plan.net);
+    const via = { diameter: Math.min(prof.viaDiameter, least?.diameter ?? Infinity), drill: Math.min(prof.viaDrill, least?.drill ?? Infinity) };
+    if (narrow.every((x, l) => x === prof.width[l]) && via.diameter === prof.viaDiameter && via.drill === prof.viaDrill) continue;
     if (!router.mayStart()) return;
     let k = twins.get(plan.profile);
     if (k === undefined) {
       // The twin is set-up work: its map (counted before it is built) and the stamps of every net
       // placed now into its view (no more than they hold in all views), begun only within budget.
-      const twin: Profile = { ...prof, key: `${prof.key}/neck`, width: narrow };
+      const twin: Profile = { ...prof, key: `${prof.key}/neck`, width: narrow, viaDiameter: via.diameter, viaDrill: via.drill };
       const cost = obstacleMapWork(w.host, router.grid, twin, w.opt) + router.occ.stamped;
       k = cost < router.room ? addTwin(router, order, w, twin) : -1;
       twins.set(plan.profile, k);
@@ -66,7 +69,7 @@ export function neckDown(router: Router, order: readonly NetPlan[], w: NeckWorld
       ? { ...planned, pieces: [planned.pieces[0], ...plan.pieces.slice(1, -1), planned.pieces[planned.pieces.length - 1]], sequence: true }
       : planned;
     const saved = router.routes.get(plan.net)?.joins ?? [];
-    const prior = saved.map((j) => fixWidths(j, prof.width));
+    const prior = saved.map((j) => fixWidths(j, prof));
     router.unplace(plan);
     const got = router.commitNet(twin, prior);
     router.unplace(twin);
@@ -76,10 +79,10 @@ export function neckDown(router: Router, order: readonly NetPlan[], w: NeckWorld
     }
     // The net stays placed as its twin: its grid stamps are the narrow ones its paths were
     // searched against, so nets placed beside it stay legal on the grid as well.
-    const narrowWidth = router.profiles[k].width;
+    const narrowProfile = router.profiles[k];
     router.place(
       twin,
-      got.map((j) => (prior.includes(j) ? j : { ...j, copper: widen(router, plan.net, fixWidths(j, narrowWidth).copper, prof.width) })),
+      got.map((j) => (prior.includes(j) ? j : { ...j, copper: widen(router, plan.net, fixWidths(j, narrowProfile).copper, prof) })),
     );
   }
 }
@@ -97,14 +100,30 @@ function addTwin(router: Router, order: readonly NetPlan[], w: NeckWorld, twin: 
   return index;
 }
 
-/** The join with every leg's width written out, so it keeps it under another profile. */
-function fixWidths(j: Join, width: readonly number[]): Join {
-  return { ...j, copper: { vias: j.copper.vias, legs: j.copper.legs.map((l) => (l.width === undefined ? { ...l, width: width[l.layer] } : l)) } };
+/** The join with every leg's width and every via's size written out, so it keeps them under
+ *  another profile. */
+function fixWidths(j: Join, prof: Profile): Join {
+  const size = { diameter: prof.viaDiameter, drill: prof.viaDrill };
+  return {
+    ...j,
+    copper: {
+      vias: j.copper.vias.map((v) => (v.size === undefined ? { ...v, size } : v)),
+      legs: j.copper.legs.map((l) => (l.width === undefined ? { ...l, width: prof.width[l.layer] } : l)),
+    },
+  };
 }
 
-/** Copper routed narrow, widened to the class width wherever the exact checker allows: whole
- *  segments, else the longest stretch from each end (the middle stays narrow). */
-function widen(router: Router, net: number, c: PathCopper, classWidth: readonly number[]): PathCopper {
+/** Copper routed narrow, widened to the class's width and via wherever the exact checker
+ *  allows: each via whole, each segment whole, else the longest stretch from each end (the
+ *  middle stays narrow). */
+function widen(router: Router, net: number, c: PathCopper, prof: Profile): PathCopper {
+  const classWidth = prof.width;
+  const vias = c.vias.map((v) => {
+    const wide = { ...v, size: { diameter: prof.viaDiameter, drill: prof.viaDrill } };
+    if (v.size === undefined || (v.size.diameter >= prof.viaDiameter && v.size.drill >= prof.viaDrill)) return v;
+    router.work++;
+    return router.checker.via(net, v.at.x, v.at.y, viaOf(prof, wide, router.grid.layers)) ? v : wide;
+  });
   const legs: Leg[] = [];
   for (const leg of c.legs) {
     const wide = classWidth[leg.layer];
@@ -155,7 +174,7 @@ function widen(router: Router, net: number, c: PathCopper, classWidth: readonly 
     }
     legs.push(...runs);
   }
-  return { legs: legs.map((l) => (l.width === undefined ? { ...l, width: classWidth[l.layer] } : l)), vias: c.vias };
+  return { legs: legs.map((l) => (l.width === undefined ? { ...l, width: classWidth[l.layer] } : l)), vias };
 }
 
 /** The largest k in [0, n] with ok(k) (ok is monotone: true up to some k, false after). */

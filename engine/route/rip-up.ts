@@ -6,7 +6,7 @@
 
 import type { NetPlan } from './net-plan.ts';
 import type { Join, Router } from './router.ts';
-import { viaFor } from './core/via-span.ts';
+import { viaOf } from './core/via-span.ts';
 
 /** Present-congestion price of the blocker search: one crossed site outweighs a long detour. */
 const BLOCKER_PRES = 60;
@@ -67,7 +67,7 @@ function blockersOf(router: Router, plan: NetPlan): number[] | undefined {
       for (let i = 0; i + 1 < leg.pts.length; i++)
         add(router.checker.track(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, leg.width ?? prof.width[leg.layer])?.net);
     }
-    for (const v of j.copper.vias) add(router.checker.via(plan.net, v.at.x, v.at.y, viaFor(prof, v.from, v.to, router.grid.layers))?.net);
+    for (const v of j.copper.vias) add(router.checker.via(plan.net, v.at.x, v.at.y, viaOf(prof, v, router.grid.layers))?.net);
   }
   return out;
 }

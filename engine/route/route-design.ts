@@ -25,7 +25,7 @@ import { prunePlaneJoins, type PlaneLinks } from './zones/plane-joins.ts';
 import { UnionFind } from '../drc/connectivity.ts';
 import { boundedExplainer, searchBudget, setupWork } from './work-bound.ts';
 import { heldNets, withHeldNets } from './held-nets.ts';
-import { spanMask, viaFor } from './core/via-span.ts';
+import { spanMask, viaOf } from './core/via-span.ts';
 import {
   defaultWork,
   MAX_VARIANT_WORK,
@@ -550,7 +550,10 @@ function buildResult(
           viaSites.set(site, v);
           vias.push(v);
         } else if (v.layerFrom < there.layerFrom || v.layerTo > there.layerTo) {
-          const k = viaFor(prof, Math.min(v.layerFrom, there.layerFrom), Math.max(v.layerTo, there.layerTo), L);
+          // Each at its own size (a necked via is smaller): the merged one at the larger.
+          const size =
+            v.type !== 'micro' && there.type !== 'micro' ? { diameter: Math.max(v.size, there.size), drill: Math.max(v.drill, there.drill) } : undefined;
+          const k = viaOf(prof, { from: Math.min(v.layerFrom, there.layerFrom), to: Math.max(v.layerTo, there.layerTo), size }, L);
           Object.assign(there, { size: k.diameter, drill: k.drill, layerFrom: k.from, layerTo: k.to, type: k.type });
         }
       }

@@ -13,7 +13,7 @@ import { pieceDistance } from './net-plan.ts';
 import type { ObstacleMap } from './core/obstacle-map.ts';
 import type { Profile } from './core/profile.ts';
 import { Occupancy, type NetCopper } from './core/occupancy.ts';
-import { viaFor } from './core/via-span.ts';
+import { viaOf } from './core/via-span.ts';
 import { pathCopper, type PathCopper, type Stub } from './core/path-geometry.ts';
 import { Searcher, type SearchOutcome, type SearchParams } from './core/search.ts';
 
@@ -482,7 +482,7 @@ export class Router {
         for (let i = 0; i + 1 < leg.pts.length; i++)
           this.checker.addTrack(plan.net, leg.layer, leg.pts[i].x, leg.pts[i].y, leg.pts[i + 1].x, leg.pts[i + 1].y, leg.width ?? prof.width[leg.layer]);
       }
-      for (const v of j.copper.vias) this.checker.addVia(plan.net, v.at.x, v.at.y, viaFor(prof, v.from, v.to, this.grid.layers));
+      for (const v of j.copper.vias) this.checker.addVia(plan.net, v.at.x, v.at.y, viaOf(prof, v, this.grid.layers));
     }
   }
 
@@ -526,7 +526,7 @@ export class Router {
             ok = false;
         }
       }
-      for (const v of j.copper.vias) if (ok && this.checker.via(plan.net, v.at.x, v.at.y, viaFor(prof, v.from, v.to, this.grid.layers))) ok = false;
+      for (const v of j.copper.vias) if (ok && this.checker.via(plan.net, v.at.x, v.at.y, viaOf(prof, v, this.grid.layers))) ok = false;
       if (!ok) break;
       out.push(j);
     }

@@ -20,10 +20,19 @@ export interface Stub {
   width?: number;
 }
 
+/** A layer change: where, the layers it joins, and its size when not the profile's (a via necked
+ *  down where the class via does not fit). */
+export interface PathVia {
+  at: Pt;
+  from: number;
+  to: number;
+  size?: { diameter: number; drill: number };
+}
+
 export interface PathCopper {
   legs: Leg[];
   /** Via centres with the layers they join. */
-  vias: { at: Pt; from: number; to: number }[];
+  vias: PathVia[];
 }
 
 function pushPoint(pts: Pt[], p: Pt): void {

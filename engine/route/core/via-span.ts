@@ -27,6 +27,13 @@ export function viaFor(prof: Profile, a: number, b: number, layers: number): Via
   return { type: 'through', from: 0, to: layers - 1, diameter: prof.viaDiameter, drill: prof.viaDrill };
 }
 
+/** The via a path's layer change becomes: viaFor's, at the change's own size where it has one
+ *  (a micro-via keeps its class's). */
+export function viaOf(prof: Profile, v: { from: number; to: number; size?: { diameter: number; drill: number } }, layers: number): ViaSpan {
+  const k = viaFor(prof, v.from, v.to, layers);
+  return v.size && k.type !== 'micro' ? { ...k, diameter: v.size.diameter, drill: v.size.drill } : k;
+}
+
 /** Whether a profile can place any via other than a through one. */
 export function hasPartialVias(prof: Profile, layers: number): boolean {
   return layers > 2 && (prof.blindBuried === true || prof.micro !== undefined);
