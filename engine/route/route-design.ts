@@ -171,10 +171,13 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   const { profiles, netProfile } = classProfiles(host, nets, width !== undefined ? (p) => widened(host, p, width) : undefined);
   let work = 0;
   const checker = new Checker(host, opt.softZones);
-  const step = chooseStep(profiles, host.pads);
   // One connection routes on a grid of its own, its sites on its first waypoint or its finer
-  // end: the lanes beside that end lie on sites, whatever residue most of the board's pads share.
-  const grid = world.grid(host, step, conn && ends ? (conn.waypoints?.[0]?.at ?? finerEnd(host, ends.padA, ends.padB)) : undefined);
+  // end, its step from that end's part: the lanes beside that end lie on sites, whatever pitch
+  // and residue most of the board's pads share.
+  const fine =
+    conn && ends ? finerEnd(host, ends.padA, ends.padB) : req.gridPad !== undefined ? host.pads.findIndex((p) => p.index === req.gridPad) : undefined;
+  const step = chooseStep(profiles, fine === undefined ? host.pads : host.pads.filter((p) => p.ref === host.pads[fine].ref));
+  const grid = world.grid(host, step, fine === undefined ? undefined : (conn?.waypoints?.[0]?.at ?? host.pads[fine].at));
   // Set-up is work too, counted before it starts: when the budget cannot hold all of it, nothing
   // is built or searched (blank maps only plan the pieces) and every connection stays open untried.
   const setup = setupWork(host, grid, profiles, opt);
@@ -335,9 +338,9 @@ function connectionEnds(
   return { a, b, padA, padB };
 }
 
-/** The centre of the smaller of two pads (host indices), the first on a tie. */
-function finerEnd(host: RouterHost, a: number, b: number): Pt {
-  return host.pads[b].minSize < host.pads[a].minSize ? host.pads[b].at : host.pads[a].at;
+/** The smaller of two pads (host indices), the first on a tie. */
+function finerEnd(host: RouterHost, a: number, b: number): number {
+  return host.pads[b].minSize < host.pads[a].minSize ? b : a;
 }
 
 /** A profile at a caller's track width: never below the rules' minimum on a layer. */

@@ -109,6 +109,8 @@ export interface RouteRequest {
   options?: RouteOptions;
   session?: RippableCopper;
   reserved?: Reservation[];
+  /** Board pad index: the grid's sites lie on this pad and its step follows its part's pitch. */
+  gridPad?: number;
   /** Only this connection (nets is ignored). */
   connection?: ConnectionRequest;
   /** Polled between searches; true stops the route and returns the best clean result so far. */

@@ -9,7 +9,8 @@ import { againstZoneFill } from '../../drc/violation.ts';
 import type { Verify } from '../final-gate.ts';
 import { copperParts, hostFromDesign } from './host-from-design.ts';
 import type { RouterHost } from '../core/host.ts';
-import type { RouteCache } from './route-cache.ts';
+import { RouteCache } from './route-cache.ts';
+import { finishOpen } from './finish-open.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
 import { routeHost } from '../route-design.ts';
 import { MAX_VARIANTS, routeOptions, type RouteRequest, type RouteResult } from '../types.ts';
@@ -64,8 +65,20 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
  *  (variantRequest), judged last by engine/drc. A `cache` kept by the caller across routes on the
  *  same Design spares rebuilding the board's world; the result is the same with or without it. */
 export function routeVariant(design: Design, req: RouteRequest, index: number, cache?: RouteCache): RouteResult {
+  const world = cache ?? new RouteCache();
+  const pads = design.board.pads;
+  return finishOpen(
+    req,
+    routeOnce(design, req, index, world),
+    (r) => routeOnce(design, r, index, world),
+    (i) => Math.min(pads[i].size.w, pads[i].size.h),
+  );
+}
+
+/** One variant on the grid the request implies, without finishOpen's further tries. */
+function routeOnce(design: Design, req: RouteRequest, index: number, cache: RouteCache): RouteResult {
   const w = sessionWorld(design, req, cache);
-  return withRipping(req, routeHost(w.host, req, index, drcVerify(design, req), w.source), (r) => routeVariant(design, r, index, cache));
+  return withRipping(req, routeHost(w.host, req, index, drcVerify(design, req), w.source), (r) => routeOnce(design, r, index, cache));
 }
 
 /**
@@ -136,12 +149,11 @@ export function pickBest(results: RouteResult[]): RouteResult {
 /** Routes every variant in turn on one thread and keeps the best. */
 export function routeDesign(design: Design, call: RouteRequest = {}, cache?: RouteCache): RouteResult {
   const req = variantRequest(call);
-  const { host, source } = sessionWorld(design, req, cache);
-  const verify = drcVerify(design, req);
+  const world = cache ?? new RouteCache();
   const results: RouteResult[] = [];
   const n = variantCount(req);
   for (let i = 0; i < n; i++) {
-    results.push(withRipping(req, routeHost(host, req, i, verify, source), (r) => routeVariant(design, r, i, cache)));
+    results.push(routeVariant(design, req, i, world));
     if (req.shouldStop?.()) break;
   }
   return pickBest(results);
