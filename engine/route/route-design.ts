@@ -174,8 +174,8 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   // One connection routes on a grid of its own, its sites on its first waypoint or its finer
   // end, its step from that end's part: the lanes beside that end lie on sites, whatever pitch
   // and residue most of the board's pads share.
-  const fine =
-    conn && ends ? finerEnd(host, ends.padA, ends.padB) : req.gridPad !== undefined ? host.pads.findIndex((p) => p.index === req.gridPad) : undefined;
+  const gridPad = req.gridPad === undefined ? -1 : host.pads.findIndex((p) => p.index === req.gridPad);
+  const fine = conn && ends ? finerEnd(host, ends.padA, ends.padB) : gridPad >= 0 ? gridPad : undefined;
   const step = chooseStep(profiles, fine === undefined ? host.pads : host.pads.filter((p) => p.ref === host.pads[fine].ref));
   const grid = world.grid(host, step, fine === undefined ? undefined : (conn?.waypoints?.[0]?.at ?? host.pads[fine].at));
   // Set-up is work too, counted before it starts: when the budget cannot hold all of it, nothing
