@@ -1,7 +1,8 @@
-// Neck-down: a net still apart after rip-up is routed again at the narrowest width its rules
-// allow, then every stretch of the new copper that fits at the class width is widened back, so
-// the track is narrow only where it must be — as a designer necks a track between fine-pitch
-// pads. Kept only when it joins more; checked exactly like all copper.
+// Neck-down: a net still apart after rip-up is routed again at the narrowest width and with the
+// smallest via its rules allow, then every stretch of the new copper that fits at the class width
+// and every via that fits at the class size is widened back, so the copper is narrow only where it
+// must be — as a designer necks a track between fine-pitch pads or drops a small via between BGA
+// balls. Kept only when it joins more; checked exactly like all copper.
 
 import type { Pt } from '../board/model.ts';
 import type { ConnItem } from './connectivity.ts';

@@ -26,7 +26,7 @@ export function finishOpen(req: RouteRequest, first: RouteResult, route: Variant
   if (routable(best).length === 0 || stop()) return best;
 
   const pad = finestEnd(routable(best), padSize);
-  if (req.gridPad === undefined || req.gridPad !== pad) {
+  if (req.gridPad !== pad) {
     const again = route({ ...req, gridPad: pad, work: left() });
     best = again.summary.open < best.summary.open ? spent(again, best, again) : spent(best, best, again);
   }
@@ -43,7 +43,7 @@ export function finishOpen(req: RouteRequest, first: RouteResult, route: Variant
       ...(req.reserved ? { reserved: req.reserved } : {}),
       ...(req.shouldStop ? { shouldStop: req.shouldStop } : {}),
     });
-    const made = one.connections.length === 1 && one.connections[0].routed && one.ripped.tracks.length + one.ripped.vias.length === 0;
+    const made = one.connections.length === 1 && one.connections[0].routed;
     best = made ? joined(best, c, one) : spent(best, best, one);
     if (made) {
       session.tracks.push(...one.tracks);
