@@ -7,7 +7,7 @@ import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { bbox, circle, segment } from '../geom/index.ts';
 import { Checker } from './core/checker.ts';
 import { connectedPieces, hostItems, type ConnItem } from './connectivity.ts';
-import type { Grid } from './core/grid.ts';
+import type { Grid, GridWindow } from './core/grid.ts';
 import type { HostPad, RouterHost } from './core/host.ts';
 import { planNet, pieceDistance, type NetPlan } from './net-plan.ts';
 import { ObstacleMap } from './core/obstacle-map.ts';
@@ -35,7 +35,11 @@ import {
   type PadRef,
   type RouteRequest,
   type RouteResult,
+  type Waypoint,
 } from './types.ts';
+
+/** The finest step a refined grid may have (RouteRequest.gridRefine), nm. */
+const MIN_GRID_STEP = 10_000;
 
 /** Grid step for the routed profiles: a third of the finest track pitch, 50–200 µm, 1 µm steps;
  *  then shrunk to divide half the board's commonest pad pitch (see padPitch), so the lane midway
@@ -176,8 +180,12 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   // and residue most of the board's pads share.
   const gridPad = req.gridPad === undefined ? -1 : host.pads.findIndex((p) => p.index === req.gridPad);
   const fine = conn && ends ? finerEnd(host, ends.padA, ends.padB) : gridPad >= 0 ? gridPad : undefined;
-  const step = chooseStep(profiles, fine === undefined ? host.pads : host.pads.filter((p) => p.ref === host.pads[fine].ref));
-  const grid = world.grid(host, step, fine === undefined ? undefined : (conn?.waypoints?.[0]?.at ?? host.pads[fine].at));
+  const implied = chooseStep(profiles, fine === undefined ? host.pads : host.pads.filter((p) => p.ref === host.pads[fine].ref));
+  const refine = Math.min(4, Math.max(1, Math.floor(req.gridRefine ?? 1)));
+  const step = refine > 1 ? Math.max(MIN_GRID_STEP, Math.round(implied / refine)) : implied;
+  // A connection kept to a corridor routes on a grid over the corridor and its ends only.
+  const window = conn?.corridor && ends ? corridorWindow(host, conn.corridor, [ends.padA, ends.padB], conn.waypoints ?? [], step) : undefined;
+  const grid = world.grid(host, step, fine === undefined ? undefined : (conn?.waypoints?.[0]?.at ?? host.pads[fine].at), window);
   // Set-up is work too, counted before it starts: when the budget cannot hold all of it, nothing
   // is built or searched (blank maps only plan the pieces) and every connection stays open untried.
   const setup = setupWork(host, grid, profiles, opt);
@@ -336,6 +344,25 @@ function connectionEnds(
   const b = groups.find((g) => g.some((i) => items[i].pad === padB));
   if (!a || !b || a === b) return undefined;
   return { a, b, padA, padB };
+}
+
+/** The box a corridor's grid covers: the corridor, and round its ends and waypoints the steps
+ *  siteCosts leaves open whatever the corridor (and one more). */
+function corridorWindow(host: RouterHost, corridor: GridWindow, pads: number[], waypoints: readonly Waypoint[], step: number): GridWindow {
+  const w = { ...corridor };
+  const take = (minX: number, minY: number, maxX: number, maxY: number) => {
+    const m = 5 * step;
+    w.minX = Math.min(w.minX, minX - m);
+    w.minY = Math.min(w.minY, minY - m);
+    w.maxX = Math.max(w.maxX, maxX + m);
+    w.maxY = Math.max(w.maxY, maxY + m);
+  };
+  for (const i of pads) {
+    const b = bbox(host.pads[i].shape);
+    take(b.minX, b.minY, b.maxX, b.maxY);
+  }
+  for (const p of waypoints) take(p.at.x, p.at.y, p.at.x, p.at.y);
+  return w;
 }
 
 /** The smaller of two pads (host indices), the first on a tie. */

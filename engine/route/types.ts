@@ -111,6 +111,9 @@ export interface RouteRequest {
   reserved?: Reservation[];
   /** Board pad index: the grid's sites lie on this pad and its step follows its part's pitch. */
   gridPad?: number;
+  /** A finer look: the grid step the rules and pads imply divided by this (1..4, the step never
+   *  below 10 µm); affordable for one connection in a corridor, whose grid covers the corridor only. */
+  gridRefine?: number;
   /** Only this connection (nets is ignored). */
   connection?: ConnectionRequest;
   /** Polled between searches; true stops the route and returns the best clean result so far. */

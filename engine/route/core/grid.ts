@@ -5,6 +5,14 @@
 
 import type { RouterHost } from './host.ts';
 
+/** A box (nm) a grid is limited to. */
+export interface GridWindow {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
 export class Grid {
   readonly nx: number;
   readonly ny: number;
@@ -112,8 +120,10 @@ function commonResidue(values: number[], step: number): number {
 /** The grid for a host: over the outline's box (else the pads'), with a step fine enough for
  *  the narrowest track pitch among the routed nets, its sites on the commonest pad residue —
  *  or on `anchor` when given (one connection's own finest end or first waypoint, so the lanes
- *  between its neighbours lie on sites where the board's commonest residue would miss them). */
-export function gridFor(host: RouterHost, step: number, anchor?: { x: number; y: number }): Grid {
+ *  between its neighbours lie on sites where the board's commonest residue would miss them);
+ *  only over `window` where given (a box round one connection: a finer look costs no more than
+ *  the box). */
+export function gridFor(host: RouterHost, step: number, anchor?: { x: number; y: number }, window?: GridWindow): Grid {
   let minX = Infinity,
     minY = Infinity,
     maxX = -Infinity,
@@ -132,6 +142,12 @@ export function gridFor(host: RouterHost, step: number, anchor?: { x: number; y:
       minY = Math.min(minY, p.at.y - 5_000_000);
       maxY = Math.max(maxY, p.at.y + 5_000_000);
     }
+  }
+  if (window) {
+    minX = Math.max(minX, window.minX);
+    minY = Math.max(minY, window.minY);
+    maxX = Math.min(maxX, window.maxX);
+    maxY = Math.min(maxY, window.maxY);
   }
   const rx = anchor
     ? residue(anchor.x, step)

@@ -1,8 +1,9 @@
 // What a route does with work left when connections stay open: the lanes it could not find may
-// lie off its grid, which follows the board's commonest pad pitch. So the whole call is routed
-// again on the grid of the finest part an open connection ends on, and then each connection
-// still open alone, on a grid of its own with everything routed so far fixed. Each step is kept
-// only where it leaves fewer connections open, and all of it is paid from the variant's budget.
+// lie off its grid, which follows the board's commonest pad pitch. So each connection still open
+// is routed alone, with everything routed so far fixed, on a grid of its own — its finer end's
+// part's — and failing that on one twice as fine over a box round it (which costs the box, not
+// the board); then, if some stay open, the whole call again on the grid of the finest part they
+// end on. Each step is kept only where it leaves fewer open; all is paid from the variant's budget.
 
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import type { ConnectionResult, NetResult, RouteRequest, RouteResult } from '../types.ts';
@@ -11,7 +12,9 @@ import type { ConnectionResult, NetResult, RouteRequest, RouteResult } from '../
 const MAX_SINGLES = 16;
 /** The least work a connection routed alone is given, and its share of what is left. */
 const MIN_SINGLE_WORK = 2_000_000;
-const SINGLE_SHARE = 4;
+const SINGLE_SHARE = 2;
+/** The least margin (nm) round a connection's ends that its finer look covers. */
+const AROUND_MARGIN = 3_000_000;
 
 /** Routes one variant of a request (the caller's routeVariant, cache and all). */
 export type VariantRoute = (req: RouteRequest) => RouteResult;
@@ -20,37 +23,55 @@ export type VariantRoute = (req: RouteRequest) => RouteResult;
  *  board pad's smaller side (nm). */
 export function finishOpen(req: RouteRequest, first: RouteResult, route: VariantRoute, padSize: (pad: number) => number): RouteResult {
   if (req.connection || first.stopped === 'cancelled') return first;
-  let best = first;
-  const left = () => best.budget - best.work;
-  const stop = () => left() <= 0 || req.shouldStop?.() === true;
-  if (routable(best).length === 0 || stop()) return best;
-
+  const stop = (r: RouteResult) => r.work >= r.budget || req.shouldStop?.() === true;
+  // Each connection alone first: it costs a box round it, where the call again costs the board.
+  let best = singles(req, first, route, stop);
+  if (routable(best).length === 0 || stop(best)) return best;
   const pad = finestEnd(routable(best), padSize);
-  if (req.gridPad !== pad) {
-    const again = route({ ...req, gridPad: pad, work: left() });
-    best = again.summary.open < best.summary.open ? spent(again, best, again) : spent(best, best, again);
-  }
+  if (req.gridPad === pad) return best;
+  const again = route({ ...req, gridPad: pad, work: best.budget - best.work });
+  if (again.summary.open >= best.summary.open) return spent(best, best, again);
+  best = spent(again, best, again);
+  return singles(req, best, route, stop);
+}
 
+/** `r` with each routable open connection (MAX_SINGLES at most) routed alone, everything routed
+ *  so far fixed: on the grid of its finer end's part, then on one twice as fine over a box round
+ *  it; each kept where it is made. */
+function singles(req: RouteRequest, r: RouteResult, route: VariantRoute, stop: (r: RouteResult) => boolean): RouteResult {
+  let best = r;
   const session = fixedSession(req, best);
   for (const c of routable(best).slice(0, MAX_SINGLES)) {
-    if (stop()) break;
-    const work = Math.min(left(), Math.max(MIN_SINGLE_WORK, Math.floor(left() / SINGLE_SHARE)));
-    const one = route({
-      connection: { net: c.net, from: c.from.pad, to: c.to.pad },
-      session,
-      work,
-      ...(req.options ? { options: req.options } : {}),
-      ...(req.reserved ? { reserved: req.reserved } : {}),
-      ...(req.shouldStop ? { shouldStop: req.shouldStop } : {}),
-    });
-    const made = one.connections.length === 1 && one.connections[0].routed;
-    best = made ? joined(best, c, one) : spent(best, best, one);
-    if (made) {
+    for (const refine of [undefined, 2]) {
+      if (stop(best)) return best;
+      const left = best.budget - best.work;
+      const one = route({
+        connection: { net: c.net, from: c.from.pad, to: c.to.pad, ...(refine ? { corridor: around(c) } : {}) },
+        ...(refine ? { gridRefine: refine } : {}),
+        session,
+        work: Math.min(left, Math.max(MIN_SINGLE_WORK, Math.floor(left / SINGLE_SHARE))),
+        ...(req.options ? { options: req.options } : {}),
+        ...(req.reserved ? { reserved: req.reserved } : {}),
+        ...(req.shouldStop ? { shouldStop: req.shouldStop } : {}),
+      });
+      const made = one.connections.length === 1 && one.connections[0].routed;
+      best = made ? joined(best, c, one) : spent(best, best, one);
+      if (!made) continue;
       session.tracks.push(...one.tracks);
       session.vias.push(...one.vias);
+      break;
     }
   }
   return best;
+}
+
+/** The box a connection's finer look covers: its ends' centres, and round them a third of the
+ *  span between them, at least AROUND_MARGIN. */
+function around(c: ConnectionResult): { minX: number; minY: number; maxX: number; maxY: number } {
+  const a = c.from.at;
+  const b = c.to.at;
+  const m = Math.max(AROUND_MARGIN, Math.round(Math.hypot(b.x - a.x, b.y - a.y) / 3));
+  return { minX: Math.min(a.x, b.x) - m, minY: Math.min(a.y, b.y) - m, maxX: Math.max(a.x, b.x) + m, maxY: Math.max(a.y, b.y) + m };
 }
 
 /** Open connections another try could make: not those held back for rules the router does not model. */

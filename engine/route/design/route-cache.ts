@@ -43,13 +43,17 @@ export class RouteCache {
     const bare = extra.copper.length || extra.holes.length ? assembleHost(parts, { copper: [], holes: [] }) : host;
     const source: WorldSource = {
       // The grid depends on the pads and the outline only, never on copper.
-      grid: (_host, step, anchor) => {
+      grid: (_host, step, anchor, window) => {
+        // A window's grid is one connection's: kept by nobody, as it is seldom asked again.
+        if (window) return gridFor(bare, step, anchor, window);
         const key = anchor ? `${step}@${anchor.x % step},${anchor.y % step}` : `${step}`;
         let g = this.#grids.get(key);
         if (!g) this.#grids.set(key, (g = gridFor(bare, step, anchor)));
         return g;
       },
       map: (_host, grid, profile, opt) => {
+        // A window's grid is not kept, nor its maps: built as a fresh route builds them.
+        if (!this.#memos.has(grid) && ![...this.#grids.values()].includes(grid)) return buildObstacleMap(host, grid, profile, opt);
         // The profile's net is in the key: the rules are asked with it and its own zones differ.
         // Another net rebuilds, but from the memo: the same marks, without testing sites again.
         const key = JSON.stringify([profile, grid.step, grid.x0, grid.y0, opt.softZones, opt.viaInPad, opt.viasOffPads]);

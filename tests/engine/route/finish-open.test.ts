@@ -73,4 +73,24 @@ describe('connections left open, tried again with the work left', () => {
       ),
     ).toBe(first);
   });
+
+  it('routes a connection kept to a corridor on a grid over the corridor only, also twice as fine', () => {
+    const host = channelled();
+    const conn = { net: 1, from: 11, to: 0 };
+    const whole = routeHost(host, { connection: conn, work: 50_000_000 }, 0);
+    const box = { minX: 2 * MM, minY: 3 * MM, maxX: 16 * MM, maxY: 15 * MM };
+    const boxed = routeHost(host, { connection: { ...conn, corridor: box }, work: 50_000_000 }, 0);
+    const finer = routeHost(host, { connection: { ...conn, corridor: box }, gridRefine: 2, work: 50_000_000 }, 0);
+    for (const r of [whole, boxed, finer]) expect(r.open).toEqual([]);
+    // Set-up (the obstacle maps' marking) covers the box, not the 30 mm board; at half the step
+    // the same box holds four times the sites.
+    expect(boxed.setup).toBeLessThan(whole.setup / 2);
+    expect(finer.setup).toBeGreaterThan(boxed.setup * 2);
+    for (const t of [...boxed.tracks, ...finer.tracks]) {
+      for (const p of [t.start, t.end]) {
+        expect(p.x).toBeGreaterThanOrEqual(box.minX - MM);
+        expect(p.x).toBeLessThanOrEqual(box.maxX + MM);
+      }
+    }
+  });
 });
