@@ -3,7 +3,10 @@
 // is routed alone, with everything routed so far fixed, on a grid of its own — its finer end's
 // part's — and failing that on one twice as fine over a box round it (which costs the box, not
 // the board); then, if some stay open, the whole call again on the grid of the finest part they
-// end on. Each step is kept only where it leaves fewer open; all is paid from the variant's budget.
+// end on. Last, while a whole call still fits in what is left, the call again in other net orders
+// (the next variants' seeds): a net boxed in by the nets routed before it is often free when it
+// goes earlier. Each step is kept only where it leaves fewer open; all is paid from the variant's
+// budget.
 
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import type { ConnectionResult, NetResult, RouteRequest, RouteResult } from '../types.ts';
@@ -15,24 +18,47 @@ const MIN_SINGLE_WORK = 2_000_000;
 const SINGLE_SHARE = 2;
 /** The least margin (nm) round a connection's ends that its finer look covers. */
 const AROUND_MARGIN = 3_000_000;
+/** Other net orders tried at most, each the whole call. */
+const MAX_ORDERS = 6;
 
-/** Routes one variant of a request (the caller's routeVariant, cache and all). */
-export type VariantRoute = (req: RouteRequest) => RouteResult;
+/** Routes one variant of a request (the caller's routeVariant, cache and all); `order` k > 0
+ *  routes it in the k-th other net order (a seed no other variant of the call uses). */
+export type VariantRoute = (req: RouteRequest, order?: number) => RouteResult;
 
 /** `first` with the open connections tried again as above, within first.budget; `padSize` is a
  *  board pad's smaller side (nm). */
 export function finishOpen(req: RouteRequest, first: RouteResult, route: VariantRoute, padSize: (pad: number) => number): RouteResult {
   if (req.connection || first.stopped === 'cancelled') return first;
   const stop = (r: RouteResult) => r.work >= r.budget || req.shouldStop?.() === true;
+  let best = onFinerGrids(req, first, route, padSize, stop);
+  // Another order costs about what the first call did: begun only where it can finish, so a
+  // board that stays open does not spend its budget on calls cut short.
+  for (let k = 1; k <= MAX_ORDERS && routable(best).length > 0 && !stop(best) && best.budget - best.work >= first.work; k++) {
+    const other = route({ ...req, work: best.budget - best.work }, k);
+    // As many open in another order may still be fewer once each is tried alone there.
+    const tried = other.summary.open <= best.summary.open ? singles(req, spent(other, best, other), route, stop) : spent(other, best, other);
+    best = tried.summary.open < best.summary.open ? tried : { ...best, work: tried.work, setup: tried.setup };
+  }
+  return best;
+}
+
+/** The open connections alone, then the whole call on the finest open end's grid, then alone
+ *  again: each kept where fewer stay open. */
+function onFinerGrids(
+  req: RouteRequest,
+  first: RouteResult,
+  route: VariantRoute,
+  padSize: (pad: number) => number,
+  stop: (r: RouteResult) => boolean,
+): RouteResult {
   // Each connection alone first: it costs a box round it, where the call again costs the board.
-  let best = singles(req, first, route, stop);
+  const best = singles(req, first, route, stop);
   if (routable(best).length === 0 || stop(best)) return best;
   const pad = finestEnd(routable(best), padSize);
   if (req.gridPad === pad) return best;
   const again = route({ ...req, gridPad: pad, work: best.budget - best.work });
   if (again.summary.open >= best.summary.open) return spent(best, best, again);
-  best = spent(again, best, again);
-  return singles(req, best, route, stop);
+  return singles(req, spent(again, best, again), route, stop);
 }
 
 /** `r` with each routable open connection (MAX_SINGLES at most) routed alone, everything routed

@@ -67,10 +67,12 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
 export function routeVariant(design: Design, req: RouteRequest, index: number, cache?: RouteCache): RouteResult {
   const world = cache ?? new RouteCache();
   const pads = design.board.pads;
+  // Order k of variant i is variant i + k·n of the n the call routes: no two variants share one.
+  const n = variantCount(req);
   return finishOpen(
     req,
     routeOnce(design, req, index, world),
-    (r) => routeOnce(design, r, index, world),
+    (r, order = 0) => routeOnce(design, r, index + n * order, world),
     (i) => Math.min(pads[i].size.w, pads[i].size.h),
   );
 }
