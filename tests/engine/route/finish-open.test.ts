@@ -4,8 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { rect, segment } from '../../../engine/geom/index.ts';
 import { finishOpen } from '../../../engine/route/design/finish-open.ts';
+import { routeVariant } from '../../../engine/route/design/variants.ts';
 import type { RouterHost } from '../../../engine/route/core/host.ts';
 import { routeHost } from '../../../engine/route/route-design.ts';
+import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
 import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
 
 const MM = 1_000_000;
@@ -92,5 +94,20 @@ describe('connections left open, tried again with the work left', () => {
         expect(p.x).toBeLessThanOrEqual(box.maxX + MM);
       }
     }
+  });
+
+  it('routes the call again in other net orders: nanoSwinSidC’s D0, walled off by the data nets routed before it', () => {
+    const { design, nets } = strippedBench('nanoSwinSidC_nanoSwinSidC');
+    const req = { nets, variants: 1 };
+    const r = routeVariant(design, req, 0);
+    // Its own order leaves D0 open whatever its connections alone try; another order makes all.
+    expect(r.variant).not.toBe(0);
+    expect(r.open).toEqual([]);
+    expect(r.work).toBeLessThanOrEqual(r.budget);
+    expect(errorsAdded(design, r)).toEqual([]);
+    // That order is the call's own when it is asked for, with nothing left for finishing to do.
+    const direct = routeVariant(design, req, r.variant);
+    expect(direct.variant).toBe(r.variant);
+    expect(direct.tracks).toEqual(r.tracks);
   });
 });

@@ -1,17 +1,12 @@
 // Vias necked down where the class via does not fit (neck-down.ts): a synthetic pad whose only
 // way out is a via too tight for the class, and a bench board as the plugin meets it (a person's
 // routing with its selected nets taken away) whose BGA nets drop between the balls.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { stripBoard } from '../../../bench/strip-board.ts';
-import type { Design } from '../../../engine/board/design.ts';
-import { checkAdded } from '../../../engine/drc/drc.ts';
 import { segment } from '../../../engine/geom/index.ts';
-import { loadDesign } from '../../../engine/kicad/load.ts';
 import { routeDesign } from '../../../engine/route/index.ts';
 import { routeHost } from '../../../engine/route/route-design.ts';
 import type { RouterHost } from '../../../engine/route/core/host.ts';
-import { benchBoards } from '../../support/bench.ts';
+import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
 import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
 
 const MM = 1_000_000;
@@ -44,20 +39,6 @@ function ringedPad(minVia?: { diameter: number; drill: number }): RouterHost {
   });
 }
 
-/** A bench board's reference routing with its selected nets' tracks and vias taken away. */
-function stripped(name: string): { design: Design; nets: number[] } {
-  const b = benchBoards().find((x) => x.name === name)!;
-  const { text, nets } = stripBoard(readFileSync(b.ref, 'utf8'), b.ref);
-  const design = loadDesign({ board: text, boardName: b.ref, project: readFileSync(b.pro, 'utf8'), projectName: b.pro });
-  return { design, nets: nets.map((n) => design.board.netByName.get(n)!) };
-}
-
-function errorsAdded(design: Design, r: { tracks: Parameters<typeof checkAdded>[1]; vias: Parameters<typeof checkAdded>[2] }): string[] {
-  return checkAdded(design, r.tracks, r.vias)
-    .violations.filter((v) => v.severity === 'error')
-    .map((v) => `${v.type}: ${v.description}`);
-}
-
 describe('a via necked down where the class via does not fit', () => {
   it('drops through the smallest via the rules allow, and only then', () => {
     const tight = routeHost(ringedPad({ diameter: 300_000, drill: 150_000 }), { nets: [1] }, 0);
@@ -78,7 +59,7 @@ describe('a via necked down where the class via does not fit', () => {
   });
 
   it('routes glasgow’s BGA nets back with vias between the balls, clean by the engine’s DRC', () => {
-    const { design, nets } = stripped('kitspace_glasgow');
+    const { design, nets } = strippedBench('kitspace_glasgow');
     // As `tracemaker route --nets` routes it: two variants. With the class via only, six of its
     // twelve connections stayed open.
     const r = routeDesign(design, { nets, variants: 2 });
