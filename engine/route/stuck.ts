@@ -302,12 +302,17 @@ export function explainStuck(
   if (!ff.reachedTarget) {
     const blockers = named(ff.hits);
     if (!shared && ff.viaSites === 0 && ff.exhausted) {
+      // The flood knows the class via on the grid only: a smaller via the rules allow, or a site
+      // off the grid, is not ruled out, and the user is told so.
+      const cls = host.rules.via(plan.net);
+      const least = host.rules.minVia?.(plan.net);
+      const smaller = least && least.diameter < cls.diameter ? `a smaller via (down to ${mm(least.diameter)} on a ${mm(least.drill)} drill) or ` : '';
       return {
         ...base,
         blockers,
         reason: 'no_via_site',
         at: conn.from.at,
-        why: `${label(conn.from)} and ${label(conn.to)} are on different layers and no via of this net's class fits anywhere a track of its width (${classWidth}) can reach from ${label(conn.from)} on the router's grid.`,
+        why: `${label(conn.from)} and ${label(conn.to)} are on different layers and no via of this net's class (${mm(cls.diameter)} on a ${mm(cls.drill)} drill) fits anywhere a track of its width (${classWidth}) can reach from ${label(conn.from)} on the router's grid; ${smaller}a site off the grid may still fit.`,
       };
     }
     const hint = [narrower ? `route_connection ${pair} with width_mm ${narrowMm}` : '', viaHint(ff)].filter(Boolean).join('; ');

@@ -47,7 +47,13 @@ describe('a via necked down where the class via does not fit', () => {
     // Without a smaller via in the rules the pad stays open: the class via has no site.
     const classOnly = routeHost(ringedPad(), { nets: [1] }, 0);
     expect(classOnly.open.length).toBe(1);
-    expect(classOnly.open[0].stuck?.reason).not.toBe('boxed_in');
+    // The class via's floods prove nothing of vias off the grid: the reason says so.
+    expect(classOnly.open[0].stuck?.reason).toBe('no_via_site');
+    expect(classOnly.open[0].stuck?.why).toMatch(/no via of this net's class \(0\.6 mm on a 0\.3 mm drill\).*; a site off the grid may still fit\.$/);
+    // With a smaller via allowed that does not fit either, the reason names it as not ruled out.
+    const smallerOnly = routeHost(ringedPad({ diameter: 580_000, drill: 280_000 }), { nets: [1] }, 0);
+    expect(smallerOnly.open[0].stuck?.reason).toBe('no_via_site');
+    expect(smallerOnly.open[0].stuck?.why).toMatch(/; a smaller via \(down to 0\.58 mm on a 0\.28 mm drill\) or a site off the grid may still fit\.$/);
   });
 
   it('keeps the class via wherever it fits', () => {
