@@ -198,7 +198,8 @@ export interface RouteResult {
    *  summed over variants. */
   setup: number;
   stopped: 'done' | 'budget' | 'cancelled';
-  /** Which variant won, and its seed. */
+  /** Which variant won, and its seed: a variant's finishing may route the call in another order,
+   *  that of variant i + k·n of the call's n (finish-open.ts), and report that one. */
   variant: number;
   seed: number;
   summary: { routed: number; open: number; tracks: number; vias: number; length: number };
