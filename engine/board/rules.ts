@@ -6,6 +6,7 @@
 import type { Board, Diagnostic, LayerMask } from './model.ts';
 import type { Shape } from '../geom/shapes.ts';
 import { RuleAreas, wildcard } from './rule-area.ts';
+import { diffPairOf } from './diff-pairs.ts';
 
 export type Severity = 'error' | 'warning' | 'ignore';
 
@@ -267,15 +268,8 @@ export class RuleResolver {
   }
 
   #diffPairOf(net: number, pattern: string): boolean {
-    const name = this.board.nets[net]?.name ?? '';
-    let k = name.length - 1;
-    while (k >= 0 && /[0-9_]/.test(name[k])) k--;
-    const other: Record<string, string> = { '+': '-', '-': '+', P: 'N', N: 'P' };
-    const mate = other[name[k]];
-    if (k < 0 || !mate) return false;
-    const partner = name.slice(0, k) + mate + name.slice(k + 1);
-    if (!this.board.netByName.has(partner)) return false;
-    return wildcard(pattern).test(name.slice(0, k));
+    const pair = diffPairOf(this.board.nets[net]?.name ?? '', this.board.netByName);
+    return pair !== null && wildcard(pattern).test(pair.base);
   }
 
   #layerMatches(name: string, layer: number): boolean {

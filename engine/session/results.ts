@@ -182,6 +182,11 @@ export interface InspectNetResult {
   session: { tracks: number; vias: number; length_mm: number; length_mm_by_layer: Record<string, number> };
   open: ConnectionJson[];
   bbox_mm: BoxMm | null;
+  /** Along the net's tracks, the board's and the session's (vias and pads not counted). */
+  track_length_mm: number;
+  /** The differential pair the net is one of, by KiCad's naming rule (null when none): the
+   *  partner, its track length measured the same way, the difference, and its open connections. */
+  pair: { base: string; polarity: '+' | '-'; partner: string; partner_track_length_mm: number; length_difference_mm: number; partner_open: number } | null;
 }
 
 export interface RenderResult {

@@ -6,6 +6,7 @@ import { maskLayers } from '../board/layers.ts';
 import type { StuckReason } from '../route/types.ts';
 import { type End, type OpenConnection, padOf } from './ratsnest.ts';
 import { copperLength, trackLength } from './copper.ts';
+import { diffPairOf } from '../board/diff-pairs.ts';
 import { MAX_LISTED } from './limits.ts';
 import { mmToNm, nmToMm } from '../geom/units.ts';
 import { lengthMm } from './names.ts';
@@ -191,6 +192,14 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
       grow(t.end.x, t.end.y);
     }
   const cls = rules.netClass(net);
+  const length = (n: number) => {
+    let nm = copperLength(st.copper, n);
+    for (const t of board.tracks) if (t.net === n) nm += trackLength(t);
+    return nm;
+  };
+  const open = currentOpen(s);
+  const pair = diffPairOf(board.nets[net].name, board.netByName);
+  const partner = pair ? board.netByName.get(pair.partner)! : 0;
   return {
     net: s.names.netName(net),
     class: cls.name,
@@ -205,11 +214,20 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
       length_mm: lengthMm(copperLength(st.copper, net)),
       length_mm_by_layer: perLayer,
     },
-    open: currentOpen(s)
+    open: open
       .filter((c) => c.net === net)
       .slice(0, MAX_LISTED)
       .map((c) => connectionJson(s, c, st.note)),
     bbox_mm: Number.isFinite(minX) ? [nmToMm(minX), nmToMm(minY), nmToMm(maxX), nmToMm(maxY)] : null,
+    track_length_mm: lengthMm(length(net)),
+    pair: pair && {
+      base: pair.base,
+      polarity: pair.polarity,
+      partner: pair.partner,
+      partner_track_length_mm: lengthMm(length(partner)),
+      length_difference_mm: lengthMm(Math.abs(length(net) - length(partner))),
+      partner_open: open.filter((c) => c.net === partner).length,
+    },
   };
 }
 

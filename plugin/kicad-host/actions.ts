@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DesignFiles } from '../../engine/kicad/load.ts';
 import type { Design } from '../../engine/board/design.ts';
+import { withPartners } from '../../engine/board/diff-pairs.ts';
 import { type ErrorValue, isErrorValue } from '../../engine/session/errors.ts';
 import type { RouteDoneResult } from '../../engine/session/results.ts';
 import { addedErrors } from '../../engine/session/transaction.ts';
@@ -136,11 +137,11 @@ const NOTHING_SELECTED =
 
 async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Timer): Promise<ActionResult> {
   const client = await ctx.client();
-  const nets = await chosenNets(client, req);
+  const chosen = await chosenNets(client, req);
   timer.lap('selection_ms');
-  if (nets.length === 0) return { ok: false, code: 'nothing_selected', message: NOTHING_SELECTED, timing: timer.done() };
+  if (chosen.length === 0) return { ok: false, code: 'nothing_selected', message: NOTHING_SELECTED, timing: timer.done() };
   let { live, sync } = await syncNow(ctx, client, timer);
-  const unknown = unknownNets(nets, ctx.sync.session.design.board.netByName);
+  const unknown = unknownNets(chosen, ctx.sync.session.design.board.netByName);
   if (unknown.length > 0) {
     return {
       ok: false,
@@ -149,6 +150,8 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
       timing: timer.done(),
     };
   }
+  // One net of a differential pair selected means the pair, as in KiCad's own pair router.
+  const nets = withPartners(chosen, ctx.sync.session.design.board.netByName);
   for (let attempt = 0; ; attempt++) {
     const s = ctx.sync.session;
     const before = s.states.current;
@@ -286,11 +289,14 @@ async function checkBoard(ctx: ActionContext, req: ActionRequest, timer: Timer):
   let dryRun: RouteDoneResult | ErrorValue | undefined;
   const unknown = unknownNets(nets, s.design.board.netByName);
   if (nets.length > 0 && unknown.length === 0) {
-    dryRun = await s.call('route', { nets, verify: 'report', commit: false });
+    const pairs = withPartners(nets, s.design.board.netByName);
+    dryRun = await s.call('route', { nets: pairs, verify: 'report', commit: false });
     timer.lap('route_ms');
     if (!isErrorValue(dryRun)) {
       const added = dryRun.added_errors ?? [];
-      message += ` Routing the ${nets.length} selected net${nets.length === 1 ? '' : 's'} would connect ${dryRun.routed} of ${dryRun.connections} and add ${added.length ? describeErrors(added) : 'no DRC error'}.`;
+      const k = pairs.length - nets.length;
+      const partners = k > 0 ? ` with ${k} pair partner${k === 1 ? '' : 's'}` : '';
+      message += ` Routing the ${nets.length} selected net${nets.length === 1 ? '' : 's'}${partners} would connect ${dryRun.routed} of ${dryRun.connections} and add ${added.length ? describeErrors(added) : 'no DRC error'}.`;
     }
   } else if (unknown.length > 0) {
     message += ` The board has no net named ${unknown.map((n) => JSON.stringify(n)).join(', ')}.`;

@@ -13,6 +13,7 @@ const PATH = benchBoard('A', 'Blink-Eras_AVR_ISP_Pogo');
 const TEXT = readFileSync(PATH, 'utf8');
 
 class FakeEditor {
+  constructor(readonly path = PATH) {}
   texts: string[] = [];
   selected: BoardItem[] = [];
   busy = false;
@@ -22,7 +23,7 @@ class FakeEditor {
     if (this.busy) throw new KicadBusyError('AS_BUSY', 'busy', 'SaveDocumentToString', 2000);
     return this.texts.length > 1 ? this.texts.shift()! : this.texts[0];
   };
-  board = async () => ({ boardFilename: basename(PATH), projectName: '', projectPath: dirname(PATH) });
+  board = async () => ({ boardFilename: basename(this.path), projectName: '', projectPath: dirname(this.path) });
   selection = async () => {
     if (this.busy) throw new KicadBusyError('AS_BUSY', 'busy', 'GetSelection', 2000);
     return this.selected;
@@ -86,6 +87,19 @@ describe('route-selected', () => {
     expect(ed.created.length).toBeGreaterThan(0);
     expect(ed.created.every((i) => i.net === 'N$2' && i.locked === true)).toBe(true);
     expect(r.timing.sync).toBe('rebuilt');
+  });
+
+  it('routes both nets of a differential pair when one is selected, and the check says so', async () => {
+    const usb = benchBoard('B', 'usb_rs232c_usb_rs232c_rev_a');
+    const ed = new FakeEditor(usb);
+    ed.texts = [readFileSync(usb, 'utf8')];
+    const check = await runAction(context(ed), { action: 'check', nets: ['/USB_D+'] });
+    expect(check.message).toMatch(/ Routing the 1 selected net with 1 pair partner would connect 2 of 2 and add no DRC error\.$/);
+    ed.selected = [{ kind: 'pad', id: 'p', net: '/USB_D+' } as BoardItem];
+    const r = await runAction(context(ed), { action: 'route-selected' });
+    expect(r).toMatchObject({ ok: true, code: 'routed' });
+    expect(ed.commits).toEqual(['Route 2 nets: /USB_D+, /USB_D-']);
+    expect(new Set(ed.created.map((i) => i.net))).toEqual(new Set(['/USB_D+', '/USB_D-']));
   });
 
   it('re-reads and routes once more when the board changed while routing', async () => {

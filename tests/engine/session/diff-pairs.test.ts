@@ -1,0 +1,66 @@
+// Differential pairs as KiCad names them (engine/board/diff-pairs.ts), and inspect_net's pair and
+// lengths on a dev board that has one (/USB_D+ and /USB_D-), before and after the pair is routed.
+import { describe, expect, it } from 'vitest';
+import { diffPairName, diffPairOf, withPartners } from '../../../engine/board/diff-pairs.ts';
+import { readDesignFiles } from '../../../plugin/design-files.ts';
+import { loadDesign } from '../../../engine/kicad/load.ts';
+import { Session } from '../../../engine/session/session.ts';
+import { sessionPorts } from '../../../plugin/session-host.ts';
+import { benchBoards } from '../../support/bench.ts';
+import { ok } from '../../support/tool-results.ts';
+
+describe("KiCad's pair naming", () => {
+  it('takes the last character before digits and underscores: +/- or P/N', () => {
+    expect(diffPairName('/USB_D+')).toEqual({ base: '/USB_D', polarity: '+', partner: '/USB_D-' });
+    expect(diffPairName('/USB_N')).toEqual({ base: '/USB_', polarity: '-', partner: '/USB_P' });
+    expect(diffPairName('LVDS_P0')).toEqual({ base: 'LVDS_', polarity: '+', partner: 'LVDS_N0' });
+    expect(diffPairName('TX-_12')).toEqual({ base: 'TX', polarity: '-', partner: 'TX+_12' });
+    for (const none of ['GND', '+5V', '12_3', '', 'Net-(C6-Pad2)', '/usb_dp']) expect(diffPairName(none)).toBeNull();
+  });
+
+  it('is a pair only where the partner is a net of the board', () => {
+    const nets = new Map([
+      ['', 0],
+      ['/CLK_P', 1],
+      ['/CLK_N', 2],
+      ['/RESET_N', 3],
+      ['GND', 4],
+    ]);
+    expect(diffPairOf('/CLK_N', nets)?.partner).toBe('/CLK_P');
+    expect(diffPairOf('/RESET_N', nets)).toBeNull();
+    expect(diffPairOf('GND', nets)).toBeNull();
+    expect(withPartners(['GND', '/CLK_P', '/CLK_N', '/RESET_N'], nets)).toEqual(['GND', '/CLK_P', '/CLK_N', '/RESET_N']);
+    expect(withPartners(['/CLK_N', 'GND'], nets)).toEqual(['/CLK_N', '/CLK_P', 'GND']);
+  });
+});
+
+describe('inspect_net on a pair', () => {
+  it('names the partner, and both lengths and their difference as copper is added', async () => {
+    const b = benchBoards().find((x) => x.name === 'usb_rs232c_usb_rs232c_rev_a')!;
+    const files = readDesignFiles(b.bare);
+    const design = loadDesign(files);
+    const ports = sessionPorts(design, files, {
+      threads: 1,
+      save: () => undefined,
+      internalError: (_t, e) => {
+        throw e;
+      },
+    });
+    const s = new Session(design, ports, { boardName: b.name });
+    const bare = ok(await s.call('inspect_net', { net: '/USB_D-' }));
+    expect(bare.track_length_mm).toBe(0);
+    expect(bare.pair).toEqual({ base: '/USB_D', polarity: '-', partner: '/USB_D+', partner_track_length_mm: 0, length_difference_mm: 0, partner_open: 1 });
+    expect(ok(await s.call('inspect_net', { net: '/TX' })).pair).toBeNull();
+
+    const r = ok(await s.call('route', { nets: ['/USB_D+'] }));
+    expect(r.open_after).toBe(0);
+    const plus = ok(await s.call('inspect_net', { net: '/USB_D+' }));
+    const minus = ok(await s.call('inspect_net', { net: '/USB_D-' }));
+    expect(plus.track_length_mm).toBeGreaterThan(0);
+    expect(plus.track_length_mm).toBe(plus.session.length_mm);
+    expect(minus.pair!.partner_track_length_mm).toBe(plus.track_length_mm);
+    expect(minus.pair!.partner_open).toBe(0);
+    expect(minus.pair!.length_difference_mm).toBe(plus.track_length_mm);
+    expect(minus.open.length).toBe(1);
+  });
+});
