@@ -110,7 +110,7 @@ function draw(): void {
 
   const shown = drawList(el.list, open.connections, view, {
     pick: (c) => void pick(c),
-    routeNet: (n) => void change('route', { nets: [n] }, `Routing ${n}…`),
+    routeNets: (nets) => void change('route', { nets }, `Routing ${nets.join(' and ')}…`),
     ripNet: (n) => void change('rip', { net: n }, `Ripping ${n}…`),
     changeBlocked,
     sessionNets: new Set(snap.session_nets),

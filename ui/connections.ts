@@ -27,7 +27,8 @@ export interface ListView {
 
 export interface ListActions {
   pick(c: Connection): void;
-  routeNet(net: string): void;
+  /** One net, or both nets of a differential pair. */
+  routeNets(nets: string[]): void;
   ripNet(net: string): void;
   /** Whether change buttons work now, and why not. */
   changeBlocked(): string | null;
@@ -119,27 +120,37 @@ function row(c: Connection, v: ListView, act: ListActions): HTMLElement {
   );
 }
 
-/** Draws the grouped list into `el`; returns how many rows are shown. */
+/** Draws the list into `el`, a group per net or per differential pair (its two nets' rows
+ *  together, routed together); returns how many rows are shown. */
 export function drawList(el: HTMLElement, all: Connection[], v: ListView, act: ListActions): number {
   const rows = visible(all, v);
-  const groups = new Map<string, Connection[]>();
+  const groups = new Map<string, { nets: string[]; list: Connection[] }>();
   for (const c of rows) {
-    const g = groups.get(c.net);
-    if (g) g.push(c);
-    else groups.set(c.net, [c]);
+    const nets = c.pair ? [c.net, c.pair].sort(byText) : [c.net];
+    const key = nets.join('\u0000');
+    const g = groups.get(key);
+    if (g) g.list.push(c);
+    else groups.set(key, { nets, list: [c] });
   }
   const blocked = act.changeBlocked();
   const out: HTMLElement[] = [];
-  for (const [net, list] of groups) {
-    const canRip = act.sessionNets.has(net);
+  for (const { nets, list } of groups.values()) {
+    const pair = nets.length === 2;
+    const what = nets.join(' and ');
     out.push(
       h(
         'section',
-        { class: 'net-group', 'aria-label': `net ${net}` },
+        { class: `net-group${pair ? ' pair' : ''}`, 'aria-label': pair ? `pair ${what}` : `net ${what}` },
         h(
           'header',
           {},
-          h('h3', {}, net, h('span', { class: 'count' }, String(list.length))),
+          h(
+            'h3',
+            {},
+            nets.join(' · '),
+            pair ? h('span', { class: 'tag', title: 'a differential pair by its names: routed together' }, 'pair') : null,
+            h('span', { class: 'count' }, String(list.length)),
+          ),
           h(
             'span',
             { class: 'net-actions' },
@@ -147,22 +158,25 @@ export function drawList(el: HTMLElement, all: Connection[], v: ListView, act: L
               'button',
               {
                 class: 'small',
-                onclick: () => act.routeNet(net),
+                onclick: () => act.routeNets(nets),
                 disabled: blocked !== null,
-                title: blocked ?? `route ${net} again (its session copper may be redone)`,
+                title: blocked ?? `route ${what} again (session copper may be redone)`,
               },
-              'Route net',
+              pair ? 'Route pair' : 'Route net',
             ),
-            h(
-              'button',
-              {
-                class: 'small quiet',
-                onclick: () => act.ripNet(net),
-                disabled: blocked !== null || !canRip,
-                title: blocked ?? (canRip ? `remove the copper this session added to ${net}` : 'this net has no session copper to rip'),
-              },
-              'Rip net',
-            ),
+            ...nets.map((net) => {
+              const canRip = act.sessionNets.has(net);
+              return h(
+                'button',
+                {
+                  class: 'small quiet',
+                  onclick: () => act.ripNet(net),
+                  disabled: blocked !== null || !canRip,
+                  title: blocked ?? (canRip ? `remove the copper this session added to ${net}` : `${net} has no session copper to rip`),
+                },
+                pair ? `Rip ${net}` : 'Rip net',
+              );
+            }),
           ),
         ),
         h('ul', { class: 'conns' }, ...list.map((c) => row(c, v, act))),

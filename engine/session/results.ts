@@ -24,6 +24,8 @@ export interface BlockerJson {
 /** One open connection as the tools list it, with the route's reason when one was given. */
 export interface ConnectionJson {
   net: string;
+  /** The net's differential-pair partner (KiCad's naming rule), when it has one. */
+  pair?: string;
   a: string;
   b: string;
   length_mm: number;

@@ -35,7 +35,10 @@ export function reasonFor(note: StateNote | undefined, c: OpenConnection): Stuck
 
 /** One open connection as the tools list it, with the route's reason when there is one. */
 export function connectionJson(s: SessionState, c: OpenConnection, note: StateNote | undefined): ConnectionJson {
-  const out: ConnectionJson = { net: s.names.netName(c.net), a: s.names.end(c.a), b: s.names.end(c.b), length_mm: lengthMm(c.length) };
+  const name = s.names.netName(c.net);
+  const out: ConnectionJson = { net: name, a: s.names.end(c.a), b: s.names.end(c.b), length_mm: lengthMm(c.length) };
+  const pair = diffPairOf(name, s.design.board.netByName);
+  if (pair) out.pair = pair.partner;
   // A zone end's piece holds pads too; the nearest is what route_connection takes for that end.
   if ('zone' in c.a) out.a_pad = s.names.end({ pad: c.a.near });
   if ('zone' in c.b) out.b_pad = s.names.end({ pad: c.b.near });

@@ -141,3 +141,43 @@ describe('the panel in Chromium, on a board file', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the panel in Chromium, on a board with a differential pair', () => {
+  const usb = benchBoards().find((b) => b.name === 'usb_rs232c_usb_rs232c_rev_a')!;
+  let host: PanelHost;
+  let chrome: Chrome;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    host = await startPanelHost(usb.bare, []);
+    chrome = await startChrome();
+    page = await (await chrome.context()).newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(host.url);
+    await page.waitForSelector('button.conn');
+  });
+
+  afterAll(async () => {
+    await chrome?.close();
+    await host?.stop();
+  });
+
+  it("groups the pair's open connections and routes both nets with one button", async () => {
+    // KiCad's naming rule makes four pairs here: /USB_D±, and /C1±, /C2±, /VS± of the RS-232 charge pump.
+    const labels = await page.locator('section.net-group.pair').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(labels.sort()).toEqual(['pair /C1- and /C1+', 'pair /C2- and /C2+', 'pair /USB_D- and /USB_D+', 'pair /VS- and /VS+']);
+    const pair = page.locator('section.net-group.pair[aria-label="pair /USB_D- and /USB_D+"]');
+    expect(await pair.locator('button.conn').count()).toBe(2);
+    expect(await pair.locator('.tag').textContent()).toBe('pair');
+    // Neither net stands alone beside the pair.
+    expect(await page.locator('section.net-group:not(.pair) h3', { hasText: /^\/USB_D/ }).count()).toBe(0);
+    await page.screenshot({ path: join(ARTIFACTS, '04-pair.png'), fullPage: true });
+    const before = await rows(page);
+    await pair.getByRole('button', { name: 'Route pair' }).click();
+    expect(await status(page, 'Routed')).toContain('Routed 2 of 2');
+    expect(await pair.count()).toBe(0);
+    expect(await rows(page)).toBe(before - 2);
+    expect(errors).toEqual([]);
+  });
+});

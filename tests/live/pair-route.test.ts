@@ -1,0 +1,50 @@
+// One net of a differential pair selected in a real pcbnew (9.0.8, 10.0.7): the route action the
+// plugin's host runs (plugin/kicad-host/actions.ts, against the live editor through its API) routes
+// both nets of the pair in one commit, and one Ctrl+Z takes all of it away.
+import { expect, it } from 'vitest';
+import type { BoardItem, KicadClient } from '../../ipc/index.ts';
+import { hostPorts, runAction, type ActionContext } from '../../plugin/kicad-host/actions.ts';
+import { BoardSync } from '../../plugin/kicad-host/board-sync.ts';
+import { benchBoard, describeKicads, useKicad } from './kicad-harness.ts';
+
+const PLUS = '/USB_D+';
+const MINUS = '/USB_D-';
+
+async function copper(client: KicadClient): Promise<BoardItem[]> {
+  return client.items(['track', 'arc', 'via']);
+}
+
+const idOf = (i: BoardItem) => ('id' in i ? i.id : '');
+const netOf = (i: BoardItem) => ('net' in i ? i.net : '');
+
+describeKicads('one net of a differential pair selected in live pcbnew', (version) => {
+  const live = useKicad(version, { board: benchBoard('B', 'usb_rs232c_usb_rs232c_rev_a', version) });
+
+  it('routes both nets of the pair in one commit; one Ctrl+Z takes it all back', async () => {
+    const client = live.client;
+    const pads = (await client.pads()).filter((p) => p.net === PLUS);
+    expect(pads.length).toBe(2);
+    await client.clearSelection();
+    await client.addToSelection(pads.map((p) => p.id));
+    const before = new Set((await copper(client)).map(idOf));
+    const ctx: ActionContext = {
+      client: async () => client,
+      sync: new BoardSync((design, files) => hostPorts(design, files, () => undefined)),
+      log: () => undefined,
+    };
+    const r = await runAction(ctx, { action: 'route-selected' });
+    expect(r).toMatchObject({ ok: true, code: 'routed', details: { nets: [PLUS, MINUS], open_after: 0 } });
+    expect(r.message).toMatch(/^Route 2 nets: \/USB_D\+, \/USB_D-: \d+ tracks?, \d+ vias?, locked\. Ctrl\+Z takes it back\.$/);
+    const added = (await copper(client)).filter((i) => !before.has(idOf(i)));
+    expect(new Set(added.map(netOf))).toEqual(new Set([PLUS, MINUS]));
+
+    live.instance.key('ctrl+z');
+    const deadline = Date.now() + 15_000;
+    let now = await copper(client);
+    while (now.length !== before.size && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      now = await copper(client);
+    }
+    expect(new Set(now.map(idOf))).toEqual(before);
+  });
+});
