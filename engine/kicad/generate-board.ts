@@ -1,6 +1,7 @@
 // Synthetic boards for router tests, benchmarks and the demo: parts with real pad shapes (0603,
 // 0805, SOT-23, SOIC-8, DIP-8, 1×4 header) placed at random without overlap on a rectangular
-// board, and N nets of 2..K pads each, in the manner of the PCBWorld gridless generator.
+// board, and N nets of 2..K pads each, in the manner of the PCBWorld gridless generator; on asking,
+// differential pairs on neighbouring pins and their length rules (a `.kicad_dru`).
 // Pure: options in, KiCad 9 `.kicad_pcb` and `.kicad_pro` texts out; the same seed gives the
 // same bytes. Units: the options speak mm, the text is KiCad's mm.
 
@@ -18,6 +19,18 @@ export interface GenerateOptions {
   /** Project rules that allow blind/buried vias and micro-vias (Board Setup → Constraints). */
   blindVias?: boolean;
   microVias?: boolean;
+  /** Differential pairs `/DPk_P`, `/DPk_N` (k = 1…), each from two neighbouring pins of one part
+   *  to two of another, in a `DiffPair` net class; placed before the other nets, numbered first. */
+  pairs?: number;
+  /** Length rules for the pairs, mm, written as `.kicad_dru` custom rules (`skew` within each
+   *  pair; `min`/`max` length of each net). */
+  lengthRules?: { skew?: number; min?: number; max?: number };
+}
+
+/** The name of net `code` on a board generated with `pairs` pairs. */
+function netName(code: number, pairs: number): string {
+  if (code > 2 * pairs) return `N${code - 2 * pairs}`;
+  return `/DP${Math.ceil(code / 2)}_${code % 2 === 1 ? 'P' : 'N'}`;
 }
 
 interface PadTemplate {
@@ -145,7 +158,8 @@ function copperNames(layers: number): string[] {
 
 /** Places parts and nets; throws when the board cannot hold the pads the nets need. */
 function layout(o: GenerateOptions, rng: Prng): Placed[] {
-  const need = Math.ceil(o.nets * (2 + o.padsPerNet) * 0.5 * 1.4);
+  const pairs = o.pairs ?? 0;
+  const need = Math.ceil((o.nets * (2 + o.padsPerNet) * 0.5 + 4 * pairs) * 1.4);
   const placed: Placed[] = [];
   const counters = new Map<string, number>();
   let pads = 0;
@@ -180,7 +194,8 @@ function layout(o: GenerateOptions, rng: Prng): Placed[] {
     const [dx, dy] = rotated(p.part.pads[f[1]].x, p.part.pads[f[1]].y, p.rot);
     return [p.x + dx, p.y + dy];
   };
-  for (let net = 1; net <= o.nets; net++) {
+  for (let k = 1; k <= pairs; k++) placePair(placed, free, pos, 2 * k - 1, rng, pads, o);
+  for (let net = 2 * pairs + 1; net <= 2 * pairs + o.nets; net++) {
     const k = 2 + rng.int(Math.max(1, o.padsPerNet - 1));
     if (free.length < k)
       throw new RangeError(`generate: the board holds ${pads} pads, too few for ${o.nets} nets of up to ${o.padsPerNet} pads; make it larger`);
@@ -201,17 +216,96 @@ function layout(o: GenerateOptions, rng: Prng): Placed[] {
   return placed;
 }
 
-/** The `.kicad_pcb` and `.kicad_pro` texts of a synthetic board. */
-export function generateBoard(o: GenerateOptions): { board: string; project: string } {
+/** Two free neighbouring pins of one part (same row, one pitch apart), as [part, pad, pad]. */
+function neighbours(placed: Placed[], free: [number, number][]): [number, number, number][] {
+  const isFree = new Set(free.map(([i, j]) => `${i}|${j}`));
+  const out: [number, number, number][] = [];
+  placed.forEach((p, i) => {
+    if (p.part.pads.length < 3) return;
+    const pads = p.part.pads;
+    for (let a = 0; a < pads.length; a++)
+      for (let b = a + 1; b < pads.length; b++) {
+        const dx = Math.abs(pads[a].x - pads[b].x);
+        const dy = Math.abs(pads[a].y - pads[b].y);
+        // One pitch apart in a row or a column, no pin between (the pitch is at most 2.54 mm).
+        const row = (dx < 1e-6 && dy > 0 && dy <= 2.55) || (dy < 1e-6 && dx > 0 && dx <= 2.55);
+        if (row && isFree.has(`${i}|${a}`) && isFree.has(`${i}|${b}`)) out.push([i, a, b]);
+      }
+  });
+  return out;
+}
+
+/** Nets `p` (…_P) and `p + 1` (…_N) on two neighbouring pins of one part and two of another
+ *  nearby, each net's ends chosen so that the two do not cross. */
+function placePair(
+  placed: Placed[],
+  free: [number, number][],
+  pos: (f: [number, number]) => number[],
+  p: number,
+  rng: Prng,
+  pads: number,
+  o: GenerateOptions,
+): void {
+  const all = neighbours(placed, free);
+  const tooFew = () =>
+    new RangeError(`generate: the board holds ${pads} pads, too few neighbouring free pins for ${o.pairs} differential pairs; make it larger`);
+  if (all.length < 2) throw tooFew();
+  const a = all[rng.int(all.length)];
+  const [ax, ay] = pos([a[0], a[1]]);
+  const others = all
+    .filter((b) => b[0] !== a[0])
+    .map((b) => ({ b, d: Math.hypot(pos([b[0], b[1]])[0] - ax, pos([b[0], b[1]])[1] - ay) }))
+    .sort((x, y) => x.d - y.d)
+    .slice(0, 4);
+  if (others.length === 0) throw tooFew();
+  const b = others[rng.int(others.length)].b;
+  const d = (i: number, j: number, k: number, l: number) => Math.hypot(pos([i, j])[0] - pos([k, l])[0], pos([i, j])[1] - pos([k, l])[1]);
+  const straight = d(a[0], a[1], b[0], b[1]) + d(a[0], a[2], b[0], b[2]) <= d(a[0], a[1], b[0], b[2]) + d(a[0], a[2], b[0], b[1]);
+  const ends: [number, number, number][] = [
+    [a[0], a[1], p],
+    [a[0], a[2], p + 1],
+    [b[0], straight ? b[1] : b[2], p],
+    [b[0], straight ? b[2] : b[1], p + 1],
+  ];
+  for (const [i, j, net] of ends) {
+    placed[i].nets[j] = net;
+    free.splice(
+      free.findIndex((f) => f[0] === i && f[1] === j),
+      1,
+    );
+  }
+}
+
+/** The `.kicad_dru` text of the pairs' length rules, or undefined when none are asked for. */
+function lengthRules(o: GenerateOptions): string | undefined {
+  const r = o.lengthRules;
+  if (!r || !o.pairs) return undefined;
+  const lines = ['(version 1)'];
+  if (r.skew !== undefined) lines.push(`(rule "pair skew"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint skew (max ${mm(r.skew)}mm)))`);
+  if (r.min !== undefined || r.max !== undefined) {
+    const bounds = [r.min !== undefined ? `(min ${mm(r.min)}mm)` : '', r.max !== undefined ? `(max ${mm(r.max)}mm)` : ''].filter(Boolean).join(' ');
+    lines.push(`(rule "pair length"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint length ${bounds}))`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** The `.kicad_pcb` and `.kicad_pro` texts of a synthetic board (and its `.kicad_dru`, with length rules). */
+export function generateBoard(o: GenerateOptions): { board: string; project: string; rules?: string } {
   if (!(o.layers >= 2 && o.layers <= 8 && o.layers % 2 === 0)) throw new RangeError(`generate: layers must be 2, 4, 6 or 8, got ${o.layers}`);
   if (!(o.nets >= 1 && o.nets <= 2000)) throw new RangeError(`generate: nets must be 1..2000, got ${o.nets}`);
   if (!(o.padsPerNet >= 2 && o.padsPerNet <= 16)) throw new RangeError(`generate: pads-per-net must be 2..16, got ${o.padsPerNet}`);
+  const pairs = o.pairs ?? 0;
+  if (!(Number.isInteger(pairs) && pairs >= 0 && pairs <= 200)) throw new RangeError(`generate: pairs must be 0..200, got ${o.pairs}`);
+  for (const [k, v] of Object.entries(o.lengthRules ?? {}))
+    if (!(typeof v === 'number' && v > 0 && v <= 10_000)) throw new RangeError(`generate: length rule ${k} must be a length in mm above 0, got ${v}`);
+  if (o.lengthRules && !pairs) throw new RangeError('generate: length rules are for differential pairs: ask for some with pairs');
   if (!(o.width >= 5 && o.height >= 5 && o.width <= 500 && o.height <= 500))
     throw new RangeError(`generate: size must be 5..500 mm each way, got ${o.width}x${o.height}`);
   // Its own salt keeps the boards this generator has always made for a seed.
   const rng = new Prng(o.seed, 0x2545f491);
   const placed = layout(o, rng);
-  const key = `gen|${o.nets}|${o.padsPerNet}|${o.layers}|${o.width}|${o.height}|${o.seed}`;
+  // Boards without pairs keep the uuids they always had.
+  const key = `gen|${o.nets}|${o.padsPerNet}|${o.layers}|${o.width}|${o.height}|${o.seed}${pairs ? `|pairs ${pairs}` : ''}`;
   let uid = 0;
   const uuid = () => stableUuid(`${key}|${uid++}`);
   const cu = copperNames(o.layers);
@@ -251,7 +345,7 @@ export function generateBoard(o: GenerateOptions): { board: string; project: str
     out.push(`\t\t(${id} "${name}" user)`);
   out.push('\t)', '\t(setup', '\t\t(pad_to_mask_clearance 0)', '\t\t(allow_soldermask_bridges_in_footprints no)', '\t\t(tenting front back)', '\t)');
   out.push('\t(net 0 "")');
-  for (let n = 1; n <= o.nets; n++) out.push(`\t(net ${n} "N${n}")`);
+  for (let n = 1; n <= 2 * pairs + o.nets; n++) out.push(`\t(net ${n} "${netName(n, pairs)}")`);
   for (const p of placed) {
     const r = p.rot ? ` ${p.rot}` : '';
     out.push(`\t(footprint "${p.part.lib}"`, '\t\t(layer "F.Cu")', `\t\t(uuid "${uuid()}")`, `\t\t(at ${mm(p.x)} ${mm(p.y)}${r})`);
@@ -278,7 +372,7 @@ export function generateBoard(o: GenerateOptions): { board: string; project: str
       if (q.kind === 'thru_hole') out.push(`\t\t\t(drill ${mm(q.drill!)})`, '\t\t\t(layers "*.Cu" "*.Mask")', '\t\t\t(remove_unused_layers no)');
       else out.push('\t\t\t(layers "F.Cu" "F.Paste" "F.Mask")');
       if (q.shape === 'roundrect') out.push('\t\t\t(roundrect_rratio 0.25)');
-      if (net) out.push(`\t\t\t(net ${net} "N${net}")`);
+      if (net) out.push(`\t\t\t(net ${net} "${netName(net, pairs)}")`);
       out.push(`\t\t\t(uuid "${uuid()}")`, '\t\t)');
     });
     out.push('\t)');
@@ -339,9 +433,28 @@ export function generateBoard(o: GenerateOptions): { board: string; project: str
           diff_pair_width: 0.2,
           priority: 2147483647,
         },
+        ...(pairs
+          ? [
+              {
+                name: 'DiffPair',
+                clearance: 0.2,
+                track_width: 0.2,
+                via_diameter: 0.6,
+                via_drill: 0.3,
+                microvia_diameter: 0.3,
+                microvia_drill: 0.1,
+                diff_pair_gap: 0.2,
+                diff_pair_width: 0.2,
+                diff_pair_via_gap: 0.25,
+                priority: 0,
+              },
+            ]
+          : []),
       ],
+      ...(pairs ? { netclass_patterns: [{ netclass: 'DiffPair', pattern: '/DP*' }] } : {}),
       meta: { version: 4 },
     },
   };
-  return { board: out.join('\n'), project: JSON.stringify(project, null, 2) + '\n' };
+  const rules = lengthRules(o);
+  return { board: out.join('\n'), project: JSON.stringify(project, null, 2) + '\n', ...(rules ? { rules } : {}) };
 }
