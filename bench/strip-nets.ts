@@ -5,18 +5,12 @@
 //   node --import tsx bench/strip-nets.ts OUTDIR REF.kicad_pcb…
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Track } from '../engine/board/model.ts';
-import { arcGeometry } from '../engine/geom/arc.ts';
+import { trackLength } from '../engine/geom/arc.ts';
 import { stripBoard } from './strip-board.ts';
-
-function trackLengthMm(t: Track): number {
-  const g = t.mid && arcGeometry(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y);
-  return (g ? g.r * g.sweep : Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y)) / 1e6;
-}
 
 function strip(file: string, outDir: string): { board: string; nets: string[]; person_mm: number; person_vias: number; person_segments: number } {
   const { text: out, nets, tracks, vias } = stripBoard(readFileSync(file, 'utf8'), file);
-  const mm = tracks.reduce((s, t) => s + trackLengthMm(t), 0);
+  const mm = tracks.reduce((s, t) => s + trackLength(t), 0) / 1e6;
   const stem = basename(file).replace(/\.ref\.kicad_pcb$|\.kicad_pcb$/, '');
   mkdirSync(outDir, { recursive: true });
   const to = join(outDir, `${stem}.kicad_pcb`);

@@ -257,3 +257,10 @@ export function arcToPolyline(sx: number, sy: number, mx: number, my: number, ex
   out[2 * n + 1] = ey;
   return out;
 }
+
+/** Length (nm, a double: for reports and totals, never for decisions) of a track from `start` to
+ *  `end`, an arc through `mid` when it has one. */
+export function trackLength(t: { start: { x: number; y: number }; end: { x: number; y: number }; mid?: { x: number; y: number } }): number {
+  const g = t.mid ? arcGeometry(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y) : undefined;
+  return g ? g.r * g.sweep : Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y);
+}

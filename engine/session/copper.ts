@@ -2,7 +2,7 @@
 // were made (which is the order they are written). Its digest is taken in a canonical order so
 // that two states with the same copper have the same digest however it was reached.
 
-import { arcGeometry } from '../geom/arc.ts';
+import { trackLength } from '../geom/arc.ts';
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { fnv1a64 } from './digest.ts';
 
@@ -47,12 +47,6 @@ export function appendCopper(c: SessionCopper, add: SessionCopper): SessionCoppe
 /** Copper without the items of `net`. */
 export function withoutNet(c: SessionCopper, net: number): SessionCopper {
   return Object.freeze({ tracks: Object.freeze(c.tracks.filter((t) => t.net !== net)), vias: Object.freeze(c.vias.filter((v) => v.net !== net)) });
-}
-
-/** Track length in nm (a double: for display and totals, never for decisions). */
-export function trackLength(t: NewTrack): number {
-  const g = t.mid ? arcGeometry(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y) : undefined;
-  return g ? g.r * g.sweep : Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y);
 }
 
 export function copperLength(c: SessionCopper, net?: number): number {

@@ -188,7 +188,18 @@ export interface InspectNetResult {
   track_length_mm: number;
   /** The differential pair the net is one of, by KiCad's naming rule (null when none): the
    *  partner, its track length measured the same way, the difference, and its open connections. */
-  pair: { base: string; polarity: '+' | '-'; partner: string; partner_track_length_mm: number; length_difference_mm: number; partner_open: number } | null;
+  pair: {
+    base: string;
+    polarity: '+' | '-';
+    partner: string;
+    partner_track_length_mm: number;
+    length_difference_mm: number;
+    partner_open: number;
+    /** As KiCad's coupling check pairs parallel tracks: the length coupled at the class's pair gap
+     *  (± 10 %), the longer net's length less that, its share of the longer net, and the range of
+     *  edge-to-edge gaps over every parallel stretch found (null when none). */
+    coupling: { class_gap_mm: number; coupled_mm: number; uncoupled_mm: number; coupled_fraction: number; gap_range_mm: [number, number] | null };
+  } | null;
 }
 
 export interface RenderResult {

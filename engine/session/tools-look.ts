@@ -5,8 +5,10 @@
 import { maskLayers } from '../board/layers.ts';
 import type { StuckReason } from '../route/types.ts';
 import { type End, type OpenConnection, padOf } from './ratsnest.ts';
-import { copperLength, trackLength } from './copper.ts';
+import { copperLength } from './copper.ts';
+import { trackLength } from '../geom/arc.ts';
 import { diffPairOf } from '../board/diff-pairs.ts';
+import { gapTolerance, pairCoupling } from '../drc/pair-coupling.ts';
 import { MAX_LISTED } from './limits.ts';
 import { mmToNm, nmToMm } from '../geom/units.ts';
 import { lengthMm } from './names.ts';
@@ -203,6 +205,13 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
   const open = currentOpen(s);
   const pair = diffPairOf(board.nets[net].name, board.netByName);
   const partner = pair ? board.netByName.get(pair.partner)! : 0;
+  const tracksOf = (n: number) => [...board.tracks.filter((t) => t.net === n), ...st.copper.tracks.filter((t) => t.net === n)];
+  const classGap = pair ? rules.netClass(net).diffPairGap : 0;
+  const c = pair
+    ? pair.polarity === '+'
+      ? pairCoupling(tracksOf(net), tracksOf(partner), gapTolerance(classGap))
+      : pairCoupling(tracksOf(partner), tracksOf(net), gapTolerance(classGap))
+    : undefined;
   return {
     net: s.names.netName(net),
     class: cls.name,
@@ -229,7 +238,16 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
       partner: pair.partner,
       partner_track_length_mm: lengthMm(length(partner)),
       length_difference_mm: lengthMm(Math.abs(length(net) - length(partner))),
-      partner_open: open.filter((c) => c.net === partner).length,
+      partner_open: open.filter((o) => o.net === partner).length,
+      coupling: {
+        class_gap_mm: nmToMm(classGap),
+        coupled_mm: lengthMm(c!.coupled),
+        uncoupled_mm: lengthMm(c!.uncoupled),
+        coupled_fraction: Math.max(c!.lengthP, c!.lengthN) > 0 ? +(c!.coupled / Math.max(c!.lengthP, c!.lengthN)).toFixed(3) : 0,
+        gap_range_mm: c!.stretches.length
+          ? [lengthMm(Math.min(...c!.stretches.map((x) => x.gap))), lengthMm(Math.max(...c!.stretches.map((x) => x.gap)))]
+          : null,
+      },
     },
   };
 }

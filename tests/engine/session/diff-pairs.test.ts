@@ -49,7 +49,15 @@ describe('inspect_net on a pair', () => {
     const s = new Session(design, ports, { boardName: b.name });
     const bare = ok(await s.call('inspect_net', { net: '/USB_D-' }));
     expect(bare.track_length_mm).toBe(0);
-    expect(bare.pair).toEqual({ base: '/USB_D', polarity: '-', partner: '/USB_D+', partner_track_length_mm: 0, length_difference_mm: 0, partner_open: 1 });
+    expect(bare.pair).toEqual({
+      base: '/USB_D',
+      polarity: '-',
+      partner: '/USB_D+',
+      partner_track_length_mm: 0,
+      length_difference_mm: 0,
+      partner_open: 1,
+      coupling: { class_gap_mm: 0.25, coupled_mm: 0, uncoupled_mm: 0, coupled_fraction: 0, gap_range_mm: null },
+    });
     expect(ok(await s.call('inspect_net', { net: '/TX' })).pair).toBeNull();
 
     const r = ok(await s.call('route', { nets: ['/USB_D+'] }));
@@ -62,5 +70,7 @@ describe('inspect_net on a pair', () => {
     expect(minus.pair!.partner_open).toBe(0);
     expect(minus.pair!.length_difference_mm).toBe(plus.track_length_mm);
     expect(minus.open.length).toBe(1);
+    // One net routed: nothing runs beside it, so all of its length is uncoupled.
+    expect(plus.pair!.coupling).toEqual({ class_gap_mm: 0.25, coupled_mm: 0, uncoupled_mm: plus.track_length_mm, coupled_fraction: 0, gap_range_mm: null });
   });
 });

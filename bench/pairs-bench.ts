@@ -1,0 +1,161 @@
+// Differential pairs as the router leaves them: on every dev board with pairs (KiCad's naming rule)
+// and on generated boards with pairs and length rules, each board routed whole by the built CLI,
+// then per pair: both nets made, each net's track length and their difference, the share of the
+// longer net coupled at the class's pair gap (± 10 %, as KiCad's coupling check pairs tracks:
+// engine/drc/pair-coupling.ts), the uncoupled length; per board the errors KiCad's DRC finds on the
+// routed board beyond the bare one, by type (../shared/bench/tools/judge.py: the project's rules,
+// zones refilled). Figures, not pass/fail.
+//   npm run bench:pairs -- [--kicad 9|10] [--only SUBSTR] [--out FILE]   (bench/out/pairs-bench.json)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { diffPairOf } from '../engine/board/diff-pairs.ts';
+import { gapTolerance, pairCoupling } from '../engine/drc/pair-coupling.ts';
+import { loadDesign } from '../engine/kicad/load.ts';
+import { generateBoard } from '../engine/kicad/generate-board.ts';
+import { readDesignFiles } from '../plugin/design-files.ts';
+import { benchBoards } from '../tests/support/bench.ts';
+import { kicadMajor } from '../tests/support/kicad.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+// Only the KiCad that judges need be installed.
+process.env.TRACEMAKER_KICAD = opt('kicad') ?? '9';
+const kicad = kicadMajor(Number(process.env.TRACEMAKER_KICAD))!;
+const only = opt('only');
+const outFile = resolve(opt('out') ?? join(ROOT, 'bench', 'out', 'pairs-bench.json'));
+const work = join(resolve(outFile, '..'), 'pairs-boards');
+mkdirSync(work, { recursive: true });
+const cli = join(ROOT, 'dist', 'tracemaker.js');
+const JUDGE = join(resolve(process.env.TRACEMAKER_SHARED ?? join(ROOT, '..', 'shared')), 'bench', 'tools', 'judge.py');
+
+interface Board {
+  name: string;
+  bare: string;
+  pro: string;
+  dru?: string;
+}
+
+/** Every dev board with a pair, then the generated ones (written under `work`). */
+function boards(): Board[] {
+  const out: Board[] = [];
+  for (const b of benchBoards()) {
+    const text = readFileSync(b.bare, 'utf8');
+    const names = new Map([...text.matchAll(/^\t\(net (\d+) "((?:[^"\\]|\\.)*)"\)/gm)].map((m) => [m[2], Number(m[1])]));
+    if ([...names.keys()].some((n) => diffPairOf(n, names))) out.push({ name: `${b.tier}/${b.name}`, bare: b.bare, pro: b.pro });
+  }
+  const generated = [
+    { seed: 1, pairs: 4 },
+    { seed: 2, pairs: 4 },
+    { seed: 3, pairs: 6 },
+    { seed: 4, pairs: 4, lengthRules: { skew: 0.5, max: 80 } },
+  ];
+  for (const g of generated) {
+    const name = `gen/pairs${g.pairs}-seed${g.seed}${g.lengthRules ? '-length' : ''}`;
+    const text = generateBoard({ nets: 20, padsPerNet: 3, layers: 2, width: 50, height: 40, ...g });
+    const stem = join(work, name.replace('/', '_'));
+    writeFileSync(`${stem}.kicad_pcb`, text.board);
+    writeFileSync(`${stem}.kicad_pro`, text.project);
+    if (text.rules) writeFileSync(`${stem}.kicad_dru`, text.rules);
+    out.push({ name, bare: `${stem}.kicad_pcb`, pro: `${stem}.kicad_pro`, ...(text.rules ? { dru: `${stem}.kicad_dru` } : {}) });
+  }
+  return out.filter((b) => !only || b.name.includes(only));
+}
+
+interface PairFigures {
+  pair: string;
+  made: boolean;
+  held: boolean;
+  length_mm: [number, number];
+  difference_mm: number;
+  coupled_fraction: number;
+  uncoupled_mm: number;
+}
+
+const mm = (nm: number) => Math.round(nm / 1000) / 1000;
+
+async function measure(b: Board): Promise<Record<string, unknown>> {
+  const routed = join(work, `${b.name.replace('/', '_')}.routed.kicad_pcb`);
+  const r = spawnSync(process.execPath, [cli, 'route', b.bare, '--out', routed, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0) return { board: b.name, error: (r.stderr || r.stdout).trim().split('\n').pop() };
+  const result = JSON.parse(r.stdout) as { open_connections: { net: string; reason: string }[]; seconds: number };
+  const design = loadDesign(readDesignFiles(routed));
+  const { board, rules } = design;
+  const pairs: PairFigures[] = [];
+  for (const net of board.nets) {
+    const p = diffPairOf(net.name, board.netByName);
+    if (!p || p.polarity !== '+') continue;
+    const plus = board.netByName.get(net.name)!;
+    const minus = board.netByName.get(p.partner)!;
+    const open = result.open_connections.filter((c) => c.net === net.name || c.net === p.partner);
+    const c = pairCoupling(
+      board.tracks.filter((t) => t.net === plus),
+      board.tracks.filter((t) => t.net === minus),
+      gapTolerance(rules.netClass(plus).diffPairGap),
+    );
+    const longer = Math.max(c.lengthP, c.lengthN);
+    pairs.push({
+      pair: `${net.name} ${p.partner}`,
+      made: open.length === 0,
+      held: open.some((o) => o.reason === 'rule_not_supported'),
+      length_mm: [mm(c.lengthP), mm(c.lengthN)],
+      difference_mm: mm(Math.abs(c.lengthP - c.lengthN)),
+      coupled_fraction: longer > 0 ? Math.round((1000 * c.coupled) / longer) / 1000 : 0,
+      uncoupled_mm: mm(c.uncoupled),
+    });
+  }
+  // The bench's judge: KiCad's DRC of both boards with the project's rules, zones refilled.
+  const reports = join(work, 'reports', b.name.replace('/', '_'));
+  mkdirSync(reports, { recursive: true });
+  execFileSync('/usr/bin/python3', [JUDGE, b.bare, routed, '--pro', b.pro, ...(b.dru ? ['--dru', b.dru] : []), '--keep-reports', reports], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    env: { ...process.env, KICAD_CLI: kicad.cli, PCBNEW_PYTHON: kicad.python },
+  });
+  const errors = (report: string) => {
+    const c: Record<string, number> = {};
+    for (const v of JSON.parse(readFileSync(join(reports, report), 'utf8')).violations as { type: string; severity: string }[])
+      if (v.severity === 'error') c[v.type] = (c[v.type] ?? 0) + 1;
+    return c;
+  };
+  const bare = errors('bare.drc.json');
+  const added: Record<string, number> = {};
+  for (const [t, n] of Object.entries(errors('routed.drc.json'))) if (n > (bare[t] ?? 0)) added[t] = n - (bare[t] ?? 0);
+  return { board: b.name, seconds: result.seconds, pairs, drc_added: added };
+}
+
+const records: Record<string, unknown>[] = [];
+console.log(`pairs: made (both nets complete) · held (a rule the router does not model) · coupled = share of the longer net within the class gap ± 10 %`);
+for (const b of boards()) {
+  const rec = await measure(b);
+  records.push(rec);
+  if ('error' in rec) {
+    console.log(`${b.name.padEnd(44)} failed: ${rec.error}`);
+    continue;
+  }
+  const ps = rec.pairs as PairFigures[];
+  const added = Object.entries(rec.drc_added as Record<string, number>).map(([t, n]) => `${t} +${n}`);
+  console.log(
+    `${b.name.padEnd(44)} pairs ${String(ps.length).padStart(2)}  made ${ps.filter((p) => p.made).length}  held ${ps.filter((p) => p.held).length}  ` +
+      `coupled ≥ 0.9: ${ps.filter((p) => p.coupled_fraction >= 0.9).length}  DRC added: ${added.length ? added.join(', ') : 'none'}`,
+  );
+  for (const p of ps)
+    console.log(
+      `    ${p.pair.padEnd(40)} ${p.made ? 'made' : p.held ? 'held' : 'open'}  length ${p.length_mm[0]} / ${p.length_mm[1]} mm  difference ${p.difference_mm} mm  coupled ${p.coupled_fraction}  uncoupled ${p.uncoupled_mm} mm`,
+    );
+}
+const all = records.flatMap((r) => (r.pairs as PairFigures[] | undefined) ?? []);
+const routedPairs = all.filter((p) => p.made);
+const sorted = routedPairs.map((p) => p.coupled_fraction).sort((a, b) => a - b);
+console.log(
+  `\n${records.length} boards, ${all.length} pairs: ${routedPairs.length} made, ${all.filter((p) => p.held).length} held; ` +
+    `coupled ≥ 0.9 in ${routedPairs.filter((p) => p.coupled_fraction >= 0.9).length} of the made; median coupled share ${sorted.length ? sorted[Math.floor(sorted.length / 2)] : '—'}; ` +
+    `boards with DRC errors added: ${records.filter((r) => r.drc_added && Object.keys(r.drc_added).length > 0).length} (judged by KiCad ${kicad.version})`,
+);
+mkdirSync(resolve(outFile, '..'), { recursive: true });
+writeFileSync(outFile, JSON.stringify(records, null, 1));
+console.log(`records: ${outFile}`);

@@ -1,0 +1,106 @@
+// How much of a differential pair runs coupled, measured the way KiCad's diff-pair coupling check
+// measures it: each track of the + net is paired with the parallel track of the - net on a shared
+// layer whose common stretch lies nearest; that stretch is coupled, at the gap between the two
+// edges. For reports (inspect_net, the pairs benchmark); no DRC finding is made from it yet.
+// Unlike KiCad it does not ask whether other copper lies between the two tracks.
+
+import { trackLength } from '../geom/arc.ts';
+
+export interface PairTrack {
+  start: { x: number; y: number };
+  end: { x: number; y: number };
+  mid?: { x: number; y: number };
+  width: number;
+  layer: number;
+}
+
+/** One coupled stretch: its length along the - track and the edge-to-edge gap (nm). */
+export interface CoupledStretch {
+  layer: number;
+  length: number;
+  gap: number;
+}
+
+export interface PairCoupling {
+  /** Track length of each net (nm, arcs along the arc). */
+  lengthP: number;
+  lengthN: number;
+  /** The coupled stretches' length with a gap inside the range asked for (all when none). */
+  coupled: number;
+  /** The longer net's length less the coupled length, as KiCad counts it. */
+  uncoupled: number;
+  stretches: CoupledStretch[];
+}
+
+type Seg = [number, number, number, number];
+
+/** A track as KiCad's check takes it: the straight line from start to end (an arc's chord). */
+const seg = (t: PairTrack): Seg => [t.start.x, t.start.y, t.end.x, t.end.y];
+
+/** Whether `q`'s ends lie at the same distance (within 1 nm) from the line of `p`. */
+function parallel(p: Seg, q: Seg): boolean {
+  const dx = p[2] - p[0];
+  const dy = p[3] - p[1];
+  const len = Math.hypot(dx, dy);
+  const side = (x: number, y: number) => ((x - p[0]) * dy - (y - p[1]) * dx) / len;
+  return Math.abs(side(q[0], q[1]) - side(q[2], q[3])) <= 1;
+}
+
+/** Foot of the perpendicular from (x, y) on the line of `s`. */
+function onLine(s: Seg, x: number, y: number): [number, number] {
+  const dx = s[2] - s[0];
+  const dy = s[3] - s[1];
+  const t = ((x - s[0]) * dx + (y - s[1]) * dy) / (dx * dx + dy * dy);
+  return [s[0] + t * dx, s[1] + t * dy];
+}
+
+/** The stretch of `p` that `n` projects onto, and its image on `n`'s line; null when none. */
+function commonStretch(p: Seg, n: Seg): { p: Seg; n: Seg } | null {
+  const dx = p[2] - p[0];
+  const dy = p[3] - p[1];
+  const len2 = dx * dx + dy * dy;
+  const t = (x: number, y: number) => (x - p[0]) * dx + (y - p[1]) * dy;
+  const ta = t(n[0], n[1]);
+  const tb = t(n[2], n[3]);
+  if (len2 <= Math.min(ta, tb) || 0 >= Math.max(ta, tb)) return null;
+  const [t1, t2] = [0, len2, ta, tb].sort((a, b) => a - b).slice(1, 3);
+  const pc: Seg = [p[0] + (dx * t1) / len2, p[1] + (dy * t1) / len2, p[0] + (dx * t2) / len2, p[1] + (dy * t2) / len2];
+  const [ax, ay] = onLine(n, pc[0], pc[1]);
+  const [bx, by] = onLine(n, pc[2], pc[3]);
+  return { p: pc, n: [ax, ay, bx, by] };
+}
+
+/** The gap range counted as coupled where no rule sets one: the class's pair gap ± 10 %, and
+ *  never tighter than ± 10 µm. */
+export function gapTolerance(classGap: number): { min: number; max: number } {
+  const tol = Math.max(classGap / 10, 10_000);
+  return { min: classGap - tol, max: classGap + tol };
+}
+
+/** The coupling of a pair's tracks; `gap` bounds (nm, edge to edge) what counts as coupled. */
+export function pairCoupling(plus: readonly PairTrack[], minus: readonly PairTrack[], gap?: { min?: number; max?: number }): PairCoupling {
+  const stretches: CoupledStretch[] = [];
+  for (const tp of plus) {
+    const p = seg(tp);
+    if (Math.hypot(p[2] - p[0], p[3] - p[1]) ** 2 <= 2) continue;
+    let best: { n: Seg; p: Seg; tn: PairTrack; d: number } | undefined;
+    for (const tn of minus) {
+      if (tn.layer !== tp.layer) continue;
+      const n = seg(tn);
+      if (Math.hypot(n[2] - n[0], n[3] - n[1]) ** 2 <= 2 || !parallel(p, n)) continue;
+      const c = commonStretch(p, n);
+      if (!c) continue;
+      const d = Math.hypot(c.p[0] - c.n[0], c.p[1] - c.n[1]);
+      if (!best || d < best.d) best = { ...c, tn, d };
+    }
+    if (!best) continue;
+    const length = Math.hypot(best.n[2] - best.n[0], best.n[3] - best.n[1]);
+    // The stretches face each other squarely, so their ends' distance is the lines' distance.
+    stretches.push({ layer: tp.layer, length, gap: best.d - best.tn.width / 2 - tp.width / 2 });
+  }
+  const lengthP = plus.reduce((s, t) => s + trackLength(t), 0);
+  const lengthN = minus.reduce((s, t) => s + trackLength(t), 0);
+  let coupled = 0;
+  for (const s of stretches) if ((gap?.min === undefined || s.gap >= gap.min) && (gap?.max === undefined || s.gap <= gap.max)) coupled += s.length;
+  return { lengthP, lengthN, coupled, uncoupled: Math.max(lengthP, lengthN) - coupled, stretches };
+}
