@@ -25,6 +25,17 @@ async function status(page: Page, prefix: string | RegExp): Promise<string> {
   return (await page.textContent('#status')) ?? '';
 }
 
+/** The panel host on `bare`, and its page in Chromium with the connections listed; page errors go to `errors`. */
+async function openPanel(bare: string, extra: string[], errors: string[]): Promise<{ host: PanelHost; chrome: Chrome; page: Page }> {
+  const host = await startPanelHost(bare, extra);
+  const chrome = await startChrome();
+  const page = await (await chrome.context()).newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(host.url);
+  await page.waitForSelector('button.conn');
+  return { host, chrome, page };
+}
+
 const rows = (page: Page) => page.locator('button.conn').count();
 const title = (page: Page) => page.textContent('#list-title');
 
@@ -36,12 +47,7 @@ describe('the panel in Chromium, on a board file', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    host = await startPanelHost(board.bare, ['--out', join(dir, 'out.kicad_pcb')]);
-    chrome = await startChrome();
-    page = await (await chrome.context()).newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(host.url);
-    await page.waitForSelector('button.conn');
+    ({ host, chrome, page } = await openPanel(board.bare, ['--out', join(dir, 'out.kicad_pcb')], errors));
   });
 
   afterAll(async () => {
@@ -150,12 +156,7 @@ describe('the panel in Chromium, on a board with a differential pair', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    host = await startPanelHost(usb.bare, []);
-    chrome = await startChrome();
-    page = await (await chrome.context()).newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(host.url);
-    await page.waitForSelector('button.conn');
+    ({ host, chrome, page } = await openPanel(usb.bare, [], errors));
   });
 
   afterAll(async () => {

@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { diffPairName, diffPairOf, withPartners } from '../../../engine/board/diff-pairs.ts';
 import { readDesignFiles } from '../../../plugin/design-files.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
-import { Session } from '../../../engine/session/session.ts';
-import { sessionPorts } from '../../../plugin/session-host.ts';
+import { realSession } from '../../support/real-session.ts';
 import { benchBoards } from '../../support/bench.ts';
 import { ok } from '../../support/tool-results.ts';
 
@@ -39,14 +38,7 @@ describe('inspect_net on a pair', () => {
     const b = benchBoards().find((x) => x.name === 'usb_rs232c_usb_rs232c_rev_a')!;
     const files = readDesignFiles(b.bare);
     const design = loadDesign(files);
-    const ports = sessionPorts(design, files, {
-      threads: 1,
-      save: () => undefined,
-      internalError: (_t, e) => {
-        throw e;
-      },
-    });
-    const s = new Session(design, ports, { boardName: b.name });
+    const s = realSession(design, files, b.name);
     const bare = ok(await s.call('inspect_net', { net: '/USB_D-' }));
     expect(bare.track_length_mm).toBe(0);
     expect(bare.pair).toEqual({

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { readDesignFiles } from '../../../plugin/design-files.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
-import { Session } from '../../../engine/session/session.ts';
-import { sessionPorts } from '../../../plugin/session-host.ts';
+import type { Session } from '../../../engine/session/session.ts';
+import { realSession } from '../../support/real-session.ts';
 import { benchBoards } from '../../support/bench.ts';
 import { chooseNets } from '../../../bench/choose-nets.ts';
 import type { BoxMm, RouteDoneResult } from '../../../engine/session/results.ts';
@@ -17,15 +17,7 @@ function open(): { s: Session } {
   const b = benchBoards().find((x) => x.name === BOARD)!;
   const files = readDesignFiles(b.bare);
   const design = loadDesign(files);
-  const ports = sessionPorts(design, files, {
-    threads: 1,
-    save: () => undefined,
-    internalError: (_t, e) => {
-      throw e;
-    },
-  });
-  const s = new Session(design, ports, { boardName: BOARD });
-  return { s };
+  return { s: realSession(design, files, BOARD) };
 }
 
 const netCode = (s: Session, name: string) => s.design.board.netByName.get(name)!;
@@ -178,15 +170,7 @@ function stripped(name: string): { nets: string[]; s: Session } {
   // Items are numbered by their place in the board's lists: number what is left afresh.
   design.board.tracks = design.board.tracks.filter((t) => !codes.has(t.net)).map((t, index) => ({ ...t, index }));
   design.board.vias = design.board.vias.filter((v) => !codes.has(v.net)).map((v, index) => ({ ...v, index }));
-  const ports = sessionPorts(design, files, {
-    threads: 1,
-    save: () => undefined,
-    internalError: (_t, e) => {
-      throw e;
-    },
-  });
-  const s = new Session(design, ports, { boardName: b.name });
-  return { nets, s };
+  return { nets, s: realSession(design, files, b.name) };
 }
 
 describe('route_connection on a grid of its own', () => {
