@@ -227,9 +227,13 @@ function neighbours(placed: Placed[], free: [number, number][]): [number, number
       for (let b = a + 1; b < pads.length; b++) {
         const dx = Math.abs(pads[a].x - pads[b].x);
         const dy = Math.abs(pads[a].y - pads[b].y);
-        // One pitch apart in a row or a column, no pin between (the pitch is at most 2.54 mm).
+        // In a row or a column at most 2.54 mm apart, and no pin of the part between them.
         const row = (dx < 1e-6 && dy > 0 && dy <= 2.55) || (dy < 1e-6 && dx > 0 && dx <= 2.55);
-        if (row && isFree.has(`${i}|${a}`) && isFree.has(`${i}|${b}`)) out.push([i, a, b]);
+        const between = (c: PadTemplate) =>
+          dx < 1e-6
+            ? Math.abs(c.x - pads[a].x) < 1e-6 && (c.y - pads[a].y) * (c.y - pads[b].y) < 0
+            : Math.abs(c.y - pads[a].y) < 1e-6 && (c.x - pads[a].x) * (c.x - pads[b].x) < 0;
+        if (row && !pads.some(between) && isFree.has(`${i}|${a}`) && isFree.has(`${i}|${b}`)) out.push([i, a, b]);
       }
   });
   return out;

@@ -43,6 +43,33 @@ describe('generate --pairs', () => {
     expect(g.rules).toBeUndefined();
   });
 
+  it('puts each pair on pins with no other pin of the part between them, whatever the seed', () => {
+    let boards = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      let g;
+      try {
+        g = generateBoard({ ...OPTS, seed, pairs: 4 });
+      } catch (e) {
+        // A board of mostly two-pin parts has too few neighbouring pins: said, not made.
+        expect(String(e)).toMatch(/too few neighbouring free pins for 4 differential pairs; make it larger/);
+        continue;
+      }
+      boards++;
+      const { board } = loadDesign({ board: g.board, boardName: 'p.kicad_pcb', project: g.project, projectName: 'p.kicad_pro' });
+      for (let k = 1; k <= 4; k++) {
+        const p = board.netByName.get(`/DP${k}_P`)!;
+        const n = board.netByName.get(`/DP${k}_N`)!;
+        for (const a of board.pads.filter((q) => q.net === p)) {
+          const b = board.pads.find((q) => q.net === n && q.footprint === a.footprint)!;
+          const mid = { x: (a.at.x + b.at.x) / 2, y: (a.at.y + b.at.y) / 2 };
+          const between = board.pads.filter((q) => q.footprint === a.footprint && q !== a && q !== b && Math.hypot(q.at.x - mid.x, q.at.y - mid.y) < 1_000);
+          expect([seed, k, between.length]).toEqual([seed, k, 0]);
+        }
+      }
+    }
+    expect(boards).toBeGreaterThanOrEqual(10);
+  });
+
   it('leaves a board without pairs as it always was', () => {
     const { pairs: _pairs, ...plain } = OPTS;
     expect(generateBoard({ ...plain, pairs: 0 })).toEqual(generateBoard(plain));
