@@ -255,7 +255,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
     "For the last route: the connections it left open (the set route's open_total, open_connections and board_info count: the copper it left, zone fills connecting), each with the router's reason (no_reason, with a sentence, where the router gave none), the reasons by count, crowding, and the parts at the open ends.",
   inspect_pad: 'A pad (REF.PIN): net, position, layers, size, open connections ending on it, nearby pads and copper.',
   inspect_net:
-    "A net's pads, board and session copper, length per layer and in all, open connections, bounding box and class rules; for one net of a differential pair (KiCad's naming rule: a final +/- or P/N), the partner, its length and the difference.",
+    "A net's pads, board and session copper, length per layer and in all, open connections, bounding box and class rules; for one net of a differential pair (KiCad's naming rule: a final +/- or P/N), the partner, its length, the difference, and how much of the pair runs coupled at the class's pair gap (as KiCad's coupling check pairs parallel tracks).",
   render:
     "A picture of a region (default the board; net: that net, highlighted; pad: around it, the blockers of its stuck connections outlined in orange): pads, tracks and vias in KiCad's layer colours, open connections as dashed lines, a label per net on its longest track, a layer legend and a scale bar. format svg (default) or png. Returns box_mm (the region drawn), width_px, height_px, px_per_mm, scale_bar_mm, grid_pitch_mm (the router's grid step) and the legend's colours.",
   history:

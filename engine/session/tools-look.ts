@@ -197,15 +197,12 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
       grow(t.end.x, t.end.y);
     }
   const cls = rules.netClass(net);
-  const length = (n: number) => {
-    let nm = copperLength(st.copper, n);
-    for (const t of board.tracks) if (t.net === n) nm += trackLength(t);
-    return nm;
-  };
+  // The board's tracks of a net and the session's: what KiCad would measure once written.
+  const tracksOf = (n: number) => [...board.tracks.filter((t) => t.net === n), ...st.copper.tracks.filter((t) => t.net === n)];
+  const length = (n: number) => tracksOf(n).reduce((sum, t) => sum + trackLength(t), 0);
   const open = currentOpen(s);
   const pair = diffPairOf(board.nets[net].name, board.netByName);
   const partner = pair ? board.netByName.get(pair.partner)! : 0;
-  const tracksOf = (n: number) => [...board.tracks.filter((t) => t.net === n), ...st.copper.tracks.filter((t) => t.net === n)];
   const classGap = pair ? rules.netClass(net).diffPairGap : 0;
   const c = pair
     ? pair.polarity === '+'
