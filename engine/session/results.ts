@@ -110,6 +110,8 @@ export interface RouteDoneResult {
   open_after: number;
   open_total: number;
   nets: { net: string; tracks: number; vias: number; length_mm: number }[];
+  /** Each differential pair a routed net is one of, seen from its + net, on the copper after the call. */
+  pairs: ({ net: string; track_length_mm: number } & PairJson)[];
   ripped: { tracks: number; vias: number };
   added_errors: AddedErrors | null;
   breaks_reservations: string[];
@@ -186,20 +188,23 @@ export interface InspectNetResult {
   bbox_mm: BoxMm | null;
   /** Along the net's tracks, the board's and the session's (vias and pads not counted). */
   track_length_mm: number;
-  /** The differential pair the net is one of, by KiCad's naming rule (null when none): the
-   *  partner, its track length measured the same way, the difference, and its open connections. */
-  pair: {
-    base: string;
-    polarity: '+' | '-';
-    partner: string;
-    partner_track_length_mm: number;
-    length_difference_mm: number;
-    partner_open: number;
-    /** As KiCad's coupling check pairs parallel tracks: the length coupled at the class's pair gap
-     *  (± 10 %), the longer net's length less that, its share of the longer net, and the range of
-     *  edge-to-edge gaps over every parallel stretch found (null when none). */
-    coupling: { class_gap_mm: number; coupled_mm: number; uncoupled_mm: number; coupled_fraction: number; gap_range_mm: [number, number] | null };
-  } | null;
+  /** The differential pair the net is one of, by KiCad's naming rule (null when none). */
+  pair: PairJson | null;
+}
+
+/** A net's differential pair (KiCad's naming rule) as the tools report it, seen from that net. */
+export interface PairJson {
+  base: string;
+  polarity: '+' | '-';
+  partner: string;
+  /** The partner's track length measured as the net's (board and session tracks). */
+  partner_track_length_mm: number;
+  length_difference_mm: number;
+  partner_open: number;
+  /** As KiCad's coupling check pairs parallel tracks: the length coupled at the class's pair gap
+   *  (± 10 %), the longer net's length less that, its share of the longer net, and the range of
+   *  edge-to-edge gaps over every parallel stretch found (null when none). */
+  coupling: { class_gap_mm: number; coupled_mm: number; uncoupled_mm: number; coupled_fraction: number; gap_range_mm: [number, number] | null };
 }
 
 export interface RenderResult {

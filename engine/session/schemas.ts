@@ -248,7 +248,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   open_connections:
     'Connections still open in the current state: net, a, b (REF.PIN or zone; for a zone end, a_pad or b_pad: the pad of the piece of the zone nearest the other end, which route_connection takes), length_mm, and after a route reason, why, rips, fails, blockers.',
   route:
-    'Route nets (default: all open). A transaction: kept only if verify allows it and commit is not false. Reports new copper per net, added DRC errors and the connections left open with reasons.',
+    'Route nets (default: all open). A transaction: kept only if verify allows it and commit is not false. Reports new copper per net, each differential pair it touched (lengths, difference, coupling), added DRC errors and the connections left open with reasons.',
   rip_net: "Remove one net's session copper (a new state). The board's own copper is never removed.",
   check: 'DRC and unconnected items by type, and what the session added relative to the input board, with up to five examples each.',
   stuck_report:

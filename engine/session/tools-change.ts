@@ -12,7 +12,8 @@ import type { RipNetResult, RouteCallResult, StateMoveResult } from './results.t
 import type { ToolArgs } from './schemas.ts';
 import type { CallContext, SessionState, StateNote } from './session-state.ts';
 import { settle } from './transaction.ts';
-import { connectionJson, currentOpen, reasonKey } from './tools-look.ts';
+import { connectionJson, currentOpen, netLength, pairJson, reasonKey } from './tools-look.ts';
+import { diffPairOf } from '../board/diff-pairs.ts';
 import { MAX_LISTED } from './limits.ts';
 import { routeEstimate, setupNote } from './route-estimate.ts';
 
@@ -128,6 +129,17 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
     e.vias++;
     byNet.set(via.net, e);
   }
+  // The pairs the call touched, each once, seen from its + net, on the copper it leaves.
+  const plusNets = new Set<number>();
+  for (const n of [...byNet.keys()].sort((x, y) => x - y)) {
+    const p = diffPairOf(s.names.netName(n), s.design.board.netByName);
+    if (p) plusNets.add(p.polarity === '+' ? n : s.design.board.netByName.get(p.partner)!);
+  }
+  const pairs = [...plusNets].map((n) => ({
+    net: s.names.netName(n),
+    track_length_mm: lengthMm(netLength(s, n, copper)),
+    ...pairJson(s, n, copper, openAll)!,
+  }));
   return {
     committed: v.committed,
     ...(v.reason ? { reason: v.reason } : {}),
@@ -139,6 +151,7 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
     nets: [...byNet.keys()]
       .sort((x, y) => x - y)
       .map((n) => ({ net: s.names.netName(n), tracks: byNet.get(n)!.tracks, vias: byNet.get(n)!.vias, length_mm: lengthMm(copperLength(newCopper, n)) })),
+    pairs,
     ripped: { tracks: result.ripped.tracks.length, vias: result.ripped.vias.length },
     added_errors: v.added_errors,
     breaks_reservations: v.breaks_reservations,

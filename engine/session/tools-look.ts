@@ -5,14 +5,14 @@
 import { maskLayers } from '../board/layers.ts';
 import type { StuckReason } from '../route/types.ts';
 import { type End, type OpenConnection, padOf } from './ratsnest.ts';
-import { copperLength } from './copper.ts';
+import { copperLength, type SessionCopper } from './copper.ts';
 import { trackLength } from '../geom/arc.ts';
 import { diffPairOf } from '../board/diff-pairs.ts';
-import { gapTolerance, pairCoupling } from '../drc/pair-coupling.ts';
+import { gapTolerance, pairCoupling, type PairTrack } from '../drc/pair-coupling.ts';
 import { MAX_LISTED } from './limits.ts';
 import { mmToNm, nmToMm } from '../geom/units.ts';
 import { lengthMm } from './names.ts';
-import type { BoardInfoResult, ConnectionJson, HistoryResult, InspectNetResult, InspectPadResult, OpenConnectionsResult } from './results.ts';
+import type { BoardInfoResult, ConnectionJson, HistoryResult, InspectNetResult, InspectPadResult, OpenConnectionsResult, PairJson } from './results.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { SessionState, StateNote } from './session-state.ts';
 
@@ -197,18 +197,8 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
       grow(t.end.x, t.end.y);
     }
   const cls = rules.netClass(net);
-  // The board's tracks of a net and the session's: what KiCad would measure once written.
-  const tracksOf = (n: number) => [...board.tracks.filter((t) => t.net === n), ...st.copper.tracks.filter((t) => t.net === n)];
-  const length = (n: number) => tracksOf(n).reduce((sum, t) => sum + trackLength(t), 0);
   const open = currentOpen(s);
-  const pair = diffPairOf(board.nets[net].name, board.netByName);
-  const partner = pair ? board.netByName.get(pair.partner)! : 0;
-  const classGap = pair ? rules.netClass(net).diffPairGap : 0;
-  const c = pair
-    ? pair.polarity === '+'
-      ? pairCoupling(tracksOf(net), tracksOf(partner), gapTolerance(classGap))
-      : pairCoupling(tracksOf(partner), tracksOf(net), gapTolerance(classGap))
-    : undefined;
+  const pair = pairJson(s, net, st.copper, open);
   return {
     net: s.names.netName(net),
     class: cls.name,
@@ -228,23 +218,44 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
       .slice(0, MAX_LISTED)
       .map((c) => connectionJson(s, c, st.note)),
     bbox_mm: Number.isFinite(minX) ? [nmToMm(minX), nmToMm(minY), nmToMm(maxX), nmToMm(maxY)] : null,
-    track_length_mm: lengthMm(length(net)),
-    pair: pair && {
-      base: pair.base,
-      polarity: pair.polarity,
-      partner: pair.partner,
-      partner_track_length_mm: lengthMm(length(partner)),
-      length_difference_mm: lengthMm(Math.abs(length(net) - length(partner))),
-      partner_open: open.filter((o) => o.net === partner).length,
-      coupling: {
-        class_gap_mm: nmToMm(classGap),
-        coupled_mm: lengthMm(c!.coupled),
-        uncoupled_mm: lengthMm(c!.uncoupled),
-        coupled_fraction: Math.max(c!.lengthP, c!.lengthN) > 0 ? +(c!.coupled / Math.max(c!.lengthP, c!.lengthN)).toFixed(3) : 0,
-        gap_range_mm: c!.stretches.length
-          ? [lengthMm(Math.min(...c!.stretches.map((x) => x.gap))), lengthMm(Math.max(...c!.stretches.map((x) => x.gap)))]
-          : null,
-      },
+    track_length_mm: lengthMm(netLength(s, net, st.copper)),
+    pair,
+  };
+}
+
+/** A net's tracks on the board and in `copper`: what KiCad measures once they are written. */
+function netTracks(s: SessionState, net: number, copper: SessionCopper): PairTrack[] {
+  return [...s.design.board.tracks.filter((t) => t.net === net), ...copper.tracks.filter((t) => t.net === net)];
+}
+
+export function netLength(s: SessionState, net: number, copper: SessionCopper): number {
+  return netTracks(s, net, copper).reduce((sum, t) => sum + trackLength(t), 0);
+}
+
+/** The pair `net` is one of, seen from it, with `copper` as the session's; null when none. */
+export function pairJson(s: SessionState, net: number, copper: SessionCopper, open: readonly OpenConnection[]): PairJson | null {
+  const { board, rules } = s.design;
+  const pair = diffPairOf(board.nets[net].name, board.netByName);
+  if (!pair) return null;
+  const partner = board.netByName.get(pair.partner)!;
+  const [plus, minus] = pair.polarity === '+' ? [net, partner] : [partner, net];
+  const classGap = rules.netClass(net).diffPairGap;
+  const c = pairCoupling(netTracks(s, plus, copper), netTracks(s, minus, copper), gapTolerance(classGap));
+  const longer = Math.max(c.lengthP, c.lengthN);
+  const gaps = c.stretches.map((x) => x.gap);
+  return {
+    base: pair.base,
+    polarity: pair.polarity,
+    partner: pair.partner,
+    partner_track_length_mm: lengthMm(netLength(s, partner, copper)),
+    length_difference_mm: lengthMm(Math.abs(c.lengthP - c.lengthN)),
+    partner_open: open.filter((o) => o.net === partner).length,
+    coupling: {
+      class_gap_mm: nmToMm(classGap),
+      coupled_mm: lengthMm(c.coupled),
+      uncoupled_mm: lengthMm(c.uncoupled),
+      coupled_fraction: longer > 0 ? +(c.coupled / longer).toFixed(3) : 0,
+      gap_range_mm: gaps.length ? [lengthMm(Math.min(...gaps)), lengthMm(Math.max(...gaps))] : null,
     },
   };
 }

@@ -54,6 +54,10 @@ describe('inspect_net on a pair', () => {
 
     const r = ok(await s.call('route', { nets: ['/USB_D+'] }));
     expect(r.open_after).toBe(0);
+    // The route names the pair it touched, with what inspect_net says of its + net.
+    expect(r.pairs).toHaveLength(1);
+    expect(r.pairs[0]).toMatchObject({ net: '/USB_D+', partner: '/USB_D-', partner_track_length_mm: 0, partner_open: 1 });
+    expect(r.pairs[0].track_length_mm).toBe(r.nets[0].length_mm);
     const plus = ok(await s.call('inspect_net', { net: '/USB_D+' }));
     const minus = ok(await s.call('inspect_net', { net: '/USB_D-' }));
     expect(plus.track_length_mm).toBeGreaterThan(0);
@@ -64,5 +68,7 @@ describe('inspect_net on a pair', () => {
     expect(minus.open.length).toBe(1);
     // One net routed: nothing runs beside it, so all of its length is uncoupled.
     expect(plus.pair!.coupling).toEqual({ class_gap_mm: 0.25, coupled_mm: 0, uncoupled_mm: plus.track_length_mm, coupled_fraction: 0, gap_range_mm: null });
+    const { net: _net, track_length_mm: _length, ...seen } = r.pairs[0];
+    expect(seen).toEqual(plus.pair);
   });
 });
