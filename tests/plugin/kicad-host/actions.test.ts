@@ -99,6 +99,9 @@ describe('route-selected', () => {
     const r = await runAction(context(ed), { action: 'route-selected' });
     expect(r).toMatchObject({ ok: true, code: 'routed' });
     expect(ed.commits).toEqual(['Route 2 nets: /USB_D+, /USB_D-']);
+    expect(r.message).toMatch(
+      / \/USB_D\+ and \/USB_D- are routed as two single tracks, not as a coupled pair \(\d+ % at the 0\.25 mm pair gap; lengths [\d.]+ and [\d.]+ mm\)\.$/,
+    );
     expect(new Set(ed.created.map((i) => i.net))).toEqual(new Set(['/USB_D+', '/USB_D-']));
   });
 
