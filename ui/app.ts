@@ -145,6 +145,7 @@ interface ChangeAnswer {
   open_total?: number;
   state?: number;
   added_errors?: { type: string; count: number }[] | null;
+  pair_notes?: string[];
 }
 
 const REFUSALS: Record<string, string> = {
@@ -169,7 +170,8 @@ async function change(action: 'route' | 'rip' | 'restore' | 'undo' | 'route_sele
       const extra = a.reason === 'adds_drc_errors' && a.added_errors ? ` (${a.added_errors.map((e) => `${e.type} ×${e.count}`).join(', ')}).` : '';
       return say((REFUSALS[a.reason ?? ''] ?? `Nothing was kept (${a.reason}).`) + extra, 'error');
     }
-    return say(`Routed ${a.routed ?? 0} of ${a.connections ?? 0} connection(s); ${a.open_total ?? 0} open on the board. State #${a.state}.`, 'ok');
+    const pairs = (a.pair_notes ?? []).map((n) => ` ${n}`).join('');
+    return say(`Routed ${a.routed ?? 0} of ${a.connections ?? 0} connection(s); ${a.open_total ?? 0} open on the board. State #${a.state}.${pairs}`, 'ok');
   }
   if (action === 'rip') return say(`Ripped. ${a.open_total ?? 0} open. State #${a.state}.`, 'ok');
   say(`Now at state #${a.state}; ${a.open_total ?? 0} open.`, 'ok');

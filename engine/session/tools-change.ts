@@ -140,6 +140,13 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
     track_length_mm: lengthMm(netLength(s, n, copper)),
     ...pairJson(s, n, copper, openAll)!,
   }));
+  // A pair split into two single tracks is said, not left for the user to find.
+  const pairNotes = pairs
+    .filter((p) => p.coupling.coupled_fraction < COUPLED_PAIR)
+    .map(
+      (p) =>
+        `${p.net} and ${p.partner} are routed as two single tracks, not as a coupled pair (${Math.round(100 * p.coupling.coupled_fraction)} % at the ${p.coupling.class_gap_mm} mm pair gap; lengths ${p.track_length_mm} and ${p.partner_track_length_mm} mm).`,
+    );
   return {
     committed: v.committed,
     ...(v.reason ? { reason: v.reason } : {}),
@@ -152,6 +159,7 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
       .sort((x, y) => x - y)
       .map((n) => ({ net: s.names.netName(n), tracks: byNet.get(n)!.tracks, vias: byNet.get(n)!.vias, length_mm: lengthMm(copperLength(newCopper, n)) })),
     pairs,
+    pair_notes: pairNotes,
     ripped: { tracks: result.ripped.tracks.length, vias: result.ripped.vias.length },
     added_errors: v.added_errors,
     breaks_reservations: v.breaks_reservations,
@@ -160,6 +168,9 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
     ...(result.work === 0 && result.setup > result.budget ? { note: setupNote(result.budget, result.setup, count) } : {}),
   };
 }
+
+/** The share of a pair's length run at its gap from which it counts as coupled. */
+const COUPLED_PAIR = 0.9;
 
 export function ripNet(s: SessionState, a: ToolArgs<'rip_net'>): RipNetResult {
   const net = s.names.net('rip_net', 'net', a.net);

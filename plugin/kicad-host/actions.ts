@@ -206,7 +206,7 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
     return {
       ok: true,
       code: 'routed',
-      message: `${message}: ${tracks} track${tracks === 1 ? '' : 's'}, ${vias} via${vias === 1 ? '' : 's'}, locked. Ctrl+Z takes it back.${open}${uncoupled(r)}`,
+      message: `${message}: ${tracks} track${tracks === 1 ? '' : 's'}, ${vias} via${vias === 1 ? '' : 's'}, locked. Ctrl+Z takes it back.${open}${r.pair_notes.map((n) => ` ${n}`).join('')}`,
       details: {
         commit: message,
         nets: routedNets,
@@ -228,20 +228,6 @@ function orderedNets(selected: string[], got: string[]): string[] {
   const have = new Set(got);
   return selected.filter((n) => have.has(n));
 }
-
-/** A sentence for each pair the route left as two single tracks: a pair split is said, not hidden. */
-function uncoupled(r: RouteDoneResult): string {
-  return r.pairs
-    .filter((p) => p.coupling.coupled_fraction < COUPLED_PAIR)
-    .map(
-      (p) =>
-        ` ${p.net} and ${p.partner} are routed as two single tracks, not as a coupled pair (${Math.round(100 * p.coupling.coupled_fraction)} % at the ${p.coupling.class_gap_mm} mm pair gap; lengths ${p.track_length_mm} and ${p.partner_track_length_mm} mm).`,
-    )
-    .join('');
-}
-
-/** The share of a pair's length run at its gap from which it counts as coupled. */
-const COUPLED_PAIR = 0.9;
 
 function firstReason(r: RouteDoneResult): string {
   const c = r.open.find((o) => o.why);

@@ -176,7 +176,11 @@ describe('the panel in Chromium, on a board with a differential pair', () => {
     await page.screenshot({ path: join(ARTIFACTS, '04-pair.png'), fullPage: true });
     const before = await rows(page);
     await pair.getByRole('button', { name: 'Route pair' }).click();
-    expect(await status(page, 'Routed')).toContain('Routed 2 of 2');
+    const said = await status(page, 'Routed');
+    expect(said).toContain('Routed 2 of 2');
+    expect(said).toMatch(
+      / \/USB_D\+ and \/USB_D- are routed as two single tracks, not as a coupled pair \(\d+ % at the 0\.25 mm pair gap; lengths [\d.]+ and [\d.]+ mm\)\.$/,
+    );
     expect(await pair.count()).toBe(0);
     expect(await rows(page)).toBe(before - 2);
     expect(errors).toEqual([]);

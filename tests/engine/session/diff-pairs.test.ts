@@ -58,6 +58,9 @@ describe('inspect_net on a pair', () => {
     expect(r.pairs).toHaveLength(1);
     expect(r.pairs[0]).toMatchObject({ net: '/USB_D+', partner: '/USB_D-', partner_track_length_mm: 0, partner_open: 1 });
     expect(r.pairs[0].track_length_mm).toBe(r.nets[0].length_mm);
+    expect(r.pair_notes).toEqual([
+      `/USB_D+ and /USB_D- are routed as two single tracks, not as a coupled pair (0 % at the 0.25 mm pair gap; lengths ${r.pairs[0].track_length_mm} and 0 mm).`,
+    ]);
     const plus = ok(await s.call('inspect_net', { net: '/USB_D+' }));
     const minus = ok(await s.call('inspect_net', { net: '/USB_D-' }));
     expect(plus.track_length_mm).toBeGreaterThan(0);
