@@ -103,7 +103,22 @@ function flood(router: Router, grid: Grid, plan: NetPlan, from: number[], target
     const c = n - layer * cells;
     const x = c % grid.nx;
     const y = (c - x) / grid.nx;
-    const nb = [x > 0 ? n - 1 : -1, x < grid.nx - 1 ? n + 1 : -1, y > 0 ? n - grid.nx : -1, y < grid.ny - 1 ? n + grid.nx : -1];
+    // The search steps to all eight neighbours (diagonals too), so the flood that speaks for it must:
+    // a 45° lane one site wide has no orthogonal steps along it.
+    const w = x > 0;
+    const e = x < grid.nx - 1;
+    const nth = y > 0;
+    const sth = y < grid.ny - 1;
+    const nb = [
+      w ? n - 1 : -1,
+      e ? n + 1 : -1,
+      nth ? n - grid.nx : -1,
+      sth ? n + grid.nx : -1,
+      w && nth ? n - grid.nx - 1 : -1,
+      e && nth ? n - grid.nx + 1 : -1,
+      w && sth ? n + grid.nx - 1 : -1,
+      e && sth ? n + grid.nx + 1 : -1,
+    ];
     for (const m of nb) {
       if (m < 0 || seen[m] === gen) continue;
       seen[m] = gen;
@@ -299,6 +314,16 @@ export function explainStuck(
   const ff = flood(router, grid, plan, a.nodes, new Set(b.nodes), ex, false);
   router.work += ff.size;
   const shared = (a.layers & b.layers) !== 0;
+  if (!ff.reachedTarget && !ff.exhausted) {
+    // The flood stopped at its limit: what it ran into is no boundary and no path is ruled out.
+    return {
+      ...base,
+      blockers: [],
+      reason: 'blocked',
+      at: conn.from.at,
+      why: `The search for ${pair} found no legal path. A flood of the router's grid at the class width (${classWidth}) past the fixed copper covered ${ff.size} sites from ${label(conn.from)} and stopped at its limit before reaching ${label(conn.to)}, so no path is ruled out and what blocks it was not measured.`,
+    };
+  }
   if (!ff.reachedTarget) {
     const blockers = named(ff.hits);
     if (!shared && ff.viaSites === 0 && ff.exhausted) {
