@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { diffPairOf } from '../engine/board/diff-pairs.ts';
-import { gapTolerance, pairCoupling } from '../engine/drc/pair-coupling.ts';
+import { COUPLED_SHARE, gapTolerance, pairCoupling } from '../engine/drc/pair-coupling.ts';
 import { loadDesign } from '../engine/kicad/load.ts';
 import { generateBoard } from '../engine/kicad/generate-board.ts';
 import { readDesignFiles } from '../plugin/design-files.ts';
@@ -97,14 +97,13 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
       board.tracks.filter((t) => t.net === minus),
       gapTolerance(rules.netClass(plus).diffPairGap),
     );
-    const longer = Math.max(c.lengthP, c.lengthN);
     pairs.push({
       pair: `${net.name} ${p.partner}`,
       made: open.length === 0,
       held: open.some((o) => o.reason === 'rule_not_supported'),
       length_mm: [mm(c.lengthP), mm(c.lengthN)],
       difference_mm: mm(Math.abs(c.lengthP - c.lengthN)),
-      coupled_fraction: longer > 0 ? Math.round((1000 * c.coupled) / longer) / 1000 : 0,
+      coupled_fraction: Math.round(1000 * c.share) / 1000,
       uncoupled_mm: mm(c.uncoupled),
     });
   }
@@ -141,7 +140,7 @@ for (const b of boards()) {
   const added = Object.entries(rec.drc_added as Record<string, number>).map(([t, n]) => `${t} +${n}`);
   console.log(
     `${b.name.padEnd(44)} pairs ${String(ps.length).padStart(2)}  made ${ps.filter((p) => p.made).length}  held ${ps.filter((p) => p.held).length}  ` +
-      `coupled ≥ 0.9: ${ps.filter((p) => p.coupled_fraction >= 0.9).length}  DRC added: ${added.length ? added.join(', ') : 'none'}`,
+      `coupled ≥ ${COUPLED_SHARE}: ${ps.filter((p) => p.coupled_fraction >= COUPLED_SHARE).length}  DRC added: ${added.length ? added.join(', ') : 'none'}`,
   );
   for (const p of ps)
     console.log(
@@ -153,7 +152,7 @@ const routedPairs = all.filter((p) => p.made);
 const sorted = routedPairs.map((p) => p.coupled_fraction).sort((a, b) => a - b);
 console.log(
   `\n${records.length} boards, ${all.length} pairs: ${routedPairs.length} made, ${all.filter((p) => p.held).length} held; ` +
-    `coupled ≥ 0.9 in ${routedPairs.filter((p) => p.coupled_fraction >= 0.9).length} of the made; median coupled share ${sorted.length ? sorted[Math.floor(sorted.length / 2)] : '—'}; ` +
+    `coupled ≥ ${COUPLED_SHARE} in ${routedPairs.filter((p) => p.coupled_fraction >= COUPLED_SHARE).length} of the made; median coupled share ${sorted.length ? sorted[Math.floor(sorted.length / 2)] : '—'}; ` +
     `boards with DRC errors added: ${records.filter((r) => r.drc_added && Object.keys(r.drc_added).length > 0).length} (judged by KiCad ${kicad.version})`,
 );
 mkdirSync(resolve(outFile, '..'), { recursive: true });

@@ -29,6 +29,8 @@ export interface PairCoupling {
   coupled: number;
   /** The longer net's length less the coupled length, as KiCad counts it. */
   uncoupled: number;
+  /** The coupled length's share of the longer net (0 when neither has length). */
+  share: number;
   stretches: CoupledStretch[];
 }
 
@@ -70,6 +72,9 @@ function commonStretch(p: Seg, n: Seg): { p: Seg; n: Seg } | null {
   return { p: pc, n: [ax, ay, bx, by] };
 }
 
+/** The share of a pair's longer net run coupled from which the pair counts as routed coupled. */
+export const COUPLED_SHARE = 0.9;
+
 /** The gap range counted as coupled where no rule sets one: the class's pair gap ± 10 %, and
  *  never tighter than ± 10 µm. */
 export function gapTolerance(classGap: number): { min: number; max: number } {
@@ -102,5 +107,6 @@ export function pairCoupling(plus: readonly PairTrack[], minus: readonly PairTra
   const lengthN = minus.reduce((s, t) => s + trackLength(t), 0);
   let coupled = 0;
   for (const s of stretches) if ((gap?.min === undefined || s.gap >= gap.min) && (gap?.max === undefined || s.gap <= gap.max)) coupled += s.length;
-  return { lengthP, lengthN, coupled, uncoupled: Math.max(lengthP, lengthN) - coupled, stretches };
+  const longer = Math.max(lengthP, lengthN);
+  return { lengthP, lengthN, coupled, uncoupled: longer - coupled, share: longer > 0 ? coupled / longer : 0, stretches };
 }

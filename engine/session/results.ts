@@ -112,7 +112,7 @@ export interface RouteDoneResult {
   nets: { net: string; tracks: number; vias: number; length_mm: number }[];
   /** Each differential pair a routed net is one of, seen from its + net, on the copper after the call. */
   pairs: ({ net: string; track_length_mm: number } & PairJson)[];
-  /** A sentence for each of those pairs left as two single tracks (less than COUPLED_PAIR of it at its gap). */
+  /** A sentence for each of those pairs left as two single tracks (less than COUPLED_SHARE of it at its gap, engine/drc/pair-coupling.ts). */
   pair_notes: string[];
   ripped: { tracks: number; vias: number };
   added_errors: AddedErrors | null;

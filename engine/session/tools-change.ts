@@ -14,6 +14,7 @@ import type { CallContext, SessionState, StateNote } from './session-state.ts';
 import { settle } from './transaction.ts';
 import { connectionJson, currentOpen, netLength, pairJson, reasonKey } from './tools-look.ts';
 import { diffPairOf } from '../board/diff-pairs.ts';
+import { COUPLED_SHARE } from '../drc/pair-coupling.ts';
 import { MAX_LISTED } from './limits.ts';
 import { routeEstimate, setupNote } from './route-estimate.ts';
 
@@ -142,7 +143,7 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
   }));
   // A pair split into two single tracks is said, not left for the user to find.
   const pairNotes = pairs
-    .filter((p) => p.coupling.coupled_fraction < COUPLED_PAIR)
+    .filter((p) => p.coupling.coupled_fraction < COUPLED_SHARE)
     .map(
       (p) =>
         `${p.net} and ${p.partner} are routed as two single tracks, not as a coupled pair (${Math.round(100 * p.coupling.coupled_fraction)} % at the ${p.coupling.class_gap_mm} mm pair gap; lengths ${p.track_length_mm} and ${p.partner_track_length_mm} mm).`,
@@ -168,9 +169,6 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
     ...(result.work === 0 && result.setup > result.budget ? { note: setupNote(result.budget, result.setup, count) } : {}),
   };
 }
-
-/** The share of a pair's length run at its gap from which it counts as coupled. */
-const COUPLED_PAIR = 0.9;
 
 export function ripNet(s: SessionState, a: ToolArgs<'rip_net'>): RipNetResult {
   const net = s.names.net('rip_net', 'net', a.net);

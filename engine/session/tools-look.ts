@@ -239,22 +239,22 @@ export function pairJson(s: SessionState, net: number, copper: SessionCopper, op
   if (!pair) return null;
   const partner = board.netByName.get(pair.partner)!;
   const [plus, minus] = pair.polarity === '+' ? [net, partner] : [partner, net];
-  const classGap = rules.netClass(net).diffPairGap;
+  // One gap for the pair whichever net is asked about: the + net's class's, as the benchmark takes it.
+  const classGap = rules.netClass(plus).diffPairGap;
   const c = pairCoupling(netTracks(s, plus, copper), netTracks(s, minus, copper), gapTolerance(classGap));
-  const longer = Math.max(c.lengthP, c.lengthN);
   const gaps = c.stretches.map((x) => x.gap);
   return {
     base: pair.base,
     polarity: pair.polarity,
     partner: pair.partner,
-    partner_track_length_mm: lengthMm(netLength(s, partner, copper)),
+    partner_track_length_mm: lengthMm(plus === partner ? c.lengthP : c.lengthN),
     length_difference_mm: lengthMm(Math.abs(c.lengthP - c.lengthN)),
     partner_open: open.filter((o) => o.net === partner).length,
     coupling: {
       class_gap_mm: nmToMm(classGap),
       coupled_mm: lengthMm(c.coupled),
       uncoupled_mm: lengthMm(c.uncoupled),
-      coupled_fraction: longer > 0 ? +(c.coupled / longer).toFixed(3) : 0,
+      coupled_fraction: +c.share.toFixed(3),
       gap_range_mm: gaps.length ? [lengthMm(Math.min(...gaps)), lengthMm(Math.max(...gaps))] : null,
     },
   };
