@@ -67,10 +67,14 @@ export type RuleCondition =
   | { kind: 'or'; a: RuleCondition; b: RuleCondition };
 
 export interface RuleConstraint {
-  kind: 'clearance' | 'track_width' | 'via_diameter' | 'hole_clearance' | 'edge_clearance' | 'hole_size';
+  kind: 'clearance' | 'track_width' | 'via_diameter' | 'hole_clearance' | 'edge_clearance' | 'hole_size' | 'length' | 'skew' | 'via_count';
+  /** nm, but a count of vias for via_count. */
   min?: number;
   opt?: number;
   max?: number;
+  /** skew only: each differential pair's two nets are matched to each other, not to all the
+   *  rule's nets. */
+  withinDiffPairs?: boolean;
 }
 
 export interface CustomRule {
@@ -81,7 +85,8 @@ export interface CustomRule {
    *  whole condition matches, this matches too), or null. */
   condition: RuleCondition | null;
   constraints: RuleConstraint[];
-  /** KiCad constraint keywords of the rule the engine does not model (`length`, `skew`, …). */
+  /** KiCad constraint keywords of the rule the router does not model (`track_angle`, …; `skew`
+   *  too, which the DRC judges but the router cannot yet meet). */
   unmodelled: string[];
   /** The condition could not be read: the rule applies nothing, and for the router it may match
    *  any net its readable conjuncts allow (see unmodelledRules). */
@@ -193,6 +198,9 @@ const DEFAULT_SEVERITY: Record<string, Severity> = {
   items_not_allowed: 'error',
   solder_mask_bridge: 'error',
   unconnected_items: 'error',
+  length_out_of_range: 'error',
+  skew_out_of_range: 'error',
+  too_many_vias: 'error',
 };
 
 function anchoredRegex(pattern: string): RegExp | null {
@@ -377,6 +385,20 @@ export class RuleResolver {
     if (c.prop === 'Layer') return undefined;
     const v = c.prop === 'NetClass' ? this.netClass(net).name : (this.board.nets[net]?.name ?? '');
     return (v === c.value) !== c.negate;
+  }
+
+  /**
+   * The custom rule that sets a net's `length`, `skew` or `via_count` on a layer, as KiCad asks
+   * it of each track and via of the net (the item alone, on its layer): the last rule in the
+   * file with that constraint whose condition matches. Undefined when none does.
+   */
+  netConstraint(kind: 'length' | 'skew' | 'via_count', net: number, layer: number): { rule: CustomRule; constraint: RuleConstraint } | undefined {
+    for (let k = this.custom.length - 1; k >= 0; k--) {
+      const rule = this.custom[k];
+      const constraint = rule.constraints.find((x) => x.kind === kind);
+      if (constraint && this.#matches(rule, { net, layer }, null) === true) return { rule, constraint };
+    }
+    return undefined;
   }
 
   /**

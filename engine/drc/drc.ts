@@ -14,6 +14,7 @@ import { checkKeepouts } from './keepout.ts';
 import { checkTextClearance } from './text-clearance.ts';
 import { checkSolderMask } from './solder-mask.ts';
 import { checkWidths } from './widths.ts';
+import { checkNetLengths } from './net-length.ts';
 import { CopperItems } from './copper-items.ts';
 import { ViolationSink, VIOLATION_TYPES, type Violation, type ViolationType } from './violation.ts';
 
@@ -61,6 +62,12 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
   checkHoleToHole(copper, rules, sink, scope);
   checkKeepouts(copper, sink, scope);
   checkSolderMask(copper, rules, sink, scope);
+  let netScope: Set<number> | undefined;
+  if (scope) {
+    netScope = new Set<number>();
+    for (const id of scope) netScope.add(copper.items[id].net);
+  }
+  checkNetLengths(copper, rules, sink, netScope);
   // Off-layer items are the board's own, never added copper, but they count in the ratsnest.
   const offClusters = checkDisabledLayers(board, copper, scope ? null : sink);
   return { violations: sink.violations, unconnected: conn.unconnected + offClusters, errors: summarise(sink.violations) };

@@ -23,7 +23,10 @@ export type ViolationType =
   | 'via_dangling'
   | 'item_on_disabled_layer'
   | 'items_not_allowed'
-  | 'solder_mask_bridge';
+  | 'solder_mask_bridge'
+  | 'length_out_of_range'
+  | 'skew_out_of_range'
+  | 'too_many_vias';
 
 export const VIOLATION_TYPES: readonly ViolationType[] = [
   'clearance',
@@ -42,6 +45,9 @@ export const VIOLATION_TYPES: readonly ViolationType[] = [
   'item_on_disabled_layer',
   'items_not_allowed',
   'solder_mask_bridge',
+  'length_out_of_range',
+  'skew_out_of_range',
+  'too_many_vias',
 ];
 
 /** Which board item a violation names: kind and index in the board's array ('off_layer':

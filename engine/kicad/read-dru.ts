@@ -1,19 +1,19 @@
 // Reads `.kicad_dru` custom rules: `(rule "name" (layer …) (condition "…") (constraint …))`.
 // Supported constraints: clearance, track_width, via_diameter, hole_clearance, edge_clearance,
-// hole_size; conditions compare A/B NetClass, NetName and Layer, and ask A/B.inDiffPair('…'),
-// A/B.intersectsArea('…') and A/B.enclosedByArea('…') (a zone or rule area by name).
-// Anything else is a warning that
-// names the rule and the clause. Other constraint keywords are kept as the rule's `unmodelled`
-// kinds, so the router can leave alone the nets such rules may govern (rules.ts); a rule with an
-// unsupported condition is not applied, and its unmodelled kinds guard the nets that the
-// condition's readable conjuncts do not rule out.
+// hole_size, and a net's length, skew (with within_diff_pairs) and via_count; conditions compare
+// A/B NetClass, NetName and Layer, and ask A/B.inDiffPair('…'), A/B.intersectsArea('…') and
+// A/B.enclosedByArea('…') (a zone or rule area by name). Anything else is a warning that names
+// the rule and the clause. Other constraint keywords (and skew, which the router cannot yet meet)
+// are kept as the rule's `unmodelled` kinds, so the router can leave alone the nets such rules may
+// govern (rules.ts); a rule with an unsupported condition is not applied, and its unmodelled kinds
+// guard the nets that the condition's readable conjuncts do not rule out.
 
 import type { Diagnostic } from '../board/model.ts';
 import { newCopperCanBreak, type CustomRule, type RuleCondition, type RuleConstraint } from '../board/rules.ts';
 import { atomAt, children, head, parseSexpr, type SList } from './sexpr.ts';
 import { ReadContext } from './values.ts';
 
-const CONSTRAINTS = new Set(['clearance', 'track_width', 'via_diameter', 'hole_clearance', 'edge_clearance', 'hole_size']);
+const CONSTRAINTS = new Set(['clearance', 'track_width', 'via_diameter', 'hole_clearance', 'edge_clearance', 'hole_size', 'length', 'skew', 'via_count']);
 
 export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: CustomRule[]; warnings: Diagnostic[] } {
   // The file is a sequence of top-level lists; wrap it so the reader sees one.
@@ -66,9 +66,17 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
         for (const bound of ['min', 'opt', 'max'] as const) {
           const b = children(c, bound)[0];
           if (!b) continue;
-          const v = parseLength(atomAt(b, 1) ?? '');
-          if (v === null) warn(b, `rule "${name}": ${kind} ${bound} value "${atomAt(b, 1)}" is not a length`);
+          const text = atomAt(b, 1) ?? '';
+          // A via count is a number of vias; every other bound is a length.
+          const v = kind === 'via_count' ? parseCount(text) : parseLength(text);
+          if (v === null) warn(b, `rule "${name}": ${kind} ${bound} value "${text}" is not ${kind === 'via_count' ? 'a whole number' : 'a length'}`);
           else con[bound] = v;
+        }
+        if (kind === 'skew') {
+          if (children(c, 'within_diff_pairs').length > 0) con.withinDiffPairs = true;
+          // The DRC judges skew; the router does not match lengths, so it leaves such nets alone.
+          if (!rule.unmodelled.includes(kind)) rule.unmodelled.push(kind);
+          warn(c, `rule "${name}": the router does not match lengths (skew); it leaves the nets the rule may govern unrouted`);
         }
         rule.constraints.push(con);
       } else if (ch === 'severity') {
@@ -79,6 +87,10 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
       // Not applied, as before. Its modelled constraints are left out as before (the engine keeps
       // to the other rules); the ones the engine does not model hold back the nets it may govern:
       // every net its readable conjuncts do not rule out.
+      // A net's length, skew and via count are judged per rule: under a condition that cannot
+      // be read no one judges them, so they hold their nets back like the unmodelled kinds.
+      for (const c of rule.constraints)
+        if ((c.kind === 'length' || c.kind === 'skew' || c.kind === 'via_count') && !rule.unmodelled.includes(c.kind)) rule.unmodelled.push(c.kind);
       const guards = rule.unmodelled.filter(newCopperCanBreak);
       const scope = rule.condition ? 'the nets it may govern' : 'any net';
       if (guards.length > 0)
@@ -89,6 +101,11 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
     if (rule.constraints.length > 0 || rule.unmodelled.length > 0) rules.push(rule);
   }
   return { rules, warnings };
+}
+
+/** "3" → 3; null unless a whole number of at least 0. */
+function parseCount(s: string): number | null {
+  return /^\s*[0-9]+\s*$/.test(s) ? Number(s) : null;
 }
 
 /** "0.2mm", "8mil", "0.2" (mm) → nm; null when unreadable. */

@@ -1,4 +1,4 @@
-// Nets the router leaves alone: a custom rule it does not model (a length, skew or via-count
+// Nets the router leaves alone: a custom rule it does not model (a skew or track-angle
 // constraint, say, or a rule whose condition it cannot read) may govern them, and copper it
 // added there could break that rule where its own checks cannot see. Such a net's connections
 // stay open with a `rule_not_supported` reason that names the rule; the net is neither planned

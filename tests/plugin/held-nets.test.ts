@@ -1,4 +1,4 @@
-// A net under a custom rule the router does not model (here a length rule) stays open through
+// A net under a custom rule the router does not model (here a track angle rule) stays open through
 // both front doors: `tracemaker route --json` lists its connections with the typed reason and
 // the sentence naming the rule and the file, and a session's route and stuck_report do too.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,8 +13,8 @@ const ASSETS = join(import.meta.dirname, '..', '..', 'assets');
 const dir = mkdtempSync(join(tmpdir(), 'tmk-held-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const DRU = `(version 1)\n(rule "len_n1"\n  (condition "A.NetName == 'N1'")\n  (constraint length (max 10mm)))\n`;
-const WHY = 'Custom rule "len_n1" in board.kicad_dru sets a length constraint the router does not model; route this net by hand.';
+const DRU = `(version 1)\n(rule "len_n1"\n  (condition "A.NetName == 'N1'")\n  (constraint track_angle (min 45deg)))\n`;
+const WHY = 'Custom rule "len_n1" in board.kicad_dru sets a track_angle constraint the router does not model; route this net by hand.';
 
 function stage(): string {
   writeFileSync(join(dir, 'board.kicad_pcb'), readFileSync(join(ASSETS, 'demo.kicad_pcb')));
@@ -44,7 +44,9 @@ describe('nets under unmodelled custom rules', () => {
     expect(data.nets.find((n) => n.net === 'N1')).toMatchObject({ routed: 0, tracks: 0, vias: 0 });
     expect(data.nets.filter((n) => n.net !== 'N1').every((n) => n.open === 0)).toBe(true);
     const warnings: string[] = JSON.parse(tracemaker(['info', board, '--json']).stdout).warnings;
-    expect(warnings.some((w) => w.includes('rule "len_n1": constraint length is not supported; the router leaves the nets it may govern unrouted'))).toBe(true);
+    expect(warnings.some((w) => w.includes('rule "len_n1": constraint track_angle is not supported; the router leaves the nets it may govern unrouted'))).toBe(
+      true,
+    );
   });
 
   it('a session reports them in route, open_connections and stuck_report', () => {

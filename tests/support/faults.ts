@@ -24,6 +24,7 @@ export type FaultKind =
   | 'crossing'
   | 'keepout'
   | 'dru-tight'
+  | 'length-rules'
   | 'disabled-layer'
   | 'bad-via'
   | 'npth-cross'
@@ -41,6 +42,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'crossing',
   'keepout',
   'dru-tight',
+  'length-rules',
   'disabled-layer',
   'bad-via',
   'npth-cross',
@@ -214,6 +216,22 @@ export function makeFault(design: Design, kind: FaultKind): { text: string; dru?
       return {
         text: board.text,
         dru: '(version 1)\n(rule "tm_tight"\n\t(constraint clearance (min 0.4mm)))\n',
+      };
+    case 'length-rules':
+      // Every net's length, skew and via count under rules set so that some nets of a routed
+      // board break them and some do not; a later rule on one layer takes that layer's tracks
+      // (KiCad groups a net's items per rule), and pairs are matched within themselves.
+      return {
+        text: board.text,
+        dru: [
+          '(version 1)',
+          '(rule "tm_length"\n\t(condition "A.NetName != \'\'")\n\t(constraint length (min 4mm) (max 30mm)))',
+          '(rule "tm_back_length"\n\t(layer "B.Cu")\n\t(condition "A.NetClass == \'Default\'")\n\t(constraint length (max 6mm)))',
+          '(rule "tm_vias"\n\t(condition "A.NetName != \'\'")\n\t(constraint via_count (max 1)))',
+          '(rule "tm_skew"\n\t(condition "A.NetClass == \'Default\'")\n\t(constraint skew (max 20mm)))',
+          '(rule "tm_pair_skew"\n\t(condition "A.inDiffPair(\'*\')")\n\t(constraint skew (max 0.5mm) (within_diff_pairs)))',
+          '',
+        ].join('\n'),
       };
     case 'disabled-layer': {
       // A 2 mm track from a pad on an inner layer the board does not enable (In5.Cu unless the

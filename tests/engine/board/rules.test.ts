@@ -30,14 +30,14 @@ function design(dru: string) {
 describe('RuleResolver.unmodelledConstraints', () => {
   it('by net name, with || and !=', () => {
     const d = design(`(version 1)
-(rule "len_usb" (condition "A.NetName == 'USB_D+' || A.NetName == 'USB_D-'") (constraint length (max 40mm)))
-(rule "few vias" (condition "A.NetName != 'GND' && A.NetClass != 'Power'") (constraint via_count (max 2)))`);
-    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['length', 'via_count']);
-    expect(d.rules.unmodelledConstraints(NETS.DM)).toEqual(['length', 'via_count']);
-    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['via_count']);
+(rule "len_usb" (condition "A.NetName == 'USB_D+' || A.NetName == 'USB_D-'") (constraint track_angle (min 45deg)))
+(rule "few vias" (condition "A.NetName != 'GND' && A.NetClass != 'Power'") (constraint diff_pair_uncoupled (max 2mm)))`);
+    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['track_angle', 'diff_pair_uncoupled']);
+    expect(d.rules.unmodelledConstraints(NETS.DM)).toEqual(['track_angle', 'diff_pair_uncoupled']);
+    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['diff_pair_uncoupled']);
     expect(d.rules.unmodelledConstraints(NETS.GND)).toEqual([]);
     expect(d.rules.unmodelledConstraints(NETS.V5)).toEqual([]);
-    expect(d.rules.unmodelledRules(NETS.DP)[0]).toEqual({ rule: 'len_usb', file: 'b.kicad_dru', constraints: ['length'], unreadCondition: false });
+    expect(d.rules.unmodelledRules(NETS.DP)[0]).toEqual({ rule: 'len_usb', file: 'b.kicad_dru', constraints: ['track_angle'], unreadCondition: false });
   });
 
   it('by net class', () => {
@@ -61,37 +61,37 @@ describe('RuleResolver.unmodelledConstraints', () => {
   it('what one net cannot tell counts as a match: the other item of a pair, a layer', () => {
     const d = design(`(version 1)
 (rule "creep" (condition "A.NetName == '+5V'") (constraint creepage (min 2mm)))
-(rule "len 5V" (condition "A.NetName == '+5V'") (constraint length (max 10mm)))
+(rule "len 5V" (condition "A.NetName == '+5V'") (constraint track_angle (min 45deg)))
 (rule "skew top" (condition "A.Layer == 'F.Cu' && A.NetName == 'SIG'") (constraint skew (max 1mm)))
 (rule "dp gap" (condition "B.NetClass == 'Power'") (constraint diff_pair_gap (min 0.2mm)))`);
     // Creepage is between two items: +5V's neighbours of any net are governed too.
     expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['creepage', 'skew', 'diff_pair_gap']);
     // Length is asked of one item (A): only +5V. A B-only condition on a one-item keyword
     // cannot be told (KiCad asks it with no B), so it matches.
-    expect(d.rules.unmodelledConstraints(NETS.V5)).toEqual(['creepage', 'length', 'diff_pair_gap']);
+    expect(d.rules.unmodelledConstraints(NETS.V5)).toEqual(['creepage', 'track_angle', 'diff_pair_gap']);
     expect(d.rules.unmodelledConstraints(NETS.GND)).toEqual(['creepage', 'diff_pair_gap']);
   });
 
   it('a rule whose condition cannot be read applies nothing; its unmodelled keywords guard the nets its readable conjuncts allow', () => {
     const d = design(`(version 1)
 (rule "typed" (condition "A.Type == 'track'") (constraint clearance (min 0.5mm)) (constraint silk_clearance (min 1mm)))
-(rule "typed len" (condition "A.Type == 'track' && A.NetName == 'SIG'") (constraint length (max 20mm)))
+(rule "typed len" (condition "A.Type == 'track' && A.NetName == 'SIG'") (constraint track_angle (min 45deg)))
 (rule "dp skew" (condition "A.isPlated() && A.NetClass == 'Power'") (constraint skew (max 1mm)))
-(rule "either" (condition "A.isPlated() || A.NetName == 'SIG'") (constraint via_count (max 2)))
+(rule "either" (condition "A.isPlated() || A.NetName == 'SIG'") (constraint diff_pair_uncoupled (max 2mm)))
 (rule "plain" (condition "A.NetName == 'SIG'") (constraint track_width (min 0.3mm) (opt 0.3mm)))`);
     // "typed" constrains only what the engine models: dropped as before, it guards nothing.
     // "typed len" can only match SIG, "dp skew" only the Power class; "either" any net.
-    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['length', 'via_count']);
-    for (const n of [NETS.GND, NETS.V5]) expect(d.rules.unmodelledConstraints(n)).toEqual(['skew', 'via_count']);
-    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['via_count']);
-    expect(d.rules.unmodelledRules(NETS.SIG)[0]).toEqual({ rule: 'typed len', file: 'b.kicad_dru', constraints: ['length'], unreadCondition: true });
+    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['track_angle', 'diff_pair_uncoupled']);
+    for (const n of [NETS.GND, NETS.V5]) expect(d.rules.unmodelledConstraints(n)).toEqual(['skew', 'diff_pair_uncoupled']);
+    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['diff_pair_uncoupled']);
+    expect(d.rules.unmodelledRules(NETS.SIG)[0]).toEqual({ rule: 'typed len', file: 'b.kicad_dru', constraints: ['track_angle'], unreadCondition: true });
     // As before: the unreadable rules set nothing; the readable one still applies.
     expect(d.rules.clearance({ net: NETS.SIG, layer: 0 }, { net: NETS.GND, layer: 0 })).toBe(200_000);
     expect(d.rules.maxClearance()).toBe(200_000);
     expect(d.rules.trackWidth(NETS.SIG, 0)).toBe(300_000);
     expect(d.warnings.find((w) => w.message.startsWith('rule "typed": condition'))?.message).toMatch(/the rule is not applied$/);
     expect(d.warnings.find((w) => w.message.startsWith('rule "typed len": condition'))?.message).toMatch(
-      /could break its length, the router leaves the nets it may govern unrouted \(the other rules still apply\)$/,
+      /could break its track_angle, the router leaves the nets it may govern unrouted \(the other rules still apply\)$/,
     );
     expect(d.warnings.find((w) => w.message.startsWith('rule "either": condition'))?.message).toMatch(/the router leaves any net unrouted/);
   });

@@ -237,7 +237,7 @@ describe('project and custom rules', () => {
   (condition "A.NetClass == 'Default' && B.NetName == 'GND'")
   (constraint clearance (min 0.45mm)))
 (rule "len"
-  (constraint length (max 10mm))
+  (constraint track_angle (min 45deg))
   (condition "A.NetName == 'GND'"))
 (rule "fancy"
   (condition "A.isPlated()")
@@ -248,7 +248,7 @@ describe('project and custom rules', () => {
     // condition cannot be read, sets only what the engine models and is dropped.
     expect(rules.map((r) => r.name)).toEqual(['wide gnd', 'hv gap', 'len']);
     expect(warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
-      '9: rule "len": constraint length is not supported; the router leaves the nets it may govern unrouted',
+      '9: rule "len": constraint track_angle is not supported; the router leaves the nets it may govern unrouted',
       expect.stringMatching(/^12: rule "fancy": condition "A\.isPlated\(\)" is not supported .*; the rule is not applied$/),
     ]);
     const d = loadDesign({ board: board(''), dru, druName: 'x.kicad_dru' });

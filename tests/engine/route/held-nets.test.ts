@@ -72,10 +72,10 @@ describe('nets under unmodelled custom rules', () => {
     expect(r.open.map((c) => c.stuck?.reason)).toEqual(['rule_not_supported', 'rule_not_supported']);
   });
 
-  it('on a real board: a length rule in the .kicad_dru holds its net, the others route', () => {
+  it('on a real board: a track_angle rule in the .kicad_dru holds its net, the others route', () => {
     const board = readFileSync(join(ASSETS, 'demo.kicad_pcb'), 'utf8');
     const project = readFileSync(join(ASSETS, 'demo.kicad_pro'), 'utf8');
-    const dru = `(version 1)\n(rule "len_n1"\n  (condition "A.NetName == 'N1'")\n  (constraint length (max 30mm)))\n`;
+    const dru = `(version 1)\n(rule "len_n1"\n  (condition "A.NetName == 'N1'")\n  (constraint track_angle (min 45deg)))\n`;
     const d = loadDesign({ board, project, dru, druName: '/x/demo.kicad_dru' });
     const n1 = d.board.netByName.get('N1')!;
     const r = routeDesign(d, { seed: 1 });
@@ -84,7 +84,7 @@ describe('nets under unmodelled custom rules', () => {
     for (const c of held) {
       expect(c.stuck).toMatchObject({
         reason: 'rule_not_supported',
-        why: 'Custom rule "len_n1" in demo.kicad_dru sets a length constraint the router does not model; route this net by hand.',
+        why: 'Custom rule "len_n1" in demo.kicad_dru sets a track_angle constraint the router does not model; route this net by hand.',
         blockers: [],
       });
     }
