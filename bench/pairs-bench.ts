@@ -2,15 +2,18 @@
 // and on generated boards with pairs and length rules, each board routed whole by the built CLI,
 // then per pair: both nets made, each net's track length and their difference, the share of the
 // longer net coupled at the class's pair gap (± 10 %, as KiCad's coupling check pairs tracks:
-// engine/drc/pair-coupling.ts), the uncoupled length; per board the errors KiCad's DRC finds on the
-// routed board beyond the bare one, by type (../shared/bench/tools/judge.py: the project's rules,
-// zones refilled). Figures, not pass/fail.
+// engine/drc/pair-coupling.ts), the uncoupled length; on boards with length rules each net's
+// length as KiCad measures it (tracks and vias through the stack-up: engine/drc/net-length.ts),
+// the pair's skew, and the rules; per board the errors KiCad's DRC finds on the routed board beyond
+// the bare one, by type (../shared/bench/tools/judge.py: the project's rules, zones refilled).
+// Figures, not pass/fail.
 //   npm run bench:pairs -- [--kicad 9|10] [--only SUBSTR] [--out FILE]   (bench/out/pairs-bench.json)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { diffPairOf } from '../engine/board/diff-pairs.ts';
 import { COUPLED_SHARE, gapTolerance, pairCoupling } from '../engine/drc/pair-coupling.ts';
+import { measureNets } from '../engine/drc/net-length.ts';
 import { loadDesign } from '../engine/kicad/load.ts';
 import { generateBoard } from '../engine/kicad/generate-board.ts';
 import { readDesignFiles } from '../plugin/design-files.ts';
@@ -53,6 +56,8 @@ function boards(): Board[] {
     { seed: 2, pairs: 4 },
     { seed: 3, pairs: 6 },
     { seed: 4, pairs: 4, lengthRules: { skew: 0.5, max: 80 } },
+    { seed: 5, pairs: 4, lengthRules: { skew: 0.2, min: 30, max: 60 } },
+    { seed: 6, pairs: 4, lengthRules: { min: 40 } },
   ];
   for (const g of generated) {
     const name = `gen/pairs${g.pairs}-seed${g.seed}${g.lengthRules ? '-length' : ''}`;
@@ -70,7 +75,12 @@ interface PairFigures {
   pair: string;
   made: boolean;
   held: boolean;
+  /** Left open by the length rules (the route was found but could not be brought to them). */
+  unmatched: boolean;
   length_mm: [number, number];
+  /** As KiCad measures them for length and skew rules (vias included); with length rules only. */
+  kicad_length_mm?: [number, number];
+  skew_mm?: number;
   difference_mm: number;
   coupled_fraction: number;
   uncoupled_mm: number;
@@ -86,6 +96,12 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
   const design = loadDesign(readDesignFiles(routed));
   const { board, rules } = design;
   const pairs: PairFigures[] = [];
+  const measured = b.dru
+    ? measureNets(
+        design,
+        board.nets.map((n) => n.code),
+      )
+    : undefined;
   for (const net of board.nets) {
     const p = diffPairOf(net.name, board.netByName);
     if (!p || p.polarity !== '+') continue;
@@ -101,11 +117,16 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
       pair: `${net.name} ${p.partner}`,
       made: open.length === 0,
       held: open.some((o) => o.reason === 'rule_not_supported'),
+      unmatched: open.some((o) => o.reason === 'length_rule'),
       length_mm: [mm(c.lengthP), mm(c.lengthN)],
       difference_mm: mm(Math.abs(c.lengthP - c.lengthN)),
       coupled_fraction: Math.round(1000 * c.share) / 1000,
       uncoupled_mm: mm(c.uncoupled),
     });
+    if (measured) {
+      const [lp, ln] = [measured.get(plus)!.total, measured.get(minus)!.total];
+      Object.assign(pairs[pairs.length - 1], { kicad_length_mm: [mm(lp), mm(ln)], skew_mm: mm(Math.abs(lp - ln)) });
+    }
   }
   // The bench's judge: KiCad's DRC of both boards with the project's rules, zones refilled.
   const reports = join(work, 'reports', b.name.replace('/', '_'));
@@ -124,11 +145,19 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
   const bare = errors('bare.drc.json');
   const added: Record<string, number> = {};
   for (const [t, n] of Object.entries(errors('routed.drc.json'))) if (n > (bare[t] ?? 0)) added[t] = n - (bare[t] ?? 0);
-  return { board: b.name, seconds: result.seconds, pairs, drc_added: added };
+  return {
+    board: b.name,
+    seconds: result.seconds,
+    rules: b.dru ? readFileSync(b.dru, 'utf8').match(/\(constraint [^\n]*\)(?=\))/g) : undefined,
+    pairs,
+    drc_added: added,
+  };
 }
 
 const records: Record<string, unknown>[] = [];
-console.log(`pairs: made (both nets complete) · held (a rule the router does not model) · coupled = share of the longer net within the class gap ± 10 %`);
+console.log(
+  `pairs: made (both nets complete) · held (a rule the router does not model) · unmatched (left open by a length or skew rule) · coupled = share of the longer net within the class gap ± 10 %`,
+);
 for (const b of boards()) {
   const rec = await measure(b);
   records.push(rec);
@@ -139,19 +168,23 @@ for (const b of boards()) {
   const ps = rec.pairs as PairFigures[];
   const added = Object.entries(rec.drc_added as Record<string, number>).map(([t, n]) => `${t} +${n}`);
   console.log(
-    `${b.name.padEnd(44)} pairs ${String(ps.length).padStart(2)}  made ${ps.filter((p) => p.made).length}  held ${ps.filter((p) => p.held).length}  ` +
+    `${b.name.padEnd(44)} pairs ${String(ps.length).padStart(2)}  made ${ps.filter((p) => p.made).length}  held ${ps.filter((p) => p.held).length}  unmatched ${ps.filter((p) => p.unmatched).length}  ` +
       `coupled ≥ ${COUPLED_SHARE}: ${ps.filter((p) => p.coupled_fraction >= COUPLED_SHARE).length}  DRC added: ${added.length ? added.join(', ') : 'none'}`,
   );
-  for (const p of ps)
+  if (rec.rules) console.log(`    rules: ${(rec.rules as string[]).join('; ')}`);
+  for (const p of ps) {
+    const kicadLength = p.kicad_length_mm ? `  as KiCad measures ${p.kicad_length_mm[0]} / ${p.kicad_length_mm[1]} mm  skew ${p.skew_mm} mm` : '';
+    const state = p.made ? 'made' : p.held ? 'held' : p.unmatched ? 'unmatched' : 'open';
     console.log(
-      `    ${p.pair.padEnd(40)} ${p.made ? 'made' : p.held ? 'held' : 'open'}  length ${p.length_mm[0]} / ${p.length_mm[1]} mm  difference ${p.difference_mm} mm  coupled ${p.coupled_fraction}  uncoupled ${p.uncoupled_mm} mm`,
+      `    ${p.pair.padEnd(40)} ${state}  length ${p.length_mm[0]} / ${p.length_mm[1]} mm  difference ${p.difference_mm} mm${kicadLength}  coupled ${p.coupled_fraction}  uncoupled ${p.uncoupled_mm} mm`,
     );
+  }
 }
 const all = records.flatMap((r) => (r.pairs as PairFigures[] | undefined) ?? []);
 const routedPairs = all.filter((p) => p.made);
 const sorted = routedPairs.map((p) => p.coupled_fraction).sort((a, b) => a - b);
 console.log(
-  `\n${records.length} boards, ${all.length} pairs: ${routedPairs.length} made, ${all.filter((p) => p.held).length} held; ` +
+  `\n${records.length} boards, ${all.length} pairs: ${routedPairs.length} made, ${all.filter((p) => p.held).length} held, ${all.filter((p) => p.unmatched).length} unmatched; ` +
     `coupled ≥ ${COUPLED_SHARE} in ${routedPairs.filter((p) => p.coupled_fraction >= COUPLED_SHARE).length} of the made; median coupled share ${sorted.length ? sorted[Math.floor(sorted.length / 2)] : '—'}; ` +
     `boards with DRC errors added: ${records.filter((r) => r.drc_added && Object.keys(r.drc_added).length > 0).length} (judged by KiCad ${kicad.version})`,
 );

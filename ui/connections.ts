@@ -12,6 +12,10 @@ export const REASONS: Record<string, { label: string; hint: string }> = {
   budget: { label: 'Out of work', hint: 'the work budget ran out before it was finished' },
   unreachable: { label: 'Unreachable', hint: 'no path exists on the allowed layers' },
   rule_not_supported: { label: 'Custom rule', hint: 'a custom rule the router does not model governs this net: route it by hand' },
+  length_rule: {
+    label: 'Length rule',
+    hint: "the route was found but is shorter than the net's length rule and meanders found no room: give it room, or change the rule",
+  },
   untried: { label: 'Not routed yet', hint: 'no route has tried this connection' },
 };
 

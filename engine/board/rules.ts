@@ -85,8 +85,7 @@ export interface CustomRule {
    *  whole condition matches, this matches too), or null. */
   condition: RuleCondition | null;
   constraints: RuleConstraint[];
-  /** KiCad constraint keywords of the rule the router does not model (`track_angle`, …; `skew`
-   *  too, which the DRC judges but the router cannot yet meet). */
+  /** KiCad constraint keywords of the rule the engine does not model (`track_angle`, …). */
   unmodelled: string[];
   /** The condition could not be read: the rule applies nothing, and for the router it may match
    *  any net its readable conjuncts allow (see unmodelledRules). */

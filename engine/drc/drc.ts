@@ -30,6 +30,9 @@ export interface DrcReport {
 export interface DrcOptions {
   /** Restrict pair checks to pairs with at least one of these tracks / vias (board indices). */
   scope?: { tracks: number[]; vias: number[] };
+  /** With a scope: nets whose length, skew and via-count rules are judged as well, copper of
+   *  theirs in the scope or not. */
+  nets?: readonly number[];
 }
 
 function summarise(violations: Violation[]): Partial<Record<ViolationType, number>> {
@@ -64,7 +67,7 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
   checkSolderMask(copper, rules, sink, scope);
   let netScope: Set<number> | undefined;
   if (scope) {
-    netScope = new Set<number>();
+    netScope = new Set<number>(opts.nets);
     for (const id of scope) netScope.add(copper.items[id].net);
   }
   checkNetLengths(copper, rules, sink, netScope);
@@ -75,12 +78,12 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
 
 /**
  * Judges added copper: the tracks and vias given are appended to the board (a copy; the design
- * is not changed) and only pairs involving them are checked; the unconnected count is that of
- * the whole board with them.
+ * is not changed) and only pairs involving them are checked, with the length rules of their nets
+ * and of `nets`; the unconnected count is that of the whole board with them.
  */
-export function checkAdded(design: Design, tracks: readonly NewTrack[], vias: readonly NewVia[]): DrcReport {
+export function checkAdded(design: Design, tracks: readonly NewTrack[], vias: readonly NewVia[], nets?: readonly number[]): DrcReport {
   const board = design.board;
   const t0 = board.tracks.length;
   const v0 = board.vias.length;
-  return runDrc({ ...design, board: withCopper(board, tracks, vias) }, { scope: { tracks: tracks.map((_, k) => t0 + k), vias: vias.map((_, k) => v0 + k) } });
+  return runDrc({ ...design, board: withCopper(board, tracks, vias) }, { scope: { tracks: tracks.map((_, k) => t0 + k), vias: vias.map((_, k) => v0 + k) }, nets });
 }

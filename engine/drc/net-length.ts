@@ -10,7 +10,9 @@ import { viaSpanLength } from '../board/stackup.ts';
 import { diffPairOf } from '../board/diff-pairs.ts';
 import { trackLength } from '../geom/arc.ts';
 import { judgedByKicad10 } from './kicad-version.ts';
-import type { CopperItems } from './copper-items.ts';
+import { CopperItems } from './copper-items.ts';
+import { connect } from './connectivity.ts';
+import type { Design } from '../board/design.ts';
 import { bbox, circle } from '../geom/shapes.ts';
 import { overlaps } from '../geom/collide.ts';
 import { mmText, type ItemRef, type ViolationSink } from './violation.ts';
@@ -192,7 +194,9 @@ export function checkNetLengths(copper: CopperItems, rules: RuleResolver, sink: 
           if (!low && !high) continue;
           const bound = low ? `min length ${mmText(c.min!)}` : `max length ${mmText(c.max!)}`;
           const { pos, items } = anchor(board, m);
-          sink.add('length_out_of_range', `Track length out of range (rule '${name}' ${bound}; actual ${mmText(m.total)})`, pos, [m.net], items);
+          sink.add('length_out_of_range', `Track length out of range (rule '${name}' ${bound}; actual ${mmText(m.total)})`, pos, [m.net], items, {
+            length: { net: m.net, rule: name, actual: m.total, min: c.min, opt: c.opt, max: c.max },
+          });
         }
       } else if (kind === 'via_count') {
         for (const m of measured) {
@@ -216,6 +220,7 @@ export function checkNetLengths(copper: CopperItems, rules: RuleResolver, sink: 
               pos,
               [m.net],
               items,
+              { skew: { net: m.net, rule: name, actual: m.total, target: target.total, targetNet: target.net, max: c.max } },
             );
           }
         }
@@ -236,4 +241,21 @@ function skewSets(board: Board, measured: NetLength[], withinPairs: boolean): Ne
     l.push(m);
   }
   return [...byBase.values()].filter((l) => l.length === 2);
+}
+
+/**
+ * Each of `nets` measured whole as KiCad's DRC would measure it under a rule that takes all its
+ * tracks, vias and pads: for reports (the session's inspect_net, the pairs benchmark).
+ */
+export function measureNets(design: Design, nets: readonly number[]): Map<number, NetLength> {
+  const { board, rules } = design;
+  const copper = new CopperItems(board, Math.max(rules.maxClearance(), rules.minimums.holeClearance));
+  copper.applyNets(connect(copper).nets);
+  const items = new Map<number, NetItems>(nets.map((n) => [n, { tracks: [], vias: [], pads: [] }]));
+  board.tracks.forEach((_, i) => items.get(copper.items[copper.trackItem[i]].net)?.tracks.push(i));
+  board.vias.forEach((_, i) => items.get(copper.items[copper.viaItem[i]].net)?.vias.push(i));
+  board.pads.forEach((p, i) => items.get(p.net)?.pads.push(i));
+  const out = new Map<number, NetLength>();
+  for (const [net, it] of items) out.set(net, measureNet(copper, net, it.tracks, it.vias, it.pads));
+  return out;
 }

@@ -66,6 +66,11 @@ export interface Violation {
   /** Marker position, nm. */
   pos: Pt;
   items: ItemRef[];
+  /** length_out_of_range: the net's measured length and the rule's bounds, nm. */
+  length?: { net: number; rule: string; actual: number; min?: number; opt?: number; max?: number };
+  /** skew_out_of_range: the net's length, the longest of its set (the target) and the most the
+   *  rule lets them differ, nm. */
+  skew?: { net: number; rule: string; actual: number; target: number; targetNet: number; max: number };
 }
 
 /**
@@ -104,7 +109,7 @@ export class ViolationSink {
     return (this.#count.get(type) ?? 0) >= errorLimit(type);
   }
 
-  add(type: ViolationType, description: string, pos: Pt, nets: number[], items: ItemRef[]): void {
+  add(type: ViolationType, description: string, pos: Pt, nets: number[], items: ItemRef[], measure?: Pick<Violation, 'length' | 'skew'>): void {
     const severity = this.severity(type);
     if (severity === 'ignore' || this.full(type)) return;
     this.#count.set(type, (this.#count.get(type) ?? 0) + 1);
@@ -113,7 +118,9 @@ export class ViolationSink {
       const name = this.board.nets[n]?.name;
       if (n > 0 && name !== undefined && !names.includes(name)) names.push(name);
     }
-    this.violations.push({ type, severity, description, nets: names, pos: { x: Math.round(pos.x), y: Math.round(pos.y) }, items });
+    const v: Violation = { type, severity, description, nets: names, pos: { x: Math.round(pos.x), y: Math.round(pos.y) }, items };
+    if (measure) Object.assign(v, measure);
+    this.violations.push(v);
   }
 }
 

@@ -3,8 +3,7 @@
 // hole_size, and a net's length, skew (with within_diff_pairs) and via_count; conditions compare
 // A/B NetClass, NetName and Layer, and ask A/B.inDiffPair('…'), A/B.intersectsArea('…') and
 // A/B.enclosedByArea('…') (a zone or rule area by name). Anything else is a warning that names
-// the rule and the clause. Other constraint keywords (and skew, which the router cannot yet meet)
-// are kept as the rule's `unmodelled` kinds, so the router can leave alone the nets such rules may
+// the rule and the clause. Other constraint keywords are kept as the rule's `unmodelled` kinds, so the router can leave alone the nets such rules may
 // govern (rules.ts); a rule with an unsupported condition is not applied, and its unmodelled kinds
 // guard the nets that the condition's readable conjuncts do not rule out.
 
@@ -72,12 +71,7 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
           if (v === null) warn(b, `rule "${name}": ${kind} ${bound} value "${text}" is not ${kind === 'via_count' ? 'a whole number' : 'a length'}`);
           else con[bound] = v;
         }
-        if (kind === 'skew') {
-          if (children(c, 'within_diff_pairs').length > 0) con.withinDiffPairs = true;
-          // The DRC judges skew; the router does not match lengths, so it leaves such nets alone.
-          if (!rule.unmodelled.includes(kind)) rule.unmodelled.push(kind);
-          warn(c, `rule "${name}": the router does not match lengths (skew); it leaves the nets the rule may govern unrouted`);
-        }
+        if (kind === 'skew' && children(c, 'within_diff_pairs').length > 0) con.withinDiffPairs = true;
         rule.constraints.push(con);
       } else if (ch === 'severity') {
         warn(c, `rule "${name}": (severity) is not supported and is ignored`);

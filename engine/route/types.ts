@@ -132,7 +132,7 @@ export interface PadRef {
 /** `rule_not_supported`: a custom rule the router does not model governs the net (a length,
  *  skew, via count, … constraint, or a rule whose condition it cannot read), so the router
  *  leaves the net alone rather than add copper KiCad's DRC could fault. */
-export type StuckCode = 'boxed_in' | 'blocked' | 'no_via_site' | 'budget' | 'unreachable' | 'rule_not_supported';
+export type StuckCode = 'boxed_in' | 'blocked' | 'no_via_site' | 'budget' | 'unreachable' | 'rule_not_supported' | 'length_rule';
 
 /** Why a connection is still open: typed for the panel and for agents. */
 export interface StuckReason {

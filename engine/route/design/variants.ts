@@ -11,6 +11,7 @@ import { copperParts, hostFromDesign } from './host-from-design.ts';
 import type { RouterHost } from '../core/host.ts';
 import { RouteCache } from './route-cache.ts';
 import { finishOpen } from './finish-open.ts';
+import { tuneLengths } from './tune-length.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
 import { routeHost } from '../route-design.ts';
 import { MAX_VARIANTS, routeOptions, type RouteRequest, type RouteResult } from '../types.ts';
@@ -28,6 +29,12 @@ function sessionWorld(design: Design, req: RouteRequest, cache?: RouteCache): { 
   return cache.world(design, copperParts(s?.tracks ?? [], s?.vias ?? []));
 }
 
+/** The board new copper is judged on: the design's, with the session's copper as board copper. */
+function verifyBase(design: Design, req: RouteRequest): Design {
+  const s = req.session;
+  return s ? { ...design, board: withCopper(design.board, s.tracks, s.vias) } : design;
+}
+
 /**
  * engine/drc's judgement of new copper (pairs involving it only), as the router's final gate:
  * the error-level findings that name an added track or via. Session copper counts as board
@@ -35,10 +42,8 @@ function sessionWorld(design: Design, req: RouteRequest, cache?: RouteCache): { 
  * refill when zones are soft.
  */
 export function drcVerify(design: Design, req: RouteRequest): Verify {
-  const s = req.session;
-  const b = design.board;
   const soft = routeOptions(req.options).softZones;
-  const base: Design = s ? { ...design, board: withCopper(b, s.tracks, s.vias) } : design;
+  const base = verifyBase(design, req);
   return (tracks, vias) => {
     const t0 = base.board.tracks.length;
     const v0 = base.board.vias.length;
@@ -49,6 +54,9 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
       // With soft zones another net's fill is refilled around the new copper by KiCad, so a
       // finding against the present fill is no finding (the fill here is the pre-route one).
       if (soft && againstZoneFill(v)) continue;
+      // A net shorter than its length rule, or than the longest of its skew rule's set, is
+      // lengthened after the route (tune-length.ts), which also settles what stays unmatched.
+      if (v.skew || (v.length && v.length.min !== undefined && v.length.actual < v.length.min)) continue;
       for (const it of v.items) {
         const key = it.kind === 'track' && it.index >= t0 ? `t${it.index - t0}` : it.kind === 'via' && it.index >= v0 ? `v${it.index - v0}` : undefined;
         if (!key) continue;
@@ -69,11 +77,14 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
   const pads = design.board.pads;
   // Order k of variant i is variant i + k·n of the n the call routes: no two variants share one.
   const n = variantCount(req);
-  return finishOpen(
-    req,
-    routeOnce(design, req, index, world),
-    (r, order = 0) => routeOnce(design, r, index + n * order, world),
-    (i) => Math.min(pads[i].size.w, pads[i].size.h),
+  return tuneLengths(
+    verifyBase(design, req),
+    finishOpen(
+      req,
+      routeOnce(design, req, index, world),
+      (r, order = 0) => routeOnce(design, r, index + n * order, world),
+      (i) => Math.min(pads[i].size.w, pads[i].size.h),
+    ),
   );
 }
 

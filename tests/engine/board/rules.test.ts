@@ -62,10 +62,10 @@ describe('RuleResolver.unmodelledConstraints', () => {
     const d = design(`(version 1)
 (rule "creep" (condition "A.NetName == '+5V'") (constraint creepage (min 2mm)))
 (rule "len 5V" (condition "A.NetName == '+5V'") (constraint track_angle (min 45deg)))
-(rule "skew top" (condition "A.Layer == 'F.Cu' && A.NetName == 'SIG'") (constraint skew (max 1mm)))
+(rule "segments top" (condition "A.Layer == 'F.Cu' && A.NetName == 'SIG'") (constraint track_segment_length (min 0.1mm)))
 (rule "dp gap" (condition "B.NetClass == 'Power'") (constraint diff_pair_gap (min 0.2mm)))`);
     // Creepage is between two items: +5V's neighbours of any net are governed too.
-    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['creepage', 'skew', 'diff_pair_gap']);
+    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['creepage', 'track_segment_length', 'diff_pair_gap']);
     // Length is asked of one item (A): only +5V. A B-only condition on a one-item keyword
     // cannot be told (KiCad asks it with no B), so it matches.
     expect(d.rules.unmodelledConstraints(NETS.V5)).toEqual(['creepage', 'track_angle', 'diff_pair_gap']);
@@ -99,9 +99,9 @@ describe('RuleResolver.unmodelledConstraints', () => {
   it('A.inDiffPair asks whether a net has its +/- or P/N partner and the pair\u2019s base name matches', () => {
     const d = design(`(version 1)
 (rule "usb gap" (condition "A.inDiffPair('USB_D')") (constraint diff_pair_gap (min 0.15mm)) (constraint track_width (min 0.2mm) (opt 0.2mm)))
-(rule "any pair" (condition "A.inDiffPair('*')") (constraint skew (max 0.5mm)))`);
-    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['diff_pair_gap', 'skew']);
-    expect(d.rules.unmodelledConstraints(NETS.DM)).toEqual(['diff_pair_gap', 'skew']);
+(rule "any pair" (condition "A.inDiffPair('*')") (constraint track_segment_length (min 0.1mm)))`);
+    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['diff_pair_gap', 'track_segment_length']);
+    expect(d.rules.unmodelledConstraints(NETS.DM)).toEqual(['diff_pair_gap', 'track_segment_length']);
     // +5V ends in a digit after no +/-; SIG ends in G: neither is in a pair.
     for (const n of [NETS.GND, NETS.V5, NETS.SIG]) expect(d.rules.unmodelledConstraints(n)).toEqual([]);
     // The rule reads, so its modelled width applies to the pair's nets.

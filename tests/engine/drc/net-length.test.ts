@@ -104,8 +104,7 @@ describe('via length through the stack-up', () => {
       { kind: 'via_count', max: 2 },
       { kind: 'skew', max: 100_000, withinDiffPairs: true },
     ]);
-    // The router does not match lengths: skew still holds its nets back.
-    expect(rules[0].unmodelled).toEqual(['skew']);
+    expect(rules[0].unmodelled).toEqual([]);
     expect(warnings.map((w) => w.message)).toContain('rule "b": via_count max value "1.5" is not a whole number');
   });
 });

@@ -89,7 +89,7 @@ describe('tracemaker generate --pairs --length-rules', () => {
     const args = ['generate', '--nets', '10', '--size', '40x30', '--seed', '3', '--pairs', '3', '--out', out];
     const r = tracemaker([...args, '--length-rules', 'skew=0.5,max=60']);
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(readFileSync(join(dir, 'g.kicad_dru'), 'utf8')).toContain(`(constraint skew (max 0.5mm))`);
+    expect(readFileSync(join(dir, 'g.kicad_dru'), 'utf8')).toContain(`(constraint skew (max 0.5mm) (within_diff_pairs))`);
     expect(readFileSync(join(dir, 'g.kicad_dru'), 'utf8')).toContain(`(constraint length (max 60mm))`);
     expect(existsSync(join(dir, 'g.kicad_pro'))).toBe(true);
     const bad = tracemaker([...args, '--length-rules', 'skew=fast']);

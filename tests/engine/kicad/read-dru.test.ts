@@ -1,7 +1,6 @@
 // Custom rules the engine does not model are kept, not dropped: each rule keeps the constraint
 // keywords it could not apply, with its condition, so the router can leave their nets alone. A
-// net's length and via count are modelled; skew is judged by the DRC but not matched by the
-// router, so it is kept among both.
+// net's length, skew and via count are modelled.
 import { describe, expect, it } from 'vitest';
 import { parseDru } from '../../../engine/kicad/read-dru.ts';
 
@@ -44,7 +43,7 @@ describe('parseDru: constraints the engine does not model', () => {
   it('keeps every rule, with its unmodelled keywords and its condition', () => {
     expect(rules.map((r) => r.name)).toEqual(['len_usb', 'wide and few vias', 'silk', 'dp', 'typed len', 'typed silk', 'plain']);
     const len = byName.get('len_usb')!;
-    expect(len.unmodelled).toEqual(['skew']);
+    expect(len.unmodelled).toEqual([]);
     expect(len.constraints).toEqual([
       { kind: 'length', min: 10_000_000, max: 40_000_000 },
       { kind: 'skew', max: 500_000 },
@@ -79,8 +78,7 @@ describe('parseDru: constraints the engine does not model', () => {
 
   it('warns once per clause, saying what the router does about it', () => {
     const text = warnings.map((w) => `${w.line}: ${w.message}`);
-    expect(text).toContain('5: rule "len_usb": the router does not match lengths (skew); it leaves the nets the rule may govern unrouted');
-    expect(text.filter((t) => /constraint (length|via_count) is not supported/.test(t))).toEqual([]);
+    expect(text.filter((t) => /constraint (length|skew|via_count) is not supported/.test(t))).toEqual([]);
     expect(text).toContain('11: rule "silk": constraint silk_clearance is not supported and is ignored');
     expect(text).toContain(
       '20: rule "typed": condition "A.Type == \'track\'" is not supported ("A.Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer); the rule is not applied',

@@ -1,7 +1,8 @@
 // Nets under a custom length or via-count rule are routed, and the final design-rule check, which
 // measures a net as KiCad does, keeps a net only where its route meets the rule: a net whose route
-// is too long stays open and says by how much. KiCad (9.0.8 and 10.0.7, on the routed board with
-// its rules) finds no error the route added.
+// is too long stays open and says by how much; one that is too short is lengthened with meanders
+// to the rule's target, or left open saying how much they made up. KiCad (9.0.8 and 10.0.7, on the
+// routed board with its rules) finds no error the route added.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import { kicads } from '../../support/kicad.ts';
 const OPTS = { nets: 10, padsPerNet: 3, layers: 2, width: 40, height: 30, seed: 3, pairs: 3 };
 const PAIR_NETS = ['/DP1_P', '/DP1_N', '/DP2_P', '/DP2_N', '/DP3_P', '/DP3_N'];
 
-function routed(lengthRules: { min?: number; max?: number }, extra = '') {
+function routed(lengthRules: { skew?: number; min?: number; max?: number }, extra = '') {
   const g = generateBoard({ ...OPTS, lengthRules });
   const dru = g.rules! + extra;
   const design = loadDesign({ board: g.board, boardName: 'p.kicad_pcb', project: g.project, projectName: 'p.kicad_pro', dru, druName: 'p.kicad_dru' });
@@ -47,6 +48,52 @@ describe('length and via-count rules in the router', () => {
     expect(after.errors.length_out_of_range).toBeUndefined();
   });
 
+  it('lengthens a net shorter than the minimum with meanders, to the middle of the range', () => {
+    const { result, after } = routed({ min: 25, max: 30 });
+    const made = result.nets.filter((n) => PAIR_NETS.includes(n.name) && n.routed > 0);
+    expect(made.length).toBeGreaterThanOrEqual(4);
+    // Only the nets left open are short, as they were before the route.
+    expect(after.errors.length_out_of_range ?? 0).toBe(PAIR_NETS.length - made.length);
+    // Every pair net routed is measured (as KiCad measures it) at 27.5 mm, the range's middle,
+    // to within the rounding of the bumps' corners; the via of a pair adds 1.545 mm.
+    for (const n of made) {
+      const vias = n.vias.length * 1_545_000;
+      expect(Math.abs(n.length + vias - 27_500_000), n.name).toBeLessThan(1_000);
+      // Meanders are runs of square bumps: many more segments than the route had.
+      expect(n.tracks.length, n.name).toBeGreaterThan(8);
+    }
+    for (const c of result.open.filter((x) => PAIR_NETS.includes(x.netName))) {
+      expect(c.stuck?.reason).toBe('length_rule');
+      expect(c.stuck?.why).toMatch(/shorter than the 25\.0000 mm rule 'pair length' asks; meanders where the DRC allows them made up \d+\.\d{4} mm of the \d+\.\d{4} mm needed/);
+    }
+  });
+
+  it('matches the two nets of each pair within the skew rule, or leaves the pair open saying why', () => {
+    const { result, after } = routed({ skew: 0.5 });
+    expect(after.errors.skew_out_of_range).toBeUndefined();
+    const byName = new Map(result.nets.map((n) => [n.name, n]));
+    // As KiCad measures them: tracks, and each via of these pairs through the 1.6 mm board.
+    const length = (name: string) => byName.get(name)!.length + byName.get(name)!.vias.length * 1_545_000;
+    let matched = 0;
+    for (let k = 1; k <= 3; k++) {
+      const p = byName.get(`/DP${k}_P`)!;
+      const n = byName.get(`/DP${k}_N`)!;
+      if (p.routed > 0 && n.routed > 0) {
+        matched++;
+        expect(Math.abs(length(p.name) - length(n.name)), `pair ${k}`).toBeLessThanOrEqual(500_000);
+      } else {
+        // A pair is kept whole or not at all: one net alone would be 0 against the other's length.
+        expect([p.routed, n.routed], `pair ${k}`).toEqual([0, 0]);
+        for (const c of result.open.filter((x) => x.netName === p.name || x.netName === n.name)) {
+          expect(c.stuck?.reason).toBe('length_rule');
+          expect(c.stuck?.why).toMatch(new RegExp(`/DP${k}_P at \\d+\\.\\d{4} mm is matched to /DP${k}_N at \\d+\\.\\d{4} mm, and rule 'pair skew' allows 0\\.5000 mm between them`));
+        }
+      }
+    }
+    // The route as found leaves pairs 1 and 2 more than 0.25 mm apart: tuning matched them.
+    expect(matched).toBeGreaterThanOrEqual(2);
+  });
+
   it('keeps a net to its via count', () => {
     const { result, after } = routed({ max: 80 }, `(rule "no vias"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint via_count (max 0)))\n`);
     const withVias = result.nets.filter((n) => PAIR_NETS.includes(n.name) && n.vias.length > 0);
@@ -58,9 +105,13 @@ describe('length and via-count rules in the router', () => {
 });
 
 describe.each(kicads().map((k) => [k.version, k] as const))('KiCad %s judges the routed board', (_v, k) => {
-  it('finds no error the route added under the length rules', async () => {
+  it.each([
+    ['a maximum the routes break', { max: 12 }],
+    ['a minimum met with meanders', { min: 25, max: 30 }],
+    ['a skew within each pair', { skew: 0.5, max: 80 }],
+  ] as const)('finds no error the route added under %s', async (_name, rules) => {
     const dir = mkdtempSync(join(tmpdir(), 'tm-len-route-'));
-    const { g, dru, design, result } = routed({ max: 12 });
+    const { g, dru, design, result } = routed(rules);
     const write = (name: string, text: string) => {
       const f = { board: join(dir, `${name}.kicad_pcb`), pro: join(dir, `${name}.kicad_pro`), dru: join(dir, `${name}.kicad_dru`) };
       writeFileSync(f.board, text);
@@ -70,7 +121,8 @@ describe.each(kicads().map((k) => [k.version, k] as const))('KiCad %s judges the
     };
     const bare = await kicadDrc(k, write('bare', g.board));
     const after = await kicadDrc(k, write('routed', addCopper(design.board, result.tracks, result.vias)));
-    for (const [key, n] of Object.entries(after.counts)) if (key.endsWith(':error')) expect([key, n]).toEqual([key, bare.counts[key] ?? 0]);
+    // Routing can only clear the bare board's length errors (nets too short, unrouted), never add one.
+    for (const [key, n] of Object.entries(after.counts)) if (key.endsWith(':error')) expect(n, key).toBeLessThanOrEqual(bare.counts[key] ?? 0);
     expect(after.unconnected).toBe(result.open.length);
   });
 });

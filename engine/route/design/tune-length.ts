@@ -1,0 +1,208 @@
+// Length tuning: a routed net shorter than its custom rule's minimum length is lengthened with
+// meanders — a row of square bumps to one side of a straight run, at the net's width — until it
+// reaches the rule's target (its opt, else midway to its max, else just past its min). Lengths
+// are KiCad's (engine/drc/net-length.ts) and every meander is judged by the DRC before it is
+// kept; a net that cannot be brought into range is taken out and left open, saying why.
+
+import type { NewTrack } from '../../board/added-copper.ts';
+import type { Design } from '../../board/design.ts';
+import type { Pt } from '../../board/model.ts';
+import { checkAdded } from '../../drc/drc.ts';
+import type { Violation } from '../../drc/violation.ts';
+import type { ConnectionResult, RouteResult } from '../types.ts';
+
+/** Length checks that are not about where copper lies: a meander changes them on purpose. */
+const LENGTH_TYPES = new Set(['length_out_of_range', 'skew_out_of_range', 'too_many_vias']);
+
+/** Tallest bump, as a multiple of the bump pitch: meanders stay compact, as a designer draws them. */
+const MAX_RISE = 6;
+
+type Short = NonNullable<Violation['length']>;
+
+/** Where a rule wants a net: its opt, else midway between min and max, else a little past min. */
+function target(l: Short): number {
+  if (l.opt !== undefined && l.opt >= l.min! && (l.max === undefined || l.opt <= l.max)) return l.opt;
+  if (l.max !== undefined) return Math.round((l.min! + l.max) / 2);
+  return l.min! + 50_000;
+}
+
+/** A row of `k` square bumps of height `h` and pitch `p` on the run a→b, on the side `side`
+ *  (±1) of its direction, centred on the run: the run's track is replaced by these. */
+function meander(t: NewTrack, k: number, h: number, p: number, side: number): NewTrack[] {
+  const { start: a, end: b } = t;
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  const ux = (b.x - a.x) / len;
+  const uy = (b.y - a.y) / len;
+  const nx = -uy * side;
+  const ny = ux * side;
+  const at = (s: number, up: number): Pt => ({ x: Math.round(a.x + ux * s + nx * up), y: Math.round(a.y + uy * s + ny * up) });
+  const s0 = (len - (2 * k - 1) * p) / 2;
+  const pts: Pt[] = [a];
+  for (let j = 0; j < k; j++) {
+    const s = s0 + 2 * j * p;
+    pts.push(at(s, 0), at(s, h), at(s + p, h), at(s + p, 0));
+  }
+  pts.push(b);
+  const out: NewTrack[] = [];
+  for (let i = 0; i + 1 < pts.length; i++) if (pts[i].x !== pts[i + 1].x || pts[i].y !== pts[i + 1].y) out.push({ ...t, start: pts[i], end: pts[i + 1] });
+  return out;
+}
+
+/** True when the DRC finds nothing but length findings on the tracks at `from`… of `tracks`. */
+function clean(base: Design, tracks: readonly NewTrack[], result: RouteResult, from: number, count: number): boolean {
+  const t0 = base.board.tracks.length;
+  for (const v of checkAdded(base, tracks, result.vias).violations) {
+    if (v.severity !== 'error' || LENGTH_TYPES.has(v.type)) continue;
+    if (v.items.some((it) => it.kind === 'track' && it.index - t0 >= from && it.index - t0 < from + count)) return false;
+  }
+  return true;
+}
+
+/**
+ * Lengthens one net by `need` nm, run by run, longest first: each run gets as many bumps as fit
+ * (pitch three widths, or width plus twice the clearance, whichever is more), as low as makes up
+ * what is still needed (or lower, where that does not fit), on whichever side the DRC allows. Returns the tracks and what is
+ * still needed.
+ */
+function lengthen(base: Design, tracks: NewTrack[], result: RouteResult, net: number, need: number): { tracks: NewTrack[]; need: number } {
+  const clearance = base.rules.netClass(net).clearance;
+  const runs = tracks
+    .map((t, i) => ({ i, len: Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y) }))
+    .filter((r) => tracks[r.i].net === net)
+    .sort((a, b) => b.len - a.len || a.i - b.i);
+  let current = tracks;
+  // Indices shift as runs are replaced: each run is found again by its ends.
+  for (const r of runs) {
+    if (need <= 0) break;
+    const t = tracks[r.i];
+    const p = Math.max(3 * t.width, t.width + 2 * clearance);
+    // k bumps take (2k − 1) pitches; a pitch of straight track is kept at either end.
+    const k = Math.floor((r.len - p) / (2 * p));
+    if (k < 1) continue;
+    // As many bumps as fit, as low as they may be: a bump at least a pitch tall, fewer bumps
+    // where that makes up more than is needed.
+    const used = Math.max(1, Math.min(k, Math.floor(need / (2 * p))));
+    const rise = Math.min(Math.ceil(need / (2 * used)), MAX_RISE * p);
+    const at = current.findIndex((x) => x.net === net && x.start === t.start && x.end === t.end);
+    if (at < 0) continue;
+    // Where the bumps do not fit, lower ones may: half as tall, then a quarter, on either side.
+    tries: for (const h of [rise, Math.round(rise / 2), Math.round(rise / 4)]) {
+      if (h < p / 2) break;
+      for (const side of [1, -1]) {
+        const bumps = meander(t, used, h, p, side);
+        const next = [...current.slice(0, at), ...bumps, ...current.slice(at + 1)];
+        if (!clean(base, next, result, at, bumps.length)) continue;
+        current = next;
+        need -= 2 * used * h;
+        break tries;
+      }
+    }
+  }
+  return { tracks: current, need };
+}
+
+const mm = (v: number) => `${(v / 1e6).toFixed(4)} mm`;
+
+/** A skew finding in words: the two lengths, whose the longer is, and what the rule allows. */
+function skewText(base: Design, k: NonNullable<Violation['skew']>): string {
+  const name = (n: number) => base.board.nets[n]?.name ?? String(n);
+  return `${name(k.net)} at ${mm(k.actual)} is matched to ${name(k.targetNet)} at ${mm(k.target)}, and rule '${k.rule}' allows ${mm(k.max)} between them`;
+}
+
+/** True when a custom rule sets a length or a skew: else there is nothing to tune. */
+function hasLengthRules(base: Design): boolean {
+  return base.rules.custom.some((r) => r.constraints.some((c) => c.kind === 'length' || c.kind === 'skew'));
+}
+
+/**
+ * `result` with its nets brought to their length rules: each net shorter than its rule's minimum
+ * lengthened to the rule's target, each shorter than the longest of its skew set by more than
+ * the skew allows lengthened to within half of it; then, pass after pass, a net still short is
+ * taken out, and so is a net of ours in a skew finding the route made (or, when that finding's
+ * net is not ours, the longest net it was matched to, if that one is).
+ */
+export function tuneLengths(base: Design, result: RouteResult): RouteResult {
+  if (!hasLengthRules(base)) return result;
+  const mine = new Set(result.nets.filter((n) => n.tracks.length > 0).map((n) => n.net));
+  if (mine.size === 0) return result;
+  const nets = [...mine];
+  const skewKey = (v: Violation) => `${v.skew!.rule}\u0000${v.skew!.net}`;
+  const before = new Set(
+    checkAdded(base, [], [], nets)
+      .violations.filter((v) => v.skew && v.severity === 'error')
+      .map(skewKey),
+  );
+  let tracks = result.tracks;
+  let vias = result.vias;
+  const judge = () => checkAdded(base, tracks, vias, nets).violations.filter((v) => v.severity === 'error');
+  const failed = new Map<number, string>();
+  const tuned = new Map<number, string>();
+  // Lengths first, then skew: a net matched up to its set's longest stays within that one's length.
+  for (const kind of ['length', 'skew'] as const) {
+    const want = new Map<number, { need: number; why: string }>();
+    for (const v of judge()) {
+      if (kind === 'length' && v.length && v.length.min !== undefined && v.length.actual < v.length.min && mine.has(v.length.net) && !want.has(v.length.net)) {
+        const l = v.length;
+        want.set(l.net, { need: target(l) - l.actual, why: `Routed at ${mm(l.actual)}, shorter than the ${mm(l.min!)} rule '${l.rule}' asks` });
+      }
+      if (kind === 'skew' && v.skew && mine.has(v.skew.net) && !want.has(v.skew.net)) {
+        const k = v.skew;
+        want.set(k.net, {
+          need: k.target - Math.round(k.max / 2) - k.actual,
+          why: skewText(base, k),
+        });
+      }
+    }
+    for (const [net, w] of [...want].sort((a, b) => a[0] - b[0])) {
+      const got = lengthen(base, tracks, { ...result, vias }, net, w.need);
+      tracks = got.tracks;
+      if (got.need > 0)
+        tuned.set(net, `${w.why}; meanders where the DRC allows them made up ${mm(w.need - got.need)} of the ${mm(w.need)} needed, so the route was left out.`);
+    }
+  }
+  for (let pass = 0; pass < 8; pass++) {
+    const drop = new Map<number, string>();
+    for (const v of judge()) {
+      const l = v.length;
+      if (l && l.min !== undefined && l.actual < l.min && mine.has(l.net) && !failed.has(l.net))
+        drop.set(l.net, tuned.get(l.net) ?? `Routed at ${mm(l.actual)}, shorter than the ${mm(l.min)} rule '${l.rule}' asks, so the route was left out.`);
+      const k = v.skew;
+      if (!k || before.has(skewKey(v))) continue;
+      const net = mine.has(k.net) && !failed.has(k.net) ? k.net : mine.has(k.targetNet) && !failed.has(k.targetNet) ? k.targetNet : -1;
+      if (net >= 0 && !drop.has(net)) drop.set(net, tuned.get(net) ?? `${skewText(base, k)}, so the route was left out.`);
+    }
+    if (drop.size === 0) break;
+    for (const [net, why] of drop) failed.set(net, why);
+    tracks = tracks.filter((t) => !failed.has(t.net));
+    vias = vias.filter((v) => !failed.has(v.net));
+  }
+  return rebuild({ ...result, tracks, vias }, failed);
+}
+
+/** The result with each net's tracks regrouped, and the nets in `failed` taken out and open. */
+function rebuild(result: RouteResult, failed: Map<number, string>): RouteResult {
+  const tracks = result.tracks.filter((t) => !failed.has(t.net));
+  const vias = result.vias.filter((v) => !failed.has(v.net));
+  const nets = result.nets.map((n) => {
+    const mine = tracks.filter((t) => t.net === n.net);
+    const length = Math.round(mine.reduce((s, t) => s + Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y), 0));
+    if (!failed.has(n.net)) return { ...n, tracks: mine, length };
+    return { ...n, tracks: [], vias: [], length: 0, open: n.open + n.routed, routed: 0 };
+  });
+  const connections: ConnectionResult[] = result.connections.map((c) =>
+    failed.has(c.net) && c.routed
+      ? { ...c, routed: false, stuck: { reason: 'length_rule', why: failed.get(c.net)!, blockers: [], rips: 0, fails: 0, tried: true, at: c.from.at } }
+      : c,
+  );
+  const open = connections.filter((c) => !c.routed);
+  const length = nets.reduce((s, n) => s + n.length, 0);
+  return {
+    ...result,
+    tracks,
+    vias,
+    nets,
+    connections,
+    open,
+    summary: { routed: connections.length - open.length, open: open.length, tracks: tracks.length, vias: vias.length, length },
+  };
+}
