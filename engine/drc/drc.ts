@@ -85,5 +85,8 @@ export function checkAdded(design: Design, tracks: readonly NewTrack[], vias: re
   const board = design.board;
   const t0 = board.tracks.length;
   const v0 = board.vias.length;
-  return runDrc({ ...design, board: withCopper(board, tracks, vias) }, { scope: { tracks: tracks.map((_, k) => t0 + k), vias: vias.map((_, k) => v0 + k) }, nets });
+  return runDrc(
+    { ...design, board: withCopper(board, tracks, vias) },
+    { scope: { tracks: tracks.map((_, k) => t0 + k), vias: vias.map((_, k) => v0 + k) }, nets },
+  );
 }

@@ -285,7 +285,8 @@ function lengthRules(o: GenerateOptions): string | undefined {
   const r = o.lengthRules;
   if (!r || !o.pairs) return undefined;
   const lines = ['(version 1)'];
-  if (r.skew !== undefined) lines.push(`(rule "pair skew"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint skew (max ${mm(r.skew)}mm) (within_diff_pairs)))`);
+  if (r.skew !== undefined)
+    lines.push(`(rule "pair skew"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint skew (max ${mm(r.skew)}mm) (within_diff_pairs)))`);
   if (r.min !== undefined || r.max !== undefined) {
     const bounds = [r.min !== undefined ? `(min ${mm(r.min)}mm)` : '', r.max !== undefined ? `(max ${mm(r.max)}mm)` : ''].filter(Boolean).join(' ');
     lines.push(`(rule "pair length"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint length ${bounds}))`);

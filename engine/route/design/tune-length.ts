@@ -8,6 +8,10 @@ import type { NewTrack } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
 import type { Pt } from '../../board/model.ts';
 import { checkAdded } from '../../drc/drc.ts';
+import { CopperItems } from '../../drc/copper-items.ts';
+import { withCopper } from '../../board/added-copper.ts';
+import { segment } from '../../geom/shapes.ts';
+import { collides } from '../../geom/collide.ts';
 import type { Violation } from '../../drc/violation.ts';
 import type { ConnectionResult, RouteResult } from '../types.ts';
 
@@ -27,8 +31,8 @@ function target(l: Short): number {
 }
 
 /** A row of `k` square bumps of height `h` and pitch `p` on the run a→b, on the side `side`
- *  (±1) of its direction, centred on the run: the run's track is replaced by these. */
-function meander(t: NewTrack, k: number, h: number, p: number, side: number): NewTrack[] {
+ *  (±1) of its direction, starting `s0` along it: the run's track is replaced by these. */
+function meander(t: NewTrack, k: number, h: number, p: number, side: number, s0: number): NewTrack[] {
   const { start: a, end: b } = t;
   const len = Math.hypot(b.x - a.x, b.y - a.y);
   const ux = (b.x - a.x) / len;
@@ -36,7 +40,6 @@ function meander(t: NewTrack, k: number, h: number, p: number, side: number): Ne
   const nx = -uy * side;
   const ny = ux * side;
   const at = (s: number, up: number): Pt => ({ x: Math.round(a.x + ux * s + nx * up), y: Math.round(a.y + uy * s + ny * up) });
-  const s0 = (len - (2 * k - 1) * p) / 2;
   const pts: Pt[] = [a];
   for (let j = 0; j < k; j++) {
     const s = s0 + 2 * j * p;
@@ -59,10 +62,43 @@ function clean(base: Design, tracks: readonly NewTrack[], result: RouteResult, f
 }
 
 /**
+ * A quick look for other nets' copper too near a meander, before the DRC's exact judgement: the
+ * board with the result's copper as it stands, indexed once per net tuned. It only rejects; what
+ * it passes the DRC still judges.
+ */
+class MeanderProbe {
+  readonly #copper: CopperItems;
+
+  constructor(
+    readonly base: Design,
+    tracks: readonly NewTrack[],
+    result: RouteResult,
+  ) {
+    const board = withCopper(base.board, tracks, result.vias);
+    this.#copper = new CopperItems(board, Math.max(base.rules.maxClearance(), base.rules.minimums.holeClearance));
+  }
+
+  /** False when a bump's track comes within clearance of another net's copper on its layer. */
+  clear(bumps: readonly NewTrack[]): boolean {
+    const rules = this.base.rules;
+    for (const t of bumps) {
+      const shape = segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
+      for (const id of this.#copper.near(shape, rules.maxClearance())) {
+        const it = this.#copper.items[id];
+        if (it.net === t.net || !((it.layers >>> t.layer) & 1) || it.kind === 'zone') continue;
+        const gap = rules.clearance({ net: t.net, layer: t.layer }, { net: it.net, layer: t.layer });
+        if (collides(shape, it.shape, gap)) return false;
+      }
+    }
+    return true;
+  }
+}
+
+/**
  * Lengthens one net by `need` nm, run by run, longest first: each run gets as many bumps as fit
  * (pitch three widths, or width plus twice the clearance, whichever is more), as low as makes up
- * what is still needed (or lower, where that does not fit), on whichever side the DRC allows. Returns the tracks and what is
- * still needed.
+ * what is still needed; where they do not fit, lower or fewer bumps, slid along the run, on
+ * either side. Returns the tracks and what is still needed.
  */
 function lengthen(base: Design, tracks: NewTrack[], result: RouteResult, net: number, need: number): { tracks: NewTrack[]; need: number } {
   const clearance = base.rules.netClass(net).clearance;
@@ -70,35 +106,58 @@ function lengthen(base: Design, tracks: NewTrack[], result: RouteResult, net: nu
     .map((t, i) => ({ i, len: Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y) }))
     .filter((r) => tracks[r.i].net === net)
     .sort((a, b) => b.len - a.len || a.i - b.i);
+  const probe = new MeanderProbe(base, tracks, result);
   let current = tracks;
-  // Indices shift as runs are replaced: each run is found again by its ends.
   for (const r of runs) {
     if (need <= 0) break;
     const t = tracks[r.i];
-    const p = Math.max(3 * t.width, t.width + 2 * clearance);
-    // k bumps take (2k − 1) pitches; a pitch of straight track is kept at either end.
-    const k = Math.floor((r.len - p) / (2 * p));
-    if (k < 1) continue;
-    // As many bumps as fit, as low as they may be: a bump at least a pitch tall, fewer bumps
-    // where that makes up more than is needed.
-    const used = Math.max(1, Math.min(k, Math.floor(need / (2 * p))));
-    const rise = Math.min(Math.ceil(need / (2 * used)), MAX_RISE * p);
+    // Indices shift as runs are replaced: each run is found again by its ends.
     const at = current.findIndex((x) => x.net === net && x.start === t.start && x.end === t.end);
     if (at < 0) continue;
-    // Where the bumps do not fit, lower ones may: half as tall, then a quarter, on either side.
-    tries: for (const h of [rise, Math.round(rise / 2), Math.round(rise / 4)]) {
-      if (h < p / 2) break;
-      for (const side of [1, -1]) {
-        const bumps = meander(t, used, h, p, side);
+    // The pitch a designer would choose, then a tighter one (two widths, or a width and a
+    // clearance) where a run is short or crowded.
+    for (const p of [Math.max(3 * t.width, t.width + 2 * clearance), Math.max(2 * t.width, t.width + clearance)]) {
+      // k bumps take (2k − 1) pitches; a pitch of straight track is kept at either end.
+      const k = Math.floor((r.len - p) / (2 * p));
+      if (k < 1) continue;
+      const placed = place(t, r.len, k, p, need, (bumps) => {
+        if (!probe.clear(bumps)) return false;
         const next = [...current.slice(0, at), ...bumps, ...current.slice(at + 1)];
-        if (!clean(base, next, result, at, bumps.length)) continue;
+        if (!clean(base, next, result, at, bumps.length)) return false;
         current = next;
-        need -= 2 * used * h;
-        break tries;
-      }
+        return true;
+      });
+      need -= placed;
+      if (placed > 0) break;
     }
   }
   return { tracks: current, need };
+}
+
+/**
+ * The first placement of bumps on a run that `fits` accepts, most length first: as many bumps as
+ * fit, as low as makes up `need` (a pitch tall at least, at most MAX_RISE pitches), then half and
+ * a quarter as tall, then fewer bumps; each centred, then slid along the run a pitch at a time,
+ * on either side. Returns the length added (0 when nothing fits).
+ */
+function place(t: NewTrack, len: number, k: number, p: number, need: number, fits: (bumps: NewTrack[]) => boolean): number {
+  const most = Math.max(1, Math.min(k, Math.floor(need / (2 * p))));
+  for (let used = most; used >= 1; used = used > 2 ? Math.ceil(used / 2) : used - 1) {
+    const rise = Math.min(Math.ceil(need / (2 * used)), MAX_RISE * p);
+    for (const h of [rise, Math.round(rise / 2), Math.round(rise / 4)]) {
+      if (h < p / 2) break;
+      const span = (2 * used - 1) * p;
+      const centre = (len - span) / 2;
+      const offsets = [centre];
+      for (let s = p; s + span + p <= len; s += p) if (Math.abs(s - centre) >= p / 2) offsets.push(s);
+      for (const s of offsets)
+        for (const side of [1, -1]) {
+          const bumps = meander(t, used, h, p, side, s);
+          if (fits(bumps)) return 2 * used * h;
+        }
+    }
+  }
+  return 0;
 }
 
 const mm = (v: number) => `${(v / 1e6).toFixed(4)} mm`;

@@ -64,7 +64,9 @@ describe('length and via-count rules in the router', () => {
     }
     for (const c of result.open.filter((x) => PAIR_NETS.includes(x.netName))) {
       expect(c.stuck?.reason).toBe('length_rule');
-      expect(c.stuck?.why).toMatch(/shorter than the 25\.0000 mm rule 'pair length' asks; meanders where the DRC allows them made up \d+\.\d{4} mm of the \d+\.\d{4} mm needed/);
+      expect(c.stuck?.why).toMatch(
+        /shorter than the 25\.0000 mm rule 'pair length' asks; meanders where the DRC allows them made up \d+\.\d{4} mm of the \d+\.\d{4} mm needed/,
+      );
     }
   });
 
@@ -86,7 +88,9 @@ describe('length and via-count rules in the router', () => {
         expect([p.routed, n.routed], `pair ${k}`).toEqual([0, 0]);
         for (const c of result.open.filter((x) => x.netName === p.name || x.netName === n.name)) {
           expect(c.stuck?.reason).toBe('length_rule');
-          expect(c.stuck?.why).toMatch(new RegExp(`/DP${k}_P at \\d+\\.\\d{4} mm is matched to /DP${k}_N at \\d+\\.\\d{4} mm, and rule 'pair skew' allows 0\\.5000 mm between them`));
+          expect(c.stuck?.why).toMatch(
+            new RegExp(`/DP${k}_P at \\d+\\.\\d{4} mm is matched to /DP${k}_N at \\d+\\.\\d{4} mm, and rule 'pair skew' allows 0\\.5000 mm between them`),
+          );
         }
       }
     }

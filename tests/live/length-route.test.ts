@@ -1,0 +1,90 @@
+// A differential pair under the project's length and skew rules, routed from a real pcbnew (9.0.8,
+// 10.0.7): the route action lengthens the shorter net with meanders until the two match within the
+// skew rule, commits both in one step, and the board read back from the editor then has no length
+// or skew error; one Ctrl+Z takes it all away.
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { expect, it } from 'vitest';
+import type { BoardItem, KicadClient } from '../../ipc/index.ts';
+import { hostPorts, runAction, type ActionContext } from '../../plugin/kicad-host/actions.ts';
+import { BoardSync } from '../../plugin/kicad-host/board-sync.ts';
+import type { Kicad } from '../support/kicad.ts';
+import { benchBoard, describeKicads, useKicad } from './kicad-harness.ts';
+
+const PLUS = '/USB_D+';
+const MINUS = '/USB_D-';
+// Routed shortest the two nets are about 8 and 11 mm: the rules ask them within 0.5 mm of each
+// other, and no longer than 20 mm.
+const DRU = `(version 1)
+(rule "usb length"
+\t(condition "A.inDiffPair('/USB_D')")
+\t(constraint length (max 20mm)))
+(rule "usb skew"
+\t(condition "A.inDiffPair('/USB_D')")
+\t(constraint skew (max 0.5mm) (within_diff_pairs)))
+`;
+
+/** The bench board in `kicad`'s format, copied with its project and the rules above. */
+function boardWithRules(kicad: Kicad): string {
+  const from = benchBoard('B', 'usb_rs232c_usb_rs232c_rev_a', kicad);
+  const dir = mkdtempSync(join(tmpdir(), 'tm-live-len-'));
+  const to = join(dir, basename(from));
+  copyFileSync(from, to);
+  copyFileSync(from.replace(/\.kicad_pcb$/, '.kicad_pro'), to.replace(/\.kicad_pcb$/, '.kicad_pro'));
+  writeFileSync(to.replace(/\.kicad_pcb$/, '.kicad_dru'), DRU);
+  return to;
+}
+
+async function copper(client: KicadClient): Promise<BoardItem[]> {
+  return client.items(['track', 'arc', 'via']);
+}
+
+const idOf = (i: BoardItem) => ('id' in i ? i.id : '');
+const netOf = (i: BoardItem) => ('net' in i ? i.net : '');
+
+describeKicads('a pair under length and skew rules routed from live pcbnew', (version) => {
+  const live = useKicad(version, { board: boardWithRules(version) });
+
+  it('meanders the shorter net to the skew rule in one commit; the board then breaks neither rule; one Ctrl+Z takes it back', async () => {
+    const client = live.client;
+    const ctx: ActionContext = {
+      client: async () => client,
+      sync: new BoardSync((design, files) => hostPorts(design, files, () => undefined)),
+      log: () => undefined,
+    };
+    const pads = (await client.pads()).filter((p) => p.net === PLUS);
+    await client.clearSelection();
+    await client.addToSelection(pads.map((p) => p.id));
+    const before = new Set((await copper(client)).map(idOf));
+    // Unrouted, both nets are too short for the length rule.
+    const types = (r: Awaited<ReturnType<typeof runAction>>) => ((r.details?.errors ?? []) as { type: string; count: number }[]).map((e) => e.type);
+
+    const r = await runAction(ctx, { action: 'route-selected' });
+    expect(r).toMatchObject({ ok: true, code: 'routed', details: { nets: [PLUS, MINUS], open_after: 0 } });
+    const added = (await copper(client)).filter((i) => !before.has(idOf(i)));
+    expect(new Set(added.map(netOf))).toEqual(new Set([PLUS, MINUS]));
+    // The committed tracks, read back from the editor: the two nets within 0.5 mm (no via on
+    // either, so track length is what KiCad measures), the shorter one meandered.
+    const length = (net: string) =>
+      added
+        .filter((i) => i.kind === 'track' && i.net === net)
+        .reduce((n, i) => (i.kind === 'track' ? n + Math.hypot(i.end.x - i.start.x, i.end.y - i.start.y) : n), 0);
+    expect(added.filter((i) => i.kind === 'via')).toEqual([]);
+    expect(Math.abs(length(PLUS) - length(MINUS))).toBeLessThanOrEqual(500_000);
+    expect(added.length).toBeGreaterThan(14);
+
+    const after = types(await runAction(ctx, { action: 'check' }));
+    expect(after).not.toContain('length_out_of_range');
+    expect(after).not.toContain('skew_out_of_range');
+
+    live.instance.key('ctrl+z');
+    const deadline = Date.now() + 15_000;
+    let now = await copper(client);
+    while (now.length !== before.size && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      now = await copper(client);
+    }
+    expect(new Set(now.map(idOf))).toEqual(before);
+  });
+});
