@@ -57,7 +57,7 @@ function boards(): Board[] {
     { seed: 3, pairs: 6 },
     { seed: 4, pairs: 4, lengthRules: { skew: 0.5, max: 80 } },
     { seed: 5, pairs: 4, lengthRules: { skew: 0.2, min: 30, max: 60 } },
-    { seed: 6, pairs: 4, lengthRules: { min: 40 } },
+    { seed: 6, pairs: 4, lengthRules: { min: 15 } },
   ];
   for (const g of generated) {
     const name = `gen/pairs${g.pairs}-seed${g.seed}${g.lengthRules ? '-length' : ''}`;

@@ -190,8 +190,23 @@ export interface InspectNetResult {
   bbox_mm: BoxMm | null;
   /** Along the net's tracks, the board's and the session's (vias and pads not counted). */
   track_length_mm: number;
+  /** As KiCad measures a net for length and skew rules: its tracks and each via's length through
+   *  the stack-up, with the vias counted (engine/drc/net-length.ts). */
+  kicad_length_mm: number;
+  vias_counted: number;
+  /** The custom rules that set the net's length, skew and via count, with their bounds (mm; a
+   *  count for vias); null where none does. */
+  length_rules: { length: RuleBounds | null; skew: RuleBounds | null; via_count: RuleBounds | null };
   /** The differential pair the net is one of, by KiCad's naming rule (null when none). */
   pair: PairJson | null;
+}
+
+/** A custom rule's bounds on a net, as inspect_net gives them. */
+export interface RuleBounds {
+  rule: string;
+  min?: number;
+  max?: number;
+  within_diff_pairs?: boolean;
 }
 
 /** A net's differential pair (KiCad's naming rule) as the tools report it, seen from that net. */

@@ -12,7 +12,18 @@ import { gapTolerance, pairCoupling, type PairTrack } from '../drc/pair-coupling
 import { MAX_LISTED } from './limits.ts';
 import { mmToNm, nmToMm } from '../geom/units.ts';
 import { lengthMm } from './names.ts';
-import type { BoardInfoResult, ConnectionJson, HistoryResult, InspectNetResult, InspectPadResult, OpenConnectionsResult, PairJson } from './results.ts';
+import type {
+  BoardInfoResult,
+  ConnectionJson,
+  HistoryResult,
+  InspectNetResult,
+  InspectPadResult,
+  OpenConnectionsResult,
+  PairJson,
+  RuleBounds,
+} from './results.ts';
+import { measureNets } from '../drc/net-length.ts';
+import { withCopper } from '../board/added-copper.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { SessionState, StateNote } from './session-state.ts';
 
@@ -199,6 +210,14 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
   const cls = rules.netClass(net);
   const open = currentOpen(s);
   const pair = pairJson(s, net, st.copper, open);
+  const measured = measureNets({ ...s.design, board: withCopper(board, st.copper.tracks, st.copper.vias) }, [net]).get(net)!;
+  const bounds = (kind: 'length' | 'skew' | 'via_count'): RuleBounds | null => {
+    const hit = rules.netConstraint(kind, net, 0);
+    if (!hit) return null;
+    const c = hit.constraint;
+    const v = (x: number | undefined) => (x === undefined ? undefined : kind === 'via_count' ? x : nmToMm(x));
+    return { rule: hit.rule.name, min: v(c.min), max: v(c.max), ...(c.withinDiffPairs ? { within_diff_pairs: true } : {}) };
+  };
   return {
     net: s.names.netName(net),
     class: cls.name,
@@ -219,6 +238,9 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
       .map((c) => connectionJson(s, c, st.note)),
     bbox_mm: Number.isFinite(minX) ? [nmToMm(minX), nmToMm(minY), nmToMm(maxX), nmToMm(maxY)] : null,
     track_length_mm: lengthMm(netLength(s, net, st.copper)),
+    kicad_length_mm: lengthMm(measured.total),
+    vias_counted: measured.vias,
+    length_rules: { length: bounds('length'), skew: bounds('skew'), via_count: bounds('via_count') },
     pair,
   };
 }

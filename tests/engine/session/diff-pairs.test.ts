@@ -74,4 +74,26 @@ describe('inspect_net on a pair', () => {
     const { net: _net, track_length_mm: _length, ...seen } = r.pairs[0];
     expect(seen).toEqual(plus.pair);
   });
+
+  it('gives the length KiCad measures for length rules, vias counted, and the rules that govern the net', async () => {
+    const b = benchBoards().find((x) => x.name === 'usb_rs232c_usb_rs232c_rev_a')!;
+    const files = readDesignFiles(b.bare);
+    const dru = `(version 1)\n(rule "usb skew" (condition "A.inDiffPair('/USB_D')") (constraint skew (max 0.5mm) (within_diff_pairs)))\n(rule "usb vias" (condition "A.NetName == '/USB_D+'") (constraint via_count (max 1)))\n`;
+    const design = loadDesign({ ...files, dru, druName: 'b.kicad_dru' });
+    const s = realSession(design, { ...files, dru }, b.name);
+    const bare = ok(await s.call('inspect_net', { net: '/USB_D+' }));
+    expect([bare.kicad_length_mm, bare.vias_counted]).toEqual([0, 0]);
+    expect(bare.length_rules).toEqual({ length: null, skew: { rule: 'usb skew', max: 0.5, within_diff_pairs: true }, via_count: { rule: 'usb vias', max: 1 } });
+    // Routed: the tracks, and each via's length through the 1.6 mm board (1.545 mm as KiCad 9
+    // counts a top-to-bottom via on KiCad's default stack-up).
+    ok(await s.call('route', { nets: ['/USB_D+'] }));
+    const routed = ok(await s.call('inspect_net', { net: '/USB_D+' }));
+    expect(routed.vias_counted).toBe(routed.session.vias);
+    expect(routed.kicad_length_mm).toBeCloseTo(routed.track_length_mm + 1.545 * routed.vias_counted, 3);
+    // A via standing alone joins no layers: KiCad gives it no length, but counts it.
+    ok(await s.call('place_via', { net: '/USB_D+', at_mm: [150, 100] }));
+    const more = ok(await s.call('inspect_net', { net: '/USB_D+' }));
+    expect([more.kicad_length_mm, more.vias_counted]).toEqual([routed.kicad_length_mm, routed.vias_counted + 1]);
+    expect(ok(await s.call('inspect_net', { net: '/TX' })).length_rules).toEqual({ length: null, skew: null, via_count: null });
+  });
 });
