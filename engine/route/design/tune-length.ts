@@ -1,15 +1,14 @@
-// Length tuning: a routed net shorter than its custom rule's minimum length is lengthened with
-// meanders — a row of square bumps to one side of a straight run, at the net's width — until it
-// reaches the rule's target (its opt, else midway to its max, else just past its min). Lengths
-// are KiCad's (engine/drc/net-length.ts) and every meander is judged by the DRC before it is
-// kept; a net that cannot be brought into range is taken out and left open, saying why.
+// Length tuning: a routed net shorter than its length rule's minimum, or than the longest net of
+// its skew rule's set by more than the skew allows, is lengthened with meanders — rows of square
+// bumps to one side of a straight run, at the net's width — to the rule's target. Lengths are
+// KiCad's (engine/drc/net-length.ts) and every meander is judged by the DRC before it is kept; a
+// net that cannot be brought to its rules is taken out and left open, saying why.
 
-import type { NewTrack } from '../../board/added-copper.ts';
+import { withCopper, type NewTrack } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
 import type { Pt } from '../../board/model.ts';
 import { checkAdded } from '../../drc/drc.ts';
 import { CopperItems } from '../../drc/copper-items.ts';
-import { withCopper } from '../../board/added-copper.ts';
 import { segment } from '../../geom/shapes.ts';
 import { collides } from '../../geom/collide.ts';
 import type { Violation } from '../../drc/violation.ts';
