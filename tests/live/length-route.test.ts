@@ -6,11 +6,11 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { expect, it } from 'vitest';
-import type { BoardItem, KicadClient } from '../../ipc/index.ts';
 import { hostPorts, runAction, type ActionContext } from '../../plugin/kicad-host/actions.ts';
 import { BoardSync } from '../../plugin/kicad-host/board-sync.ts';
 import type { Kicad } from '../support/kicad.ts';
 import { benchBoard, describeKicads, useKicad } from './kicad-harness.ts';
+import { copper, idOf, netOf, undoOnce } from './live-copper.ts';
 
 const PLUS = '/USB_D+';
 const MINUS = '/USB_D-';
@@ -35,13 +35,6 @@ function boardWithRules(kicad: Kicad): string {
   writeFileSync(to.replace(/\.kicad_pcb$/, '.kicad_dru'), DRU);
   return to;
 }
-
-async function copper(client: KicadClient): Promise<BoardItem[]> {
-  return client.items(['track', 'arc', 'via']);
-}
-
-const idOf = (i: BoardItem) => ('id' in i ? i.id : '');
-const netOf = (i: BoardItem) => ('net' in i ? i.net : '');
 
 describeKicads('a pair under length and skew rules routed from live pcbnew', (version) => {
   const live = useKicad(version, { board: boardWithRules(version) });
@@ -78,13 +71,6 @@ describeKicads('a pair under length and skew rules routed from live pcbnew', (ve
     expect(after).not.toContain('length_out_of_range');
     expect(after).not.toContain('skew_out_of_range');
 
-    live.instance.key('ctrl+z');
-    const deadline = Date.now() + 15_000;
-    let now = await copper(client);
-    while (now.length !== before.size && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      now = await copper(client);
-    }
-    expect(new Set(now.map(idOf))).toEqual(before);
+    expect(await undoOnce(live.instance, client, before)).toEqual(before);
   });
 });

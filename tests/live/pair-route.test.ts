@@ -2,20 +2,13 @@
 // plugin's host runs (plugin/kicad-host/actions.ts, against the live editor through its API) routes
 // both nets of the pair in one commit, and one Ctrl+Z takes all of it away.
 import { expect, it } from 'vitest';
-import type { BoardItem, KicadClient } from '../../ipc/index.ts';
 import { hostPorts, runAction, type ActionContext } from '../../plugin/kicad-host/actions.ts';
 import { BoardSync } from '../../plugin/kicad-host/board-sync.ts';
 import { benchBoard, describeKicads, useKicad } from './kicad-harness.ts';
+import { copper, idOf, netOf, undoOnce } from './live-copper.ts';
 
 const PLUS = '/USB_D+';
 const MINUS = '/USB_D-';
-
-async function copper(client: KicadClient): Promise<BoardItem[]> {
-  return client.items(['track', 'arc', 'via']);
-}
-
-const idOf = (i: BoardItem) => ('id' in i ? i.id : '');
-const netOf = (i: BoardItem) => ('net' in i ? i.net : '');
 
 describeKicads('one net of a differential pair selected in live pcbnew', (version) => {
   const live = useKicad(version, { board: benchBoard('B', 'usb_rs232c_usb_rs232c_rev_a', version) });
@@ -41,13 +34,6 @@ describeKicads('one net of a differential pair selected in live pcbnew', (versio
     const added = (await copper(client)).filter((i) => !before.has(idOf(i)));
     expect(new Set(added.map(netOf))).toEqual(new Set([PLUS, MINUS]));
 
-    live.instance.key('ctrl+z');
-    const deadline = Date.now() + 15_000;
-    let now = await copper(client);
-    while (now.length !== before.size && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      now = await copper(client);
-    }
-    expect(new Set(now.map(idOf))).toEqual(before);
+    expect(await undoOnce(live.instance, client, before)).toEqual(before);
   });
 });
