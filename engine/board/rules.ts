@@ -67,7 +67,18 @@ export type RuleCondition =
   | { kind: 'or'; a: RuleCondition; b: RuleCondition };
 
 export interface RuleConstraint {
-  kind: 'clearance' | 'track_width' | 'via_diameter' | 'hole_clearance' | 'edge_clearance' | 'hole_size' | 'length' | 'skew' | 'via_count';
+  kind:
+    | 'clearance'
+    | 'track_width'
+    | 'via_diameter'
+    | 'hole_clearance'
+    | 'edge_clearance'
+    | 'hole_size'
+    | 'length'
+    | 'skew'
+    | 'via_count'
+    | 'diff_pair_gap'
+    | 'diff_pair_uncoupled';
   /** nm, but a count of vias for via_count. */
   min?: number;
   opt?: number;
@@ -200,6 +211,8 @@ const DEFAULT_SEVERITY: Record<string, Severity> = {
   length_out_of_range: 'error',
   skew_out_of_range: 'error',
   too_many_vias: 'error',
+  diff_pair_gap_out_of_range: 'error',
+  diff_pair_uncoupled_length_too_long: 'error',
 };
 
 function anchoredRegex(pattern: string): RegExp | null {
@@ -387,11 +400,16 @@ export class RuleResolver {
   }
 
   /**
-   * The custom rule that sets a net's `length`, `skew` or `via_count` on a layer, as KiCad asks
+   * The custom rule that sets a net's `length`, `skew`, `via_count` or a pair's `diff_pair_gap`
+   * or `diff_pair_uncoupled` on a layer, as KiCad asks
    * it of each track and via of the net (the item alone, on its layer): the last rule in the
    * file with that constraint whose condition matches. Undefined when none does.
    */
-  netConstraint(kind: 'length' | 'skew' | 'via_count', net: number, layer: number): { rule: CustomRule; constraint: RuleConstraint } | undefined {
+  netConstraint(
+    kind: 'length' | 'skew' | 'via_count' | 'diff_pair_gap' | 'diff_pair_uncoupled',
+    net: number,
+    layer: number,
+  ): { rule: CustomRule; constraint: RuleConstraint } | undefined {
     for (let k = this.custom.length - 1; k >= 0; k--) {
       const rule = this.custom[k];
       const constraint = rule.constraints.find((x) => x.kind === kind);

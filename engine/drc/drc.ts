@@ -15,6 +15,7 @@ import { checkTextClearance } from './text-clearance.ts';
 import { checkSolderMask } from './solder-mask.ts';
 import { checkWidths } from './widths.ts';
 import { checkNetLengths } from './net-length.ts';
+import { checkDiffPairRules } from './diff-pair-rules.ts';
 import { CopperItems } from './copper-items.ts';
 import { ViolationSink, VIOLATION_TYPES, type Violation, type ViolationType } from './violation.ts';
 
@@ -71,6 +72,7 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
     for (const id of scope) netScope.add(copper.items[id].net);
   }
   checkNetLengths(copper, rules, sink, netScope);
+  checkDiffPairRules(copper, rules, sink, netScope);
   // Off-layer items are the board's own, never added copper, but they count in the ratsnest.
   const offClusters = checkDisabledLayers(board, copper, scope ? null : sink);
   return { violations: sink.violations, unconnected: conn.unconnected + offClusters, errors: summarise(sink.violations) };

@@ -1,8 +1,8 @@
 // How much of a differential pair runs coupled, measured the way KiCad's diff-pair coupling check
 // measures it: each track of the + net is paired with the parallel track of the - net on a shared
 // layer whose common stretch lies nearest; that stretch is coupled, at the gap between the two
-// edges. For reports (inspect_net, the pairs benchmark); no DRC finding is made from it yet.
-// Unlike KiCad it does not ask whether other copper lies between the two tracks.
+// edges, unless other copper lies across either end of it (asked of the caller: the DRC's
+// diff-pair-rules.ts asks the board; inspect_net and the pairs benchmark do not ask).
 
 import { trackLength } from '../geom/arc.ts';
 
@@ -14,12 +14,19 @@ export interface PairTrack {
   layer: number;
 }
 
-/** One coupled stretch: its length along the - track and the edge-to-edge gap (nm). */
+/** One coupled stretch: its length along the - track and the edge-to-edge gap (nm), and the two
+ *  tracks (indices into the lists given). */
 export interface CoupledStretch {
   layer: number;
   length: number;
   gap: number;
+  plus: number;
+  minus: number;
 }
+
+/** Whether copper other than the pair's lies across the line from (ax, ay) to (bx, by) on a layer,
+ *  between the ends of the two tracks' common stretch. */
+export type CopperBetween = (ax: number, ay: number, bx: number, by: number, layer: number, plus: number, minus: number) => boolean;
 
 export interface PairCoupling {
   /** Track length of each net (nm, arcs along the arc). */
@@ -66,10 +73,12 @@ function commonStretch(p: Seg, n: Seg): { p: Seg; n: Seg } | null {
   const tb = t(n[2], n[3]);
   if (len2 <= Math.min(ta, tb) || 0 >= Math.max(ta, tb)) return null;
   const [t1, t2] = [0, len2, ta, tb].sort((a, b) => a - b).slice(1, 3);
-  const pc: Seg = [p[0] + (dx * t1) / len2, p[1] + (dy * t1) / len2, p[0] + (dx * t2) / len2, p[1] + (dy * t2) / len2];
+  // In whole nanometres, as KiCad clips and projects.
+  const r = Math.round;
+  const pc: Seg = [r(p[0] + (dx * t1) / len2), r(p[1] + (dy * t1) / len2), r(p[0] + (dx * t2) / len2), r(p[1] + (dy * t2) / len2)];
   const [ax, ay] = onLine(n, pc[0], pc[1]);
   const [bx, by] = onLine(n, pc[2], pc[3]);
-  return { p: pc, n: [ax, ay, bx, by] };
+  return { p: pc, n: [r(ax), r(ay), r(bx), r(by)] };
 }
 
 /** The share of a pair's longer net run coupled from which the pair counts as routed coupled. */
@@ -83,26 +92,34 @@ export function gapTolerance(classGap: number): { min: number; max: number } {
 }
 
 /** The coupling of a pair's tracks; `gap` bounds (nm, edge to edge) what counts as coupled. */
-export function pairCoupling(plus: readonly PairTrack[], minus: readonly PairTrack[], gap?: { min?: number; max?: number }): PairCoupling {
+export function pairCoupling(
+  plus: readonly PairTrack[],
+  minus: readonly PairTrack[],
+  gap?: { min?: number; max?: number },
+  between?: CopperBetween,
+): PairCoupling {
   const stretches: CoupledStretch[] = [];
-  for (const tp of plus) {
+  plus.forEach((tp, ip) => {
     const p = seg(tp);
-    if (Math.hypot(p[2] - p[0], p[3] - p[1]) ** 2 <= 2) continue;
-    let best: { n: Seg; p: Seg; tn: PairTrack; d: number } | undefined;
-    for (const tn of minus) {
-      if (tn.layer !== tp.layer) continue;
+    if (Math.hypot(p[2] - p[0], p[3] - p[1]) ** 2 <= 2) return;
+    let best: { n: Seg; p: Seg; tn: PairTrack; in: number; gap: number } | undefined;
+    minus.forEach((tn, iN) => {
+      if (tn.layer !== tp.layer) return;
       const n = seg(tn);
-      if (Math.hypot(n[2] - n[0], n[3] - n[1]) ** 2 <= 2 || !parallel(p, n)) continue;
+      if (Math.hypot(n[2] - n[0], n[3] - n[1]) ** 2 <= 2 || !parallel(p, n)) return;
       const c = commonStretch(p, n);
-      if (!c) continue;
-      const d = Math.hypot(c.p[0] - c.n[0], c.p[1] - c.n[1]);
-      if (!best || d < best.d) best = { ...c, tn, d };
-    }
-    if (!best) continue;
-    const length = Math.hypot(best.n[2] - best.n[0], best.n[3] - best.n[1]);
-    // The stretches face each other squarely, so their ends' distance is the lines' distance.
-    stretches.push({ layer: tp.layer, length, gap: best.d - best.tn.width / 2 - tp.width / 2 });
-  }
+      if (!c) return;
+      // The stretches face each other squarely, so their ends' distance is the lines' distance;
+      // KiCad takes it and the half widths in whole nanometres.
+      const g = Math.round(Math.hypot(c.p[0] - c.n[0], c.p[1] - c.n[1])) - Math.trunc((tn.width + tp.width) / 2);
+      if (!best || g < best.gap) best = { ...c, tn, in: iN, gap: g };
+    });
+    if (!best) return;
+    const b = best as { n: Seg; p: Seg; tn: PairTrack; in: number; gap: number };
+    if (between && (between(b.p[0], b.p[1], b.n[0], b.n[1], tp.layer, ip, b.in) || between(b.p[2], b.p[3], b.n[2], b.n[3], tp.layer, ip, b.in))) return;
+    const length = Math.hypot(b.n[2] - b.n[0], b.n[3] - b.n[1]);
+    stretches.push({ layer: tp.layer, length, gap: b.gap, plus: ip, minus: b.in });
+  });
   const lengthP = plus.reduce((s, t) => s + trackLength(t), 0);
   const lengthN = minus.reduce((s, t) => s + trackLength(t), 0);
   let coupled = 0;

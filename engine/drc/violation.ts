@@ -26,7 +26,9 @@ export type ViolationType =
   | 'solder_mask_bridge'
   | 'length_out_of_range'
   | 'skew_out_of_range'
-  | 'too_many_vias';
+  | 'too_many_vias'
+  | 'diff_pair_gap_out_of_range'
+  | 'diff_pair_uncoupled_length_too_long';
 
 export const VIOLATION_TYPES: readonly ViolationType[] = [
   'clearance',
@@ -48,6 +50,8 @@ export const VIOLATION_TYPES: readonly ViolationType[] = [
   'length_out_of_range',
   'skew_out_of_range',
   'too_many_vias',
+  'diff_pair_gap_out_of_range',
+  'diff_pair_uncoupled_length_too_long',
 ];
 
 /** Which board item a violation names: kind and index in the board's array ('off_layer':

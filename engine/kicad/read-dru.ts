@@ -1,18 +1,31 @@
 // Reads `.kicad_dru` custom rules: `(rule "name" (layer …) (condition "…") (constraint …))`.
 // Supported constraints: clearance, track_width, via_diameter, hole_clearance, edge_clearance,
-// hole_size, and a net's length, skew (with within_diff_pairs) and via_count; conditions compare
-// A/B NetClass, NetName and Layer, and ask A/B.inDiffPair('…'), A/B.intersectsArea('…') and
-// A/B.enclosedByArea('…') (a zone or rule area by name). Anything else is a warning that names
-// the rule and the clause. Other constraint keywords are kept as the rule's `unmodelled` kinds, so the router can leave alone the nets such rules may
-// govern (rules.ts); a rule with an unsupported condition is not applied, and its unmodelled kinds
-// guard the nets that the condition's readable conjuncts do not rule out.
+// hole_size, a net's length, skew (with within_diff_pairs) and via_count, and a differential
+// pair's diff_pair_gap and diff_pair_uncoupled; conditions compare A/B NetClass, NetName and
+// Layer, and ask A/B.inDiffPair('…'), A/B.intersectsArea('…') and A/B.enclosedByArea('…') (a zone
+// or rule area by name). Anything else is a warning that names the rule and the clause. Other
+// constraint keywords are kept as the rule's `unmodelled` kinds, so the router can leave alone the
+// nets such rules may govern (rules.ts); a rule with an unsupported condition is not applied, and
+// its unmodelled kinds guard the nets that the condition's readable conjuncts do not rule out.
 
 import type { Diagnostic } from '../board/model.ts';
 import { newCopperCanBreak, type CustomRule, type RuleCondition, type RuleConstraint } from '../board/rules.ts';
 import { atomAt, children, head, parseSexpr, type SList } from './sexpr.ts';
 import { ReadContext } from './values.ts';
 
-const CONSTRAINTS = new Set(['clearance', 'track_width', 'via_diameter', 'hole_clearance', 'edge_clearance', 'hole_size', 'length', 'skew', 'via_count']);
+const CONSTRAINTS = new Set([
+  'clearance',
+  'track_width',
+  'via_diameter',
+  'hole_clearance',
+  'edge_clearance',
+  'hole_size',
+  'length',
+  'skew',
+  'via_count',
+  'diff_pair_gap',
+  'diff_pair_uncoupled',
+]);
 
 export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: CustomRule[]; warnings: Diagnostic[] } {
   // The file is a sequence of top-level lists; wrap it so the reader sees one.
@@ -84,7 +97,8 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
       // A net's length, skew and via count are judged per rule: under a condition that cannot
       // be read no one judges them, so they hold their nets back like the unmodelled kinds.
       for (const c of rule.constraints)
-        if ((c.kind === 'length' || c.kind === 'skew' || c.kind === 'via_count') && !rule.unmodelled.includes(c.kind)) rule.unmodelled.push(c.kind);
+        if (['length', 'skew', 'via_count', 'diff_pair_gap', 'diff_pair_uncoupled'].includes(c.kind) && !rule.unmodelled.includes(c.kind))
+          rule.unmodelled.push(c.kind);
       const guards = rule.unmodelled.filter(newCopperCanBreak);
       const scope = rule.condition ? 'the nets it may govern' : 'any net';
       if (guards.length > 0)

@@ -25,6 +25,7 @@ export type FaultKind =
   | 'keepout'
   | 'dru-tight'
   | 'length-rules'
+  | 'pair-rules'
   | 'disabled-layer'
   | 'bad-via'
   | 'npth-cross'
@@ -43,6 +44,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'keepout',
   'dru-tight',
   'length-rules',
+  'pair-rules',
   'disabled-layer',
   'bad-via',
   'npth-cross',
@@ -230,6 +232,19 @@ export function makeFault(design: Design, kind: FaultKind): { text: string; dru?
           '(rule "tm_vias"\n\t(condition "A.NetName != \'\'")\n\t(constraint via_count (max 1)))',
           '(rule "tm_skew"\n\t(condition "A.NetClass == \'Default\'")\n\t(constraint skew (max 20mm)))',
           '(rule "tm_pair_skew"\n\t(condition "A.inDiffPair(\'*\')")\n\t(constraint skew (max 0.5mm) (within_diff_pairs)))',
+          '',
+        ].join('\n'),
+      };
+    case 'pair-rules':
+      // Every differential pair's gap and uncoupled length, the gap bounds tight enough that a
+      // person's coupled stretches fall on both sides of them; a second rule takes the uncoupled
+      // length of the Default class's pairs alone.
+      return {
+        text: board.text,
+        dru: [
+          '(version 1)',
+          '(rule "tm_pair_gap"\n\t(condition "A.inDiffPair(\'*\')")\n\t(constraint diff_pair_gap (min 0.15mm) (max 0.2mm))\n\t(constraint diff_pair_uncoupled (max 15mm)))',
+          '(rule "tm_default_pairs"\n\t(condition "A.inDiffPair(\'*\') && A.NetClass == \'Default\'")\n\t(constraint diff_pair_uncoupled (max 5mm)))',
           '',
         ].join('\n'),
       };

@@ -31,10 +31,10 @@ describe('RuleResolver.unmodelledConstraints', () => {
   it('by net name, with || and !=', () => {
     const d = design(`(version 1)
 (rule "len_usb" (condition "A.NetName == 'USB_D+' || A.NetName == 'USB_D-'") (constraint track_angle (min 45deg)))
-(rule "few vias" (condition "A.NetName != 'GND' && A.NetClass != 'Power'") (constraint diff_pair_uncoupled (max 2mm)))`);
-    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['track_angle', 'diff_pair_uncoupled']);
-    expect(d.rules.unmodelledConstraints(NETS.DM)).toEqual(['track_angle', 'diff_pair_uncoupled']);
-    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['diff_pair_uncoupled']);
+(rule "necks" (condition "A.NetName != 'GND' && A.NetClass != 'Power'") (constraint connection_width (min 0.1mm)))`);
+    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['track_angle', 'connection_width']);
+    expect(d.rules.unmodelledConstraints(NETS.DM)).toEqual(['track_angle', 'connection_width']);
+    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['connection_width']);
     expect(d.rules.unmodelledConstraints(NETS.GND)).toEqual([]);
     expect(d.rules.unmodelledConstraints(NETS.V5)).toEqual([]);
     expect(d.rules.unmodelledRules(NETS.DP)[0]).toEqual({ rule: 'len_usb', file: 'b.kicad_dru', constraints: ['track_angle'], unreadCondition: false });
@@ -63,13 +63,13 @@ describe('RuleResolver.unmodelledConstraints', () => {
 (rule "creep" (condition "A.NetName == '+5V'") (constraint creepage (min 2mm)))
 (rule "len 5V" (condition "A.NetName == '+5V'") (constraint track_angle (min 45deg)))
 (rule "segments top" (condition "A.Layer == 'F.Cu' && A.NetName == 'SIG'") (constraint track_segment_length (min 0.1mm)))
-(rule "dp gap" (condition "B.NetClass == 'Power'") (constraint diff_pair_gap (min 0.2mm)))`);
+(rule "necks of B" (condition "B.NetClass == 'Power'") (constraint connection_width (min 0.1mm)))`);
     // Creepage is between two items: +5V's neighbours of any net are governed too.
-    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['creepage', 'track_segment_length', 'diff_pair_gap']);
+    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['creepage', 'track_segment_length', 'connection_width']);
     // Length is asked of one item (A): only +5V. A B-only condition on a one-item keyword
     // cannot be told (KiCad asks it with no B), so it matches.
-    expect(d.rules.unmodelledConstraints(NETS.V5)).toEqual(['creepage', 'track_angle', 'diff_pair_gap']);
-    expect(d.rules.unmodelledConstraints(NETS.GND)).toEqual(['creepage', 'diff_pair_gap']);
+    expect(d.rules.unmodelledConstraints(NETS.V5)).toEqual(['creepage', 'track_angle', 'connection_width']);
+    expect(d.rules.unmodelledConstraints(NETS.GND)).toEqual(['creepage', 'connection_width']);
   });
 
   it('a rule whose condition cannot be read applies nothing; its unmodelled keywords guard the nets its readable conjuncts allow', () => {
@@ -77,13 +77,13 @@ describe('RuleResolver.unmodelledConstraints', () => {
 (rule "typed" (condition "A.Type == 'track'") (constraint clearance (min 0.5mm)) (constraint silk_clearance (min 1mm)))
 (rule "typed len" (condition "A.Type == 'track' && A.NetName == 'SIG'") (constraint track_angle (min 45deg)))
 (rule "dp skew" (condition "A.isPlated() && A.NetClass == 'Power'") (constraint skew (max 1mm)))
-(rule "either" (condition "A.isPlated() || A.NetName == 'SIG'") (constraint diff_pair_uncoupled (max 2mm)))
+(rule "either" (condition "A.isPlated() || A.NetName == 'SIG'") (constraint connection_width (min 0.1mm)))
 (rule "plain" (condition "A.NetName == 'SIG'") (constraint track_width (min 0.3mm) (opt 0.3mm)))`);
     // "typed" constrains only what the engine models: dropped as before, it guards nothing.
     // "typed len" can only match SIG, "dp skew" only the Power class; "either" any net.
-    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['track_angle', 'diff_pair_uncoupled']);
-    for (const n of [NETS.GND, NETS.V5]) expect(d.rules.unmodelledConstraints(n)).toEqual(['skew', 'diff_pair_uncoupled']);
-    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['diff_pair_uncoupled']);
+    expect(d.rules.unmodelledConstraints(NETS.SIG)).toEqual(['track_angle', 'connection_width']);
+    for (const n of [NETS.GND, NETS.V5]) expect(d.rules.unmodelledConstraints(n)).toEqual(['skew', 'connection_width']);
+    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['connection_width']);
     expect(d.rules.unmodelledRules(NETS.SIG)[0]).toEqual({ rule: 'typed len', file: 'b.kicad_dru', constraints: ['track_angle'], unreadCondition: true });
     // As before: the unreadable rules set nothing; the readable one still applies.
     expect(d.rules.clearance({ net: NETS.SIG, layer: 0 }, { net: NETS.GND, layer: 0 })).toBe(200_000);
@@ -98,10 +98,10 @@ describe('RuleResolver.unmodelledConstraints', () => {
 
   it('A.inDiffPair asks whether a net has its +/- or P/N partner and the pair\u2019s base name matches', () => {
     const d = design(`(version 1)
-(rule "usb gap" (condition "A.inDiffPair('USB_D')") (constraint diff_pair_gap (min 0.15mm)) (constraint track_width (min 0.2mm) (opt 0.2mm)))
+(rule "usb widths" (condition "A.inDiffPair('USB_D')") (constraint connection_width (min 0.1mm)) (constraint track_width (min 0.2mm) (opt 0.2mm)))
 (rule "any pair" (condition "A.inDiffPair('*')") (constraint track_segment_length (min 0.1mm)))`);
-    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['diff_pair_gap', 'track_segment_length']);
-    expect(d.rules.unmodelledConstraints(NETS.DM)).toEqual(['diff_pair_gap', 'track_segment_length']);
+    expect(d.rules.unmodelledConstraints(NETS.DP)).toEqual(['connection_width', 'track_segment_length']);
+    expect(d.rules.unmodelledConstraints(NETS.DM)).toEqual(['connection_width', 'track_segment_length']);
     // +5V ends in a digit after no +/-; SIG ends in G: neither is in a pair.
     for (const n of [NETS.GND, NETS.V5, NETS.SIG]) expect(d.rules.unmodelledConstraints(n)).toEqual([]);
     // The rule reads, so its modelled width applies to the pair's nets.

@@ -60,7 +60,11 @@ describe('parseDru: constraints the engine does not model', () => {
       { kind: 'via_count', max: 2 },
     ]);
     expect(byName.get('silk')!.unmodelled).toEqual(['silk_clearance']);
-    expect(byName.get('dp')!.unmodelled).toEqual(['diff_pair_gap', 'diff_pair_uncoupled', 'track_angle', 'track_segment_length', 'creepage']);
+    expect(byName.get('dp')!.unmodelled).toEqual(['track_angle', 'track_segment_length', 'creepage']);
+    expect(byName.get('dp')!.constraints).toEqual([
+      { kind: 'diff_pair_gap', min: 150_000, max: 200_000 },
+      { kind: 'diff_pair_uncoupled', max: 5_000_000 },
+    ]);
     expect(byName.get('plain')!.unmodelled).toEqual([]);
     expect(byName.get('plain')!.unreadCondition).toBeUndefined();
   });

@@ -98,6 +98,19 @@ describe('length and via-count rules in the router', () => {
     expect(matched).toBeGreaterThanOrEqual(2);
   });
 
+  it('leaves a pair it cannot route coupled open, with the rule it would break', () => {
+    // The router lays a pair's nets as two single tracks: a pair held to 2 mm uncoupled cannot stay.
+    const dp = `(rule "dp coupled"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint diff_pair_gap (min 0.2mm) (max 0.3mm))\n\t(constraint diff_pair_uncoupled (max 2mm)))\n`;
+    const { result, after } = routed({ max: 80 }, dp);
+    expect(after.errors.diff_pair_uncoupled_length_too_long).toBeUndefined();
+    expect(after.errors.diff_pair_gap_out_of_range).toBeUndefined();
+    const open = result.open.filter((c) => PAIR_NETS.includes(c.netName));
+    expect(open.map((c) => c.netName).sort()).toEqual([...PAIR_NETS].sort());
+    for (const c of open)
+      expect(c.stuck?.why).toMatch(/the final design-rule check refused it \(Differential (uncoupled length too long|pair gap out of range) \(dp coupled /);
+    expect(result.open.length).toBe(open.length);
+  });
+
   it('keeps a net to its via count', () => {
     const { result, after } = routed({ max: 80 }, `(rule "no vias"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint via_count (max 0)))\n`);
     const withVias = result.nets.filter((n) => PAIR_NETS.includes(n.name) && n.vias.length > 0);

@@ -1,0 +1,154 @@
+// A differential pair's custom rules as KiCad 9 and 10 judge them: `diff_pair_gap` (each coupled
+// stretch's edge gap within the rule's min and max: diff_pair_gap_out_of_range) and
+// `diff_pair_uncoupled` (the longer net's track length less its coupled stretches at most the
+// max: diff_pair_uncoupled_length_too_long). Coupled stretches are found as pair-coupling.ts finds
+// them, with no other copper across their ends. Items are grouped as KiCad groups them: per pair
+// and the rules that set each constraint, an item under both going into the gap rule's group and
+// into the group of both; the gap of a group that also has an uncoupled rule is reported only
+// when its uncoupled length is too long.
+
+import { diffPairOf } from '../board/diff-pairs.ts';
+import type { CustomRule, RuleConstraint, RuleResolver } from '../board/rules.ts';
+import { overlaps } from '../geom/collide.ts';
+import { segment } from '../geom/shapes.ts';
+import { trackLength } from '../geom/arc.ts';
+import type { CopperItems } from './copper-items.ts';
+import { DRC_EPSILON } from './clearance.ts';
+import { pairCoupling } from './pair-coupling.ts';
+import { mmText, type ItemRef, type ViolationSink } from './violation.ts';
+
+interface Rule {
+  rule: CustomRule;
+  constraint: RuleConstraint;
+}
+
+interface Group {
+  plus: number;
+  minus: number;
+  gap?: Rule;
+  uncoupled?: Rule;
+  /** Board track indices (arcs too), and vias, per net of the pair. */
+  tracksP: number[];
+  tracksN: number[];
+  viasP: number[];
+  viasN: number[];
+}
+
+/** The pair groups of the board's tracks and vias under diff-pair rules, in a fixed order. */
+function pairGroups(copper: CopperItems, rules: RuleResolver): Group[] {
+  const board = copper.board;
+  const groups = new Map<string, Group>();
+  const pairOf = new Map<number, { plus: number; minus: number } | null>();
+  const pair = (net: number) => {
+    let p = pairOf.get(net);
+    if (p === undefined) {
+      const d = diffPairOf(board.nets[net]?.name ?? '', board.netByName);
+      const partner = d ? board.netByName.get(d.partner)! : -1;
+      p = d ? (d.polarity === '+' ? { plus: net, minus: partner } : { plus: partner, minus: net }) : null;
+      pairOf.set(net, p);
+    }
+    return p;
+  };
+  const put = (net: number, layer: number, add: (g: Group, plus: boolean) => void) => {
+    const p = net > 0 ? pair(net) : null;
+    if (!p) return;
+    // KiCad builds the item's key one constraint at a time and files the item under the key as
+    // it stands after each: the gap rule's alone, then both.
+    let gap: Rule | undefined;
+    for (const kind of ['diff_pair_gap', 'diff_pair_uncoupled'] as const) {
+      const hit = rules.netConstraint(kind, net, layer);
+      if (!hit) continue;
+      if (kind === 'diff_pair_gap') gap = hit;
+      const uncoupled = kind === 'diff_pair_uncoupled' ? hit : undefined;
+      const key = `${p.plus}|${p.minus}|${gap?.rule.name ?? ''}|${uncoupled?.rule.name ?? ''}`;
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { ...p, gap, uncoupled, tracksP: [], tracksN: [], viasP: [], viasN: [] }));
+      add(g, net === p.plus);
+    }
+  };
+  if (!rules.custom.some((r) => r.constraints.some((c) => c.kind === 'diff_pair_gap' || c.kind === 'diff_pair_uncoupled'))) return [];
+  board.tracks.forEach((t, i) => put(copper.items[copper.trackItem[i]].net, t.layer, (g, plus) => (plus ? g.tracksP : g.tracksN).push(i)));
+  board.vias.forEach((v, i) => put(copper.items[copper.viaItem[i]].net, v.layerFrom, (g, plus) => (plus ? g.viasP : g.viasN).push(i)));
+  return [...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
+}
+
+/**
+ * diff_pair_gap_out_of_range and diff_pair_uncoupled_length_too_long findings; `scope`: only
+ * pairs with a net in it are judged.
+ */
+export function checkDiffPairRules(copper: CopperItems, rules: RuleResolver, sink: ViolationSink, scope?: Set<number>): void {
+  const board = copper.board;
+  for (const g of pairGroups(copper, rules)) {
+    if (scope && !scope.has(g.plus) && !scope.has(g.minus)) continue;
+    const plus = g.tracksP.map((i) => board.tracks[i]);
+    const minus = g.tracksN.map((i) => board.tracks[i]);
+    // Copper across the end of a stretch: any item on the layer but the two tracks and the
+    // pair's own tracks and vias (its pads and zones count).
+    const between = (ax: number, ay: number, bx: number, by: number, layer: number, ip: number, iN: number) => {
+      const probe = segment(ax, ay, bx, by, 0);
+      for (const id of copper.near(probe)) {
+        const it = copper.items[id];
+        if (!((it.layers >>> layer) & 1) || (it.kind === 'zone' && it.layer !== layer)) continue;
+        if (it.kind === 'track' && (it.ref === g.tracksP[ip] || it.ref === g.tracksN[iN])) continue;
+        if ((it.kind === 'track' || it.kind === 'via') && (it.net === g.plus || it.net === g.minus)) continue;
+        if (overlaps(probe, it.shape)) return true;
+      }
+      return false;
+    };
+    const gapC = g.gap?.constraint;
+    const inRange = (gap: number) =>
+      !gapC || ((gapC.min === undefined || gap >= gapC.min - DRC_EPSILON) && (gapC.max === undefined || gap <= gapC.max + DRC_EPSILON));
+    const c = pairCoupling(plus, minus, undefined, between);
+    let coupled = 0;
+    for (const s of c.stretches) if (inRange(s.gap)) coupled += s.length;
+    const total = Math.max(
+      plus.reduce((n, t) => n + trackLength(t), 0),
+      minus.reduce((n, t) => n + trackLength(t), 0),
+    );
+    const uncoupled = Math.round(total - coupled);
+    const items: ItemRef[] = [
+      ...g.tracksP.map((index) => ({ kind: 'track' as const, index })),
+      ...g.viasP.map((index) => ({ kind: 'via' as const, index })),
+      ...g.tracksN.map((index) => ({ kind: 'track' as const, index })),
+      ...g.viasN.map((index) => ({ kind: 'via' as const, index })),
+    ];
+    const first = g.tracksP.length
+      ? board.tracks[g.tracksP[0]].start
+      : g.viasP.length
+        ? board.vias[g.viasP[0]].at
+        : g.tracksN.length
+          ? board.tracks[g.tracksN[0]].start
+          : board.vias[g.viasN[0]].at;
+    let tooLong = false;
+    const u = g.uncoupled?.constraint;
+    if (u?.max !== undefined && u.max >= 0 && uncoupled > u.max) {
+      tooLong = true;
+      sink.add(
+        'diff_pair_uncoupled_length_too_long',
+        `Differential uncoupled length too long (${g.uncoupled!.rule.name} maximum uncoupled length ${mmText(u.max)}; actual ${mmText(uncoupled)})`,
+        first,
+        [g.plus, g.minus],
+        items,
+      );
+    }
+    if (!gapC || (g.uncoupled && !tooLong)) continue;
+    for (const s of c.stretches) {
+      // Past the epsilon the gap is asked of the rule again without it.
+      const low = gapC.min !== undefined && gapC.min >= 0 && s.gap < gapC.min - DRC_EPSILON && s.gap < gapC.min;
+      const high = !low && gapC.max !== undefined && gapC.max >= 0 && s.gap > gapC.max + DRC_EPSILON && s.gap > gapC.max;
+      if (!low && !high) continue;
+      const bound = low ? `minimum gap ${mmText(gapC.min!)}` : `maximum gap ${mmText(gapC.max!)}`;
+      const tp = board.tracks[g.tracksP[s.plus]];
+      sink.add(
+        'diff_pair_gap_out_of_range',
+        `Differential pair gap out of range (${g.gap!.rule.name} ${bound}; actual ${mmText(s.gap)})`,
+        tp.start,
+        [g.plus, g.minus],
+        [
+          { kind: 'track', index: g.tracksP[s.plus] },
+          { kind: 'track', index: g.tracksN[s.minus] },
+        ],
+      );
+    }
+  }
+}

@@ -1,0 +1,87 @@
+// A differential pair's gap and uncoupled-length rules against kicad-cli 9.0.8 and 10.0.7 on one
+// hand-made board: a pair coupled at a gap inside the rule with a stretch of one net alone past it,
+// a pair coupled at a gap outside it over part of their length, and a pair whose parallel tracks
+// have another net's track between them (not coupled). KiCad files an item under both of a rule's
+// pair constraints twice (the gap's group, then both), so a gap out of range comes out twice when
+// the uncoupled length is too long as well: every finding's text must be the same on both sides.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runDrc } from '../../../engine/drc/drc.ts';
+import { generateBoard } from '../../../engine/kicad/generate-board.ts';
+import { loadDesign } from '../../../engine/kicad/load.ts';
+import { kicads } from '../../support/kicad.ts';
+
+const DRU = `(version 1)
+(rule "dp"
+\t(condition "A.inDiffPair('/DP*')")
+\t(constraint diff_pair_gap (min 0.2mm) (max 0.3mm))
+\t(constraint diff_pair_uncoupled (max 2mm)))
+`;
+
+let uid = 0;
+const seg = (x0: number, y0: number, x1: number, y1: number, net: number) =>
+  `\t(segment (start ${x0} ${y0}) (end ${x1} ${y1}) (width 0.2) (layer "F.Cu") (net ${net}) (uuid "00000000-0000-4000-8000-${String(++uid).padStart(12, '0')}"))\n`;
+
+function boardText(): { board: string; project: string } {
+  const g = generateBoard({ nets: 6, padsPerNet: 2, layers: 2, width: 40, height: 30, seed: 3, pairs: 3 });
+  // Nets 1–6 are /DP1_P, /DP1_N … /DP3_N; net 7 is N1.
+  const copper =
+    // Pair 1: 10 mm at a 0.25 mm gap (inside the rule), then 3 mm of /DP1_P alone.
+    seg(60, 1, 70, 1, 1) +
+    seg(60, 1.45, 70, 1.45, 2) +
+    seg(70, 1, 73, 1, 1) +
+    // Pair 2: a 0.5 mm gap over the 8 mm the two share.
+    seg(60, 5, 70, 5, 3) +
+    seg(62, 5.7, 74, 5.7, 4) +
+    // Pair 3: parallel at 0.6 mm, N1 running between them: not coupled at all.
+    seg(60, 9, 70, 9, 5) +
+    seg(60, 9.8, 70, 9.8, 6) +
+    seg(59, 9.4, 71, 9.4, 7);
+  return { board: g.board.trimEnd().replace(/\)$/, `${copper})\n`), project: g.project };
+}
+
+const TYPES = ['diff_pair_gap_out_of_range', 'diff_pair_uncoupled_length_too_long'];
+
+describe('the engine on the hand-made pairs', () => {
+  it('finds what the rules say of each pair', () => {
+    const { board, project } = boardText();
+    const found = runDrc(loadDesign({ board, project, dru: DRU }))
+      .violations.filter((v) => TYPES.includes(v.type))
+      .map((v) => `${v.nets.join(' ')}: ${v.description}`)
+      .sort();
+    expect(found).toEqual([
+      '/DP1_P /DP1_N: Differential uncoupled length too long (dp maximum uncoupled length 2.0000 mm; actual 3.0000 mm)',
+      '/DP2_P /DP2_N: Differential pair gap out of range (dp maximum gap 0.3000 mm; actual 0.5000 mm)',
+      '/DP2_P /DP2_N: Differential pair gap out of range (dp maximum gap 0.3000 mm; actual 0.5000 mm)',
+      '/DP2_P /DP2_N: Differential uncoupled length too long (dp maximum uncoupled length 2.0000 mm; actual 12.0000 mm)',
+      '/DP3_P /DP3_N: Differential uncoupled length too long (dp maximum uncoupled length 2.0000 mm; actual 10.0000 mm)',
+    ]);
+  });
+});
+
+describe.each(kicads().map((k) => [k.version, k] as const))('diff-pair rules agree with kicad-cli %s', (_v, k) => {
+  it('finds the same, word for word', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tm-dp-'));
+    const { board, project } = boardText();
+    const file = join(dir, 'b.kicad_pcb');
+    writeFileSync(file, board);
+    writeFileSync(join(dir, 'b.kicad_pro'), project);
+    writeFileSync(join(dir, 'b.kicad_dru'), DRU);
+    if (k.major >= 10) execFileSync(k.cli, ['pcb', 'upgrade', '--force', file], { stdio: 'ignore' });
+    execFileSync(k.cli, ['pcb', 'drc', '--format', 'json', '--severity-all', '-o', join(dir, 'd.json'), file], { stdio: 'ignore' });
+    const report = JSON.parse(readFileSync(join(dir, 'd.json'), 'utf8')) as { violations: { type: string; description: string }[] };
+    const kicad = report.violations
+      .filter((v) => TYPES.includes(v.type))
+      .map((v) => v.description)
+      .sort();
+    const engine = runDrc(loadDesign({ board: readFileSync(file, 'utf8'), project, dru: DRU }))
+      .violations.filter((v) => TYPES.includes(v.type))
+      .map((v) => v.description)
+      .sort();
+    expect(kicad.length).toBe(5);
+    expect(engine).toEqual(kicad);
+  });
+});
