@@ -31,8 +31,8 @@ export interface DrcReport {
 export interface DrcOptions {
   /** Restrict pair checks to pairs with at least one of these tracks / vias (board indices). */
   scope?: { tracks: number[]; vias: number[] };
-  /** With a scope: nets whose length, skew and via-count rules are judged as well, copper of
-   *  theirs in the scope or not. */
+  /** With a scope: nets whose length, skew, via-count and pair rules are judged as well, copper
+   *  of theirs in the scope or not. */
   nets?: readonly number[];
 }
 
@@ -80,8 +80,8 @@ export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
 
 /**
  * Judges added copper: the tracks and vias given are appended to the board (a copy; the design
- * is not changed) and only pairs involving them are checked, with the length rules of their nets
- * and of `nets`; the unconnected count is that of the whole board with them.
+ * is not changed) and only pairs involving them are checked, with the length and pair rules of
+ * their nets and of `nets`; the unconnected count is that of the whole board with them.
  */
 export function checkAdded(design: Design, tracks: readonly NewTrack[], vias: readonly NewVia[], nets?: readonly number[]): DrcReport {
   const board = design.board;
