@@ -4,15 +4,12 @@
 // have another net's track between them (not coupled). KiCad files an item under both of a rule's
 // pair constraints twice (the gap's group, then both), so a gap out of range comes out twice when
 // the uncoupled length is too long as well: every finding's text must be the same on both sides.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runDrc } from '../../../engine/drc/drc.ts';
 import { generateBoard } from '../../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { kicads } from '../../support/kicad.ts';
+import { kicadFindings } from '../../support/kicad-findings.ts';
 
 const DRU = `(version 1)
 (rule "dp"
@@ -64,20 +61,10 @@ describe('the engine on the hand-made pairs', () => {
 
 describe.each(kicads().map((k) => [k.version, k] as const))('diff-pair rules agree with kicad-cli %s', (_v, k) => {
   it('finds the same, word for word', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tm-dp-'));
     const { board, project } = boardText();
-    const file = join(dir, 'b.kicad_pcb');
-    writeFileSync(file, board);
-    writeFileSync(join(dir, 'b.kicad_pro'), project);
-    writeFileSync(join(dir, 'b.kicad_dru'), DRU);
-    if (k.major >= 10) execFileSync(k.cli, ['pcb', 'upgrade', '--force', file], { stdio: 'ignore' });
-    execFileSync(k.cli, ['pcb', 'drc', '--format', 'json', '--severity-all', '-o', join(dir, 'd.json'), file], { stdio: 'ignore' });
-    const report = JSON.parse(readFileSync(join(dir, 'd.json'), 'utf8')) as { violations: { type: string; description: string }[] };
-    const kicad = report.violations
-      .filter((v) => TYPES.includes(v.type))
-      .map((v) => v.description)
-      .sort();
-    const engine = runDrc(loadDesign({ board: readFileSync(file, 'utf8'), project, dru: DRU }))
+    const judged = kicadFindings(k, { board, project, dru: DRU }, TYPES);
+    const kicad = judged.findings.map((v) => v.description).sort();
+    const engine = runDrc(loadDesign({ board: judged.board, project, dru: DRU }))
       .violations.filter((v) => TYPES.includes(v.type))
       .map((v) => v.description)
       .sort();

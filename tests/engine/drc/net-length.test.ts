@@ -5,10 +5,6 @@
 // only from top to bottom (half of each outer copper), KiCad 10 between any two layers (outer
 // copper in full, inner by half): every finding's text, which carries the measured length, must
 // be the same on both sides.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { viaSpanLength } from '../../../engine/board/stackup.ts';
 import { runDrc } from '../../../engine/drc/drc.ts';
@@ -16,6 +12,7 @@ import { generateBoard } from '../../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { parseDru } from '../../../engine/kicad/read-dru.ts';
 import { kicads } from '../../support/kicad.ts';
+import { kicadFindings } from '../../support/kicad-findings.ts';
 
 const TYPES = ['length_out_of_range', 'too_many_vias', 'skew_out_of_range'];
 
@@ -114,24 +111,13 @@ describe.each(kicads().map((k) => [k.version, k] as const))('net lengths agree w
     ['its own stack-up', true],
     ['the default stack-up', false],
   ] as const)('with %s', (_name, withStackup) => {
-    const dir = mkdtempSync(join(tmpdir(), 'tm-len-'));
     const { board, project } = boardText(withStackup);
-    const file = join(dir, 'b.kicad_pcb');
-    writeFileSync(file, board);
-    writeFileSync(join(dir, 'b.kicad_pro'), project);
-    writeFileSync(join(dir, 'b.kicad_dru'), DRU);
-    // KiCad 10 judges its own format, as the engine does (kicad-version.ts).
-    if (k.major >= 10) execFileSync(k.cli, ['pcb', 'upgrade', '--force', file], { stdio: 'ignore' });
-    execFileSync(k.cli, ['pcb', 'drc', '--format', 'json', '--severity-all', '-o', join(dir, 'd.json'), file], { stdio: 'ignore' });
-    const report = JSON.parse(readFileSync(join(dir, 'd.json'), 'utf8')) as { violations: { type: string; description: string }[] };
-    const kicad = report.violations
-      .filter((v) => TYPES.includes(v.type))
-      .map((v) => `${v.type} ${v.description}`)
-      .sort();
+    const judged = kicadFindings(k, { board, project, dru: DRU }, TYPES);
+    const kicad = judged.findings.map((v) => `${v.type} ${v.description}`).sort();
     // Ten nets with copper: a length and a via count each, and the skew rule's two shorter nets.
     expect(kicad.filter((t) => t.startsWith('length')).length).toBe(10);
     expect(kicad.filter((t) => t.startsWith('too_many')).length).toBe(10);
     expect(kicad.filter((t) => t.startsWith('skew')).length).toBe(2);
-    expect(engineFindings(readFileSync(file, 'utf8'), project)).toEqual(kicad);
+    expect(engineFindings(judged.board, project)).toEqual(kicad);
   });
 });
