@@ -2,7 +2,7 @@
 // stretch's edge gap within the rule's min and max: diff_pair_gap_out_of_range) and
 // `diff_pair_uncoupled` (the longer net's track length less its coupled stretches at most the
 // max: diff_pair_uncoupled_length_too_long). Coupled stretches are found as pair-coupling.ts finds
-// them, with no other copper across their ends. Items are grouped as KiCad groups them: per pair
+// them, with no other copper across them. Items are grouped as KiCad groups them: per pair
 // and the rules that set each constraint, an item under both going into the gap rule's group and
 // into the group of both; the gap of a group that also has an uncoupled rule is reported only
 // when its uncoupled length is too long.
@@ -10,10 +10,11 @@
 import { diffPairOf } from '../board/diff-pairs.ts';
 import type { CustomRule, RuleConstraint, RuleResolver } from '../board/rules.ts';
 import { overlaps } from '../geom/collide.ts';
-import { segment } from '../geom/shapes.ts';
+import { circle, segment } from '../geom/shapes.ts';
 import { trackLength } from '../geom/arc.ts';
 import type { CopperItems } from './copper-items.ts';
 import { DRC_EPSILON } from './clearance.ts';
+import { joins } from './connectivity.ts';
 import { pairCoupling } from './pair-coupling.ts';
 import { mmText, type ItemRef, type ViolationSink } from './violation.ts';
 
@@ -82,16 +83,22 @@ export function checkDiffPairRules(copper: CopperItems, rules: RuleResolver, sin
     if (scope && !scope.has(g.plus) && !scope.has(g.minus)) continue;
     const plus = g.tracksP.map((i) => board.tracks[i]);
     const minus = g.tracksN.map((i) => board.tracks[i]);
-    // Copper across the end of a stretch: any item on the layer but the two tracks and the
-    // pair's own tracks and vias (its pads and zones count).
-    const between = (ax: number, ay: number, bx: number, by: number, layer: number, ip: number, iN: number) => {
+    // Copper across a stretch (KiCad 9.0.8 and 10.0.7 as measured): tracks, arcs and vias that
+    // touch an end of either clipped side do not count (the two tracks themselves among them),
+    // nor a pad that holds exactly one end of either track, nor zones; all else does, the
+    // pair's own copper too.
+    const between = (ax: number, ay: number, bx: number, by: number, layer: number, ip: number, iN: number, ends: readonly number[][]) => {
       const probe = segment(ax, ay, bx, by, 0);
+      const points = ends.flatMap((e) => [circle(e[0], e[1], 0), circle(e[2], e[3], 0)]);
+      const parents = [plus[ip], minus[iN]];
       for (const id of copper.near(probe)) {
         const it = copper.items[id];
-        if (!((it.layers >>> layer) & 1) || (it.kind === 'zone' && it.layer !== layer)) continue;
-        if (it.kind === 'track' && (it.ref === g.tracksP[ip] || it.ref === g.tracksN[iN])) continue;
-        if ((it.kind === 'track' || it.kind === 'via') && (it.net === g.plus || it.net === g.minus)) continue;
-        if (overlaps(probe, it.shape)) return true;
+        if (!((it.layers >>> layer) & 1) || it.kind === 'zone') continue;
+        // A touch is not a hit, as in KiCad's collision with no clearance.
+        if (!joins(probe, it.shape)) continue;
+        if ((it.kind === 'track' || it.kind === 'via') && points.some((q) => overlaps(q, it.shape))) continue;
+        if (it.kind === 'pad' && parents.some((t) => [t.start, t.end].filter((e) => overlaps(circle(e.x, e.y, 0), it.shape)).length === 1)) continue;
+        return true;
       }
       return false;
     };

@@ -1,7 +1,8 @@
 // How much of a differential pair runs coupled, measured the way KiCad's diff-pair coupling check
-// measures it: each track of the + net is paired with the parallel track of the - net on a shared
-// layer whose common stretch lies nearest; that stretch is coupled, at the gap between the two
-// edges, unless other copper lies across either end of it (asked of the caller: the DRC's
+// measures it (as kicad-cli 9.0.8 and 10.0.7 do): each track of the + net is paired with every
+// parallel track of the - net on its layer that shares a stretch with it; that stretch is
+// coupled, at the gap between the two edges where they come nearest, unless other copper lies
+// across the line between those nearest points (asked of the caller: the DRC's
 // diff-pair-rules.ts asks the board; inspect_net and the pairs benchmark do not ask).
 
 import { trackLength } from '../geom/arc.ts';
@@ -24,9 +25,10 @@ export interface CoupledStretch {
   minus: number;
 }
 
-/** Whether copper other than the pair's lies across the line from (ax, ay) to (bx, by) on a layer,
- *  between the ends of the two tracks' common stretch. */
-export type CopperBetween = (ax: number, ay: number, bx: number, by: number, layer: number, plus: number, minus: number) => boolean;
+/** Whether copper other than the pair's lies across the line from (ax, ay) to (bx, by) on a layer
+ *  (the nearest points of a stretch's two sides); `ends` are the two clipped sides' ends
+ *  [x1, y1, x2, y2] (+ first), `plus` and `minus` the two tracks' indices. */
+export type CopperBetween = (ax: number, ay: number, bx: number, by: number, layer: number, plus: number, minus: number, ends: readonly number[][]) => boolean;
 
 export interface PairCoupling {
   /** Track length of each net (nm, arcs along the arc). */
@@ -34,7 +36,7 @@ export interface PairCoupling {
   lengthN: number;
   /** The coupled stretches' length with a gap inside the range asked for (all when none). */
   coupled: number;
-  /** The longer net's length less the coupled length, as KiCad counts it. */
+  /** The longer net's length less the coupled length (not below 0). */
   uncoupled: number;
   /** The coupled length's share of the longer net (0 when neither has length). */
   share: number;
@@ -46,13 +48,45 @@ type Seg = [number, number, number, number];
 /** A track as KiCad's check takes it: the straight line from start to end (an arc's chord). */
 const seg = (t: PairTrack): Seg => [t.start.x, t.start.y, t.end.x, t.end.y];
 
-/** Whether `q`'s ends lie at the same distance (within 1 nm) from the line of `p`. */
+/** KiCad's test: the two lines do not meet within its coordinate range (a 1 µm tilt over 20 mm
+ *  is still parallel). */
 function parallel(p: Seg, q: Seg): boolean {
-  const dx = p[2] - p[0];
-  const dy = p[3] - p[1];
-  const len = Math.hypot(dx, dy);
-  const side = (x: number, y: number) => ((x - p[0]) * dy - (y - p[1]) * dx) / len;
-  return Math.abs(side(q[0], q[1]) - side(q[2], q[3])) <= 1;
+  const ax = p[2] - p[0];
+  const ay = p[3] - p[1];
+  const bx = q[2] - q[0];
+  const by = q[3] - q[1];
+  const det = ax * by - ay * bx;
+  if (det === 0) return true;
+  const t = ((q[0] - p[0]) * by - (q[1] - p[1]) * bx) / det;
+  const x = p[0] + t * ax;
+  const y = p[1] + t * ay;
+  return Math.abs(x) > INT32_MAX || Math.abs(y) > INT32_MAX;
+}
+
+const INT32_MAX = 2_147_483_647;
+
+/** The nearest points of two segments (ends against the other segment; they do not cross). */
+function nearestPoints(p: Seg, n: Seg): [number, number, number, number] {
+  const foot = (x: number, y: number, s: Seg): [number, number] => {
+    const dx = s[2] - s[0];
+    const dy = s[3] - s[1];
+    const len2 = dx * dx + dy * dy;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - s[0]) * dx + (y - s[1]) * dy) / len2)) : 0;
+    return [s[0] + t * dx, s[1] + t * dy];
+  };
+  let best: [number, number, number, number] = [p[0], p[1], n[0], n[1]];
+  let bestD = Infinity;
+  const consider = (a: [number, number], b: [number, number], aOnP: boolean) => {
+    const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+    // On a tie (parallel sides) the first pair wins: the + side's first end, as kicad-cli probes.
+    if (d < bestD) {
+      bestD = d;
+      best = aOnP ? [a[0], a[1], b[0], b[1]] : [b[0], b[1], a[0], a[1]];
+    }
+  };
+  for (const e of [[p[0], p[1]] as [number, number], [p[2], p[3]] as [number, number]]) consider(e, foot(e[0], e[1], n), true);
+  for (const e of [[n[0], n[1]] as [number, number], [n[2], n[3]] as [number, number]]) consider(e, foot(e[0], e[1], p), false);
+  return best;
 }
 
 /** Foot of the perpendicular from (x, y) on the line of `s`. */
@@ -102,28 +136,25 @@ export function pairCoupling(
   plus.forEach((tp, ip) => {
     const p = seg(tp);
     if (Math.hypot(p[2] - p[0], p[3] - p[1]) ** 2 <= 2) return;
-    let best: { n: Seg; p: Seg; tn: PairTrack; in: number; gap: number } | undefined;
     minus.forEach((tn, iN) => {
       if (tn.layer !== tp.layer) return;
       const n = seg(tn);
       if (Math.hypot(n[2] - n[0], n[3] - n[1]) ** 2 <= 2 || !parallel(p, n)) return;
       const c = commonStretch(p, n);
       if (!c) return;
-      // The stretches face each other squarely, so their ends' distance is the lines' distance;
-      // KiCad takes it and the half widths in whole nanometres.
-      const g = Math.round(Math.hypot(c.p[0] - c.n[0], c.p[1] - c.n[1])) - Math.trunc((tn.width + tp.width) / 2);
-      if (!best || g < best.gap) best = { ...c, tn, in: iN, gap: g };
+      // The gap where the two sides come nearest, in whole nanometres as KiCad takes it.
+      const [ax, ay, bx, by] = nearestPoints(c.p, c.n);
+      const g = Math.trunc(Math.hypot(ax - bx, ay - by)) - Math.trunc((tn.width + tp.width) / 2);
+      if (between?.(Math.round(ax), Math.round(ay), Math.round(bx), Math.round(by), tp.layer, ip, iN, [c.p, c.n])) return;
+      const length = Math.hypot(c.n[2] - c.n[0], c.n[3] - c.n[1]);
+      stretches.push({ layer: tp.layer, length, gap: g, plus: ip, minus: iN });
     });
-    if (!best) return;
-    const b = best as { n: Seg; p: Seg; tn: PairTrack; in: number; gap: number };
-    if (between && (between(b.p[0], b.p[1], b.n[0], b.n[1], tp.layer, ip, b.in) || between(b.p[2], b.p[3], b.n[2], b.n[3], tp.layer, ip, b.in))) return;
-    const length = Math.hypot(b.n[2] - b.n[0], b.n[3] - b.n[1]);
-    stretches.push({ layer: tp.layer, length, gap: b.gap, plus: ip, minus: b.in });
   });
   const lengthP = plus.reduce((s, t) => s + trackLength(t), 0);
   const lengthN = minus.reduce((s, t) => s + trackLength(t), 0);
   let coupled = 0;
   for (const s of stretches) if ((gap?.min === undefined || s.gap >= gap.min) && (gap?.max === undefined || s.gap <= gap.max)) coupled += s.length;
   const longer = Math.max(lengthP, lengthN);
-  return { lengthP, lengthN, coupled, uncoupled: longer - coupled, share: longer > 0 ? coupled / longer : 0, stretches };
+  // Every parallel track counts, so a track beside two may count twice: the share stays at most 1.
+  return { lengthP, lengthN, coupled, uncoupled: Math.max(0, longer - coupled), share: longer > 0 ? Math.min(1, coupled / longer) : 0, stretches };
 }
