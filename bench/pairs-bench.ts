@@ -1,7 +1,8 @@
 // Differential pairs as the router leaves them: on every dev board with pairs (KiCad's naming rule)
 // and on generated boards with pairs and length rules, each board routed whole by the built CLI,
-// then per pair: both nets made, each net's track length and their difference, the share of the
-// longer net coupled at the class's pair gap (± 10 %, as KiCad's coupling check pairs tracks:
+// then per pair: both nets made, whether the router laid it as a coupled pair (and why not, or why
+// not all of it), each net's track length and their difference, the share of the longer net
+// coupled at the class's pair gap (± 10 %, as KiCad's coupling check pairs tracks:
 // engine/drc/pair-coupling.ts), the uncoupled length; on boards with length rules each net's
 // length as KiCad measures it (tracks and vias through the stack-up: engine/drc/net-length.ts),
 // the pair's skew, and the rules; per board the errors KiCad's DRC finds on the routed board beyond
@@ -84,7 +85,13 @@ interface PairFigures {
   difference_mm: number;
   coupled_fraction: number;
   uncoupled_mm: number;
+  /** Whether the router laid it as a coupled pair, and why not or why not all of it. */
+  routed_coupled?: boolean;
+  why?: string;
 }
+
+/** What the route said of a pair. */
+const routedAs = (p: { coupled: boolean; why?: string } | undefined) => (p ? { routed_coupled: p.coupled, ...(p.why ? { why: p.why } : {}) } : {});
 
 const mm = (nm: number) => Math.round(nm / 1000) / 1000;
 
@@ -92,7 +99,11 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
   const routed = join(work, `${b.name.replace('/', '_')}.routed.kicad_pcb`);
   const r = spawnSync(process.execPath, [cli, 'route', b.bare, '--out', routed, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
   if (r.status !== 0) return { board: b.name, error: (r.stderr || r.stdout).trim().split('\n').pop() };
-  const result = JSON.parse(r.stdout) as { open_connections: { net: string; reason: string }[]; seconds: number };
+  const result = JSON.parse(r.stdout) as {
+    open_connections: { net: string; reason: string }[];
+    pairs: { net: string; coupled: boolean; why?: string }[];
+    seconds: number;
+  };
   const design = loadDesign(readDesignFiles(routed));
   const { board, rules } = design;
   const pairs: PairFigures[] = [];
@@ -122,6 +133,7 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
       difference_mm: mm(Math.abs(c.lengthP - c.lengthN)),
       coupled_fraction: Math.round(1000 * c.share) / 1000,
       uncoupled_mm: mm(c.uncoupled),
+      ...routedAs(result.pairs.find((x) => x.net === net.name)),
     });
     if (measured) {
       const [lp, ln] = [measured.get(plus)!.total, measured.get(minus)!.total];
@@ -176,8 +188,9 @@ for (const b of boards()) {
     const kicadLength = p.kicad_length_mm ? `  as KiCad measures ${p.kicad_length_mm[0]} / ${p.kicad_length_mm[1]} mm  skew ${p.skew_mm} mm` : '';
     const state = p.made ? 'made' : p.held ? 'held' : p.unmatched ? 'unmatched' : 'open';
     console.log(
-      `    ${p.pair.padEnd(40)} ${state}  length ${p.length_mm[0]} / ${p.length_mm[1]} mm  difference ${p.difference_mm} mm${kicadLength}  coupled ${p.coupled_fraction}  uncoupled ${p.uncoupled_mm} mm`,
+      `    ${p.pair.padEnd(40)} ${state}${p.routed_coupled ? ' as a pair' : ''}  length ${p.length_mm[0]} / ${p.length_mm[1]} mm  difference ${p.difference_mm} mm${kicadLength}  coupled ${p.coupled_fraction}  uncoupled ${p.uncoupled_mm} mm`,
     );
+    if (p.why && p.coupled_fraction < COUPLED_SHARE) console.log(`        why: ${p.why}`);
   }
 }
 const all = records.flatMap((r) => (r.pairs as PairFigures[] | undefined) ?? []);
@@ -185,7 +198,8 @@ const routedPairs = all.filter((p) => p.made);
 const sorted = routedPairs.map((p) => p.coupled_fraction).sort((a, b) => a - b);
 console.log(
   `\n${records.length} boards, ${all.length} pairs: ${routedPairs.length} made, ${all.filter((p) => p.held).length} held, ${all.filter((p) => p.unmatched).length} unmatched; ` +
-    `coupled ≥ ${COUPLED_SHARE} in ${routedPairs.filter((p) => p.coupled_fraction >= COUPLED_SHARE).length} of the made; median coupled share ${sorted.length ? sorted[Math.floor(sorted.length / 2)] : '—'}; ` +
+    `coupled ≥ ${COUPLED_SHARE} in ${routedPairs.filter((p) => p.coupled_fraction >= COUPLED_SHARE).length} of the made; ` +
+    `laid as a pair ${routedPairs.filter((p) => p.routed_coupled).length}; below ${COUPLED_SHARE} with a reason ${routedPairs.filter((p) => p.coupled_fraction < COUPLED_SHARE && p.why).length} of ${routedPairs.filter((p) => p.coupled_fraction < COUPLED_SHARE).length}; median coupled share ${sorted.length ? sorted[Math.floor(sorted.length / 2)] : '—'}; ` +
     `boards with DRC errors added: ${records.filter((r) => r.drc_added && Object.keys(r.drc_added).length > 0).length} (judged by KiCad ${kicad.version})`,
 );
 mkdirSync(resolve(outFile, '..'), { recursive: true });

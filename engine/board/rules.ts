@@ -43,6 +43,8 @@ export interface NetClass {
   microviaDrill: number;
   diffPairWidth: number;
   diffPairGap: number;
+  /** Edge-to-edge gap between a pair's two vias where it changes layer. */
+  diffPairViaGap: number;
 }
 
 export interface ProjectRules {

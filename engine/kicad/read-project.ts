@@ -37,6 +37,7 @@ export const DEFAULT_CLASS: NetClass = {
   microviaDrill: 100_000,
   diffPairWidth: 200_000,
   diffPairGap: 250_000,
+  diffPairViaGap: 250_000,
 };
 
 export class ProjectError extends Error {
@@ -159,6 +160,7 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
       microviaDrill: num('microvia_drill', base.microviaDrill),
       diffPairWidth: num('diff_pair_width', base.diffPairWidth),
       diffPairGap: num('diff_pair_gap', base.diffPairGap),
+      diffPairViaGap: num('diff_pair_via_gap', base.diffPairViaGap),
     });
   }
   if (!byName.has('Default')) byName.set('Default', { ...DEFAULT_CLASS });

@@ -203,6 +203,18 @@ export interface RouteResult {
   variant: number;
   seed: number;
   summary: { routed: number; open: number; tracks: number; vias: number; length: number };
+  /** Each differential pair the call routed, + net first: whether it was routed again as a
+   *  coupled pair (design/couple-pairs.ts), its coupled share, and why not where it was not. */
+  pairs?: PairOutcome[];
+}
+
+export interface PairOutcome {
+  plus: number;
+  minus: number;
+  coupled: boolean;
+  /** Share of the longer net's length coupled at the class's pair gap (± 10 %). */
+  share: number;
+  why?: string;
 }
 
 /** Default work per variant: a base that covers a large board's set-up (its obstacle maps are

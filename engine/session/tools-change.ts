@@ -141,13 +141,23 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
     track_length_mm: lengthMm(netLength(s, n, copper)),
     ...pairJson(s, n, copper, openAll)!,
   }));
-  // A pair split into two single tracks is said, not left for the user to find.
-  const pairNotes = pairs
-    .filter((p) => p.coupling.coupled_fraction < COUPLED_SHARE)
-    .map(
-      (p) =>
-        `${p.net} and ${p.partner} are routed as two single tracks, not as a coupled pair (${Math.round(100 * p.coupling.coupled_fraction)} % at the ${p.coupling.class_gap_mm} mm pair gap; lengths ${p.track_length_mm} and ${p.partner_track_length_mm} mm).`,
-    );
+  // How each pair was laid is said, not left for the user to find: coupled, or why not.
+  const outcome = new Map((result.pairs ?? []).map((p) => [s.names.netName(p.plus), p]));
+  const pairNotes = pairs.flatMap((p) => {
+    const o = outcome.get(p.net);
+    const pct = Math.round(100 * p.coupling.coupled_fraction);
+    const lengths = `lengths ${p.track_length_mm} and ${p.partner_track_length_mm} mm`;
+    if (o?.coupled)
+      return p.coupling.coupled_fraction < COUPLED_SHARE || o.why
+        ? [
+            `${p.net} and ${p.partner} are routed as a coupled pair over ${pct} % of their length at the ${p.coupling.class_gap_mm} mm pair gap (${lengths})${o.why ? `; ${o.why}` : ''}.`,
+          ]
+        : [];
+    if (p.coupling.coupled_fraction >= COUPLED_SHARE) return [];
+    return [
+      `${p.net} and ${p.partner} are routed as two single tracks, not as a coupled pair (${pct} % at the ${p.coupling.class_gap_mm} mm pair gap; ${lengths})${o?.why ? `: ${o.why}` : ''}.`,
+    ];
+  });
   return {
     committed: v.committed,
     ...(v.reason ? { reason: v.reason } : {}),

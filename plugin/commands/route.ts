@@ -78,6 +78,14 @@ export const route: Command = {
         vias: n.vias.length,
         length_mm: nmToMm(n.length),
       })),
+      // Each differential pair routed: laid as a coupled pair or not, its coupled share, and why.
+      pairs: (result.pairs ?? []).map((p) => ({
+        net: name(p.plus),
+        partner: name(p.minus),
+        coupled: p.coupled,
+        coupled_fraction: Math.round(1000 * p.share) / 1000,
+        ...(p.why ? { why: p.why } : {}),
+      })),
       open_connections: result.open.map((c) => ({
         net: c.netName,
         from: `${c.from.ref}.${c.from.number}`,
@@ -102,6 +110,13 @@ export const route: Command = {
       '  nets:',
       ...data.nets.map((n) => `    ${n.net || '(unnamed)'}: ${n.routed} routed, ${n.open} open, ${n.tracks} tracks, ${n.vias} vias, ${n.length_mm} mm`),
     ];
+    if (data.pairs.length) {
+      lines.push('  differential pairs:');
+      for (const p of data.pairs)
+        lines.push(
+          `    ${p.net} / ${p.partner}: ${p.coupled ? 'coupled' : 'single tracks'}, ${Math.round(100 * p.coupled_fraction)} % coupled${p.why ? `: ${p.why}` : ''}`,
+        );
+    }
     if (data.open_connections.length) {
       lines.push('  open connections:');
       for (const c of data.open_connections) {

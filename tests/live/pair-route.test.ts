@@ -27,9 +27,9 @@ describeKicads('one net of a differential pair selected in live pcbnew', (versio
     };
     const r = await runAction(ctx, { action: 'route-selected' });
     expect(r).toMatchObject({ ok: true, code: 'routed', details: { nets: [PLUS, MINUS], open_after: 0 } });
-    // Routed as two single nets for now, and the message says so.
+    // Routed as a coupled pair, and the message says how much of it runs coupled and why not all.
     expect(r.message).toMatch(
-      /^Route 2 nets: \/USB_D\+, \/USB_D-: \d+ tracks?, \d+ vias?, locked\. Ctrl\+Z takes it back\. \/USB_D\+ and \/USB_D- are routed as two single tracks, not as a coupled pair \(\d+ % at the 0\.25 mm pair gap; lengths [\d.]+ and [\d.]+ mm\)\.$/,
+      /^Route 2 nets: \/USB_D\+, \/USB_D-: \d+ tracks?, \d+ vias?, locked\. Ctrl\+Z takes it back\. \/USB_D\+ and \/USB_D- are routed as a coupled pair over \d+ % of their length at the 0\.25 mm pair gap \(lengths [\d.]+ and [\d.]+ mm\); its pads lie .+ and the tracks fan out to them over [\d.]+ mm of the longer net\.$/,
     );
     const added = (await copper(client)).filter((i) => !before.has(idOf(i)));
     expect(new Set(added.map(netOf))).toEqual(new Set([PLUS, MINUS]));

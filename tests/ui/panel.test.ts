@@ -179,7 +179,7 @@ describe('the panel in Chromium, on a board with a differential pair', () => {
     const said = await status(page, 'Routed');
     expect(said).toContain('Routed 2 of 2');
     expect(said).toMatch(
-      / \/USB_D\+ and \/USB_D- are routed as two single tracks, not as a coupled pair \(\d+ % at the 0\.25 mm pair gap; lengths [\d.]+ and [\d.]+ mm\)\.$/,
+      / \/USB_D\+ and \/USB_D- are routed as a coupled pair over \d+ % of their length at the 0\.25 mm pair gap \(lengths [\d.]+ and [\d.]+ mm\); its pads lie .+ and the tracks fan out to them over [\d.]+ mm of the longer net\.$/,
     );
     expect(await pair.count()).toBe(0);
     expect(await rows(page)).toBe(before - 2);

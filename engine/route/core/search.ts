@@ -37,6 +37,12 @@ export interface SearchParams {
   maxWork: number;
   /** Heuristic weight (1 = admissible). */
   hWeight: number;
+  /** When set, a path runs straight for this many steps before and after each via, on in the
+   *  direction it came (a pair's via pair stands across the pair's run, which may not bend
+   *  near it). */
+  viaRun?: number;
+  /** Cost each source starts with (aligned with the sources given), in grid steps; 0 when absent. */
+  startCost?: ArrayLike<number>;
 }
 
 export interface SearchOutcome {
@@ -55,11 +61,15 @@ const DX = [1, 1, 0, -1, -1, -1, 0, 1];
 const DY = [0, 1, 1, 1, 0, -1, -1, -1];
 const LEN = [1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2];
 const NO_DIR = 8;
+const MAX_RUN = 65535;
 
 export class Searcher {
   readonly g: Float64Array;
   readonly parent: Int32Array;
   readonly dir: Uint8Array;
+  /** Steps straight since the last bend or via, and whether that was a via (viaRun searches). */
+  readonly straight: Uint16Array;
+  readonly afterVia: Uint8Array;
   readonly seen: Uint32Array;
   readonly closed: Uint32Array;
   readonly target: Uint32Array;
@@ -80,6 +90,8 @@ export class Searcher {
     this.g = new Float64Array(n);
     this.parent = new Int32Array(n);
     this.dir = new Uint8Array(n);
+    this.straight = new Uint16Array(n);
+    this.afterVia = new Uint8Array(n);
     this.seen = new Uint32Array(n);
     this.closed = new Uint32Array(n);
     this.target = new Uint32Array(n);
@@ -132,6 +144,7 @@ export class Searcher {
       return { path, work, blockers, budget, reached };
     };
     const { net, hard, pres, viaCost, bend45, bend90, layerCost, siteCost, zoneCost, hWeight } = p;
+    const viaRun = p.viaRun ?? 0;
     const own = p.map.track;
     const ownVia = p.map.via;
     const viaLayer = p.map.viaLayer;
@@ -157,13 +170,15 @@ export class Searcher {
       const s = sources[i];
       if (seen[s] === gen) continue;
       seen[s] = gen;
-      g[s] = 0;
+      g[s] = p.startCost?.[i] ?? 0;
       parent[s] = -1;
       dir[s] = NO_DIR;
+      this.straight[s] = MAX_RUN;
+      this.afterVia[s] = 0;
       const layer = Math.floor(s / cells);
       const cell = s - layer * cells;
       const x = cell % nx;
-      heap.push(h(x, (cell - x) / nx, layer), s);
+      heap.push(g[s] + h(x, (cell - x) / nx, layer), s);
     }
     while (heap.size > 0) {
       const node = heap.pop();
@@ -178,10 +193,14 @@ export class Searcher {
       const y = (cell - x) / nx;
       const gNode = g[node];
       const dn = dir[node];
+      // Fresh off a via (viaRun searches): no bend until the run is long enough.
+      const runNode = viaRun > 0 ? this.straight[node] : MAX_RUN;
+      const onVia = viaRun > 0 && dn !== NO_DIR && this.afterVia[node] === 1 && runNode < viaRun;
       const lc = layerCost[layer];
       const base = layer * cells;
       for (let d = 0; d < 8; d++) {
         let turn = 0;
+        if (onVia && d !== dn) continue;
         if (dn !== NO_DIR) {
           const t = d > dn ? d - dn : dn - d;
           turn = t > 4 ? 8 - t : t;
@@ -221,10 +240,15 @@ export class Searcher {
           g[n2] = gn;
           parent[n2] = node;
           dir[n2] = d;
+          if (viaRun > 0) {
+            this.straight[n2] = d === dn ? Math.min(MAX_RUN, runNode + 1) : 0;
+            this.afterVia[n2] = d === dn ? this.afterVia[node] : 0;
+          }
           heap.push(gn + h(x2, y2, layer), n2);
         }
       }
-      if (layers > 1) {
+      // A via only at the end of a straight run (viaRun searches).
+      if (layers > 1 && !(viaRun > 0 && dn !== NO_DIR && runNode < viaRun)) {
         if (!viaLayer) {
           const vo = ownVia[cell];
           if (vo !== 0 && vo !== net) {
@@ -257,7 +281,11 @@ export class Searcher {
             seen[n2] = gen;
             g[n2] = gn;
             parent[n2] = node;
-            dir[n2] = NO_DIR;
+            dir[n2] = viaRun > 0 ? dn : NO_DIR;
+            if (viaRun > 0) {
+              this.straight[n2] = 0;
+              this.afterVia[n2] = 1;
+            }
             heap.push(gn + h(x, y, l2), n2);
           }
         }

@@ -12,7 +12,8 @@ import { CopperItems } from '../../drc/copper-items.ts';
 import { segment } from '../../geom/shapes.ts';
 import { collides } from '../../geom/collide.ts';
 import type { Violation } from '../../drc/violation.ts';
-import type { ConnectionResult, RouteResult } from '../types.ts';
+import type { RouteResult } from '../types.ts';
+import { leaveOpen } from './leave-open.ts';
 
 /** Length checks that are not about where copper lies: a meander changes them on purpose. */
 const LENGTH_TYPES = new Set(['length_out_of_range', 'skew_out_of_range', 'too_many_vias']);
@@ -234,33 +235,5 @@ export function tuneLengths(base: Design, result: RouteResult): RouteResult {
     tracks = tracks.filter((t) => !failed.has(t.net));
     vias = vias.filter((v) => !failed.has(v.net));
   }
-  return rebuild({ ...result, tracks, vias }, failed);
-}
-
-/** The result with each net's tracks regrouped, and the nets in `failed` taken out and open. */
-function rebuild(result: RouteResult, failed: Map<number, string>): RouteResult {
-  const tracks = result.tracks.filter((t) => !failed.has(t.net));
-  const vias = result.vias.filter((v) => !failed.has(v.net));
-  const nets = result.nets.map((n) => {
-    const mine = tracks.filter((t) => t.net === n.net);
-    const length = Math.round(mine.reduce((s, t) => s + Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y), 0));
-    if (!failed.has(n.net)) return { ...n, tracks: mine, length };
-    return { ...n, tracks: [], vias: [], length: 0, open: n.open + n.routed, routed: 0 };
-  });
-  const connections: ConnectionResult[] = result.connections.map((c) =>
-    failed.has(c.net) && c.routed
-      ? { ...c, routed: false, stuck: { reason: 'length_rule', why: failed.get(c.net)!, blockers: [], rips: 0, fails: 0, tried: true, at: c.from.at } }
-      : c,
-  );
-  const open = connections.filter((c) => !c.routed);
-  const length = nets.reduce((s, n) => s + n.length, 0);
-  return {
-    ...result,
-    tracks,
-    vias,
-    nets,
-    connections,
-    open,
-    summary: { routed: connections.length - open.length, open: open.length, tracks: tracks.length, vias: vias.length, length },
-  };
+  return leaveOpen({ ...result, tracks, vias }, new Map([...failed].map(([net, why]) => [net, { reason: 'length_rule' as const, why: () => why }])));
 }

@@ -1,6 +1,7 @@
 // Variants: the same request routed with different seeds (net orders), the best kept by a fixed
-// order — fewest connections left open, then most routed, fewest vias, shortest length, lowest
-// variant index — so the choice never depends on which thread finished first.
+// order — fewest connections left open, then most routed, most of its pairs coupled, fewest vias,
+// shortest length, lowest variant index — so the choice never depends on which thread finished
+// first.
 
 import { withCopper } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
@@ -12,6 +13,8 @@ import type { RouterHost } from '../core/host.ts';
 import { RouteCache } from './route-cache.ts';
 import { finishOpen } from './finish-open.ts';
 import { tuneLengths } from './tune-length.ts';
+import { couplePairs, uncouple } from './couple-pairs.ts';
+import { PAIR_RULE_TYPES, settlePairRules } from './pair-rules.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
 import { routeHost } from '../route-design.ts';
 import { MAX_VARIANTS, routeOptions, type RouteRequest, type RouteResult } from '../types.ts';
@@ -57,6 +60,8 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
       // A net shorter than its length rule, or than the longest of its skew rule's set, is
       // lengthened after the route (tune-length.ts), which also settles what stays unmatched.
       if (v.skew || (v.length && v.length.min !== undefined && v.length.actual < v.length.min)) continue;
+      // A pair's rules are judged once it is routed as a pair (pair-rules.ts settles them).
+      if (PAIR_RULE_TYPES.has(v.type)) continue;
       for (const it of v.items) {
         const key = it.kind === 'track' && it.index >= t0 ? `t${it.index - t0}` : it.kind === 'via' && it.index >= v0 ? `v${it.index - v0}` : undefined;
         if (!key) continue;
@@ -77,15 +82,22 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
   const pads = design.board.pads;
   // Order k of variant i is variant i + k·n of the n the call routes: no two variants share one.
   const n = variantCount(req);
-  return tuneLengths(
-    verifyBase(design, req),
-    finishOpen(
-      req,
-      routeOnce(design, req, index, world),
-      (r, order = 0) => routeOnce(design, r, index + n * order, world),
-      (i) => Math.min(pads[i].size.w, pads[i].size.h),
-    ),
+  const base = verifyBase(design, req);
+  const routed = finishOpen(
+    req,
+    routeOnce(design, req, index, world),
+    (r, order = 0) => routeOnce(design, r, index + n * order, world),
+    (i) => Math.min(pads[i].size.w, pads[i].size.h),
   );
+  const coupled = couplePairs(design, base, req, routed, (r) => routeOnce(design, r, index, world));
+  const tuned = tuneLengths(base, coupled);
+  // A coupled pair the meanders could not bring to its length rules may be, as single tracks.
+  const unmatched = (tuned.pairs ?? []).filter(
+    (p) => p.coupled && tuned.open.some((c) => (c.net === p.plus || c.net === p.minus) && c.stuck?.reason === 'length_rule'),
+  );
+  if (unmatched.length === 0) return settlePairRules(base, tuned);
+  const single = tuneLengths(base, uncouple(coupled, routed, unmatched, 'coupled, it could not be brought to its length rules; its single tracks could'));
+  return settlePairRules(base, single.summary.open < tuned.summary.open ? single : tuned);
 }
 
 /** One variant on the grid the request implies, without finishOpen's further tries. */
@@ -133,6 +145,9 @@ export function variantRequest(req: RouteRequest): RouteRequest {
   return req.workCap === undefined ? req : { ...req, workCap: Math.floor(req.workCap / variantCount(req)) };
 }
 
+/** How much of its pairs a result routed coupled: the coupled shares summed. */
+const coupled = (r: RouteResult) => (r.pairs ?? []).reduce((s, p) => s + (p.coupled ? p.share : 0), 0);
+
 /** The best result by the fixed order; work, budget and set-up are summed over all of them. */
 export function pickBest(results: RouteResult[]): RouteResult {
   if (results.length === 0) throw new Error('pickBest: expected at least one result');
@@ -142,16 +157,20 @@ export function pickBest(results: RouteResult[]): RouteResult {
     const b = best.summary;
     // Fewest left open is most routed: connections a plane still joins are not counted as made,
     // so the number routed alone can differ between variants that leave the same open.
+    const ca = coupled(r);
+    const cb = coupled(best);
     const better =
       a.open !== b.open
         ? a.open < b.open
         : a.routed !== b.routed
           ? a.routed > b.routed
-          : a.vias !== b.vias
-            ? a.vias < b.vias
-            : a.length !== b.length
-              ? a.length < b.length
-              : r.variant < best.variant;
+          : ca !== cb
+            ? ca > cb
+            : a.vias !== b.vias
+              ? a.vias < b.vias
+              : a.length !== b.length
+                ? a.length < b.length
+                : r.variant < best.variant;
     if (better) best = r;
   }
   const sum = (f: (r: RouteResult) => number) => results.reduce((s, r) => s + f(r), 0);

@@ -100,7 +100,7 @@ describe('route-selected', () => {
     expect(r).toMatchObject({ ok: true, code: 'routed' });
     expect(ed.commits).toEqual(['Route 2 nets: /USB_D+, /USB_D-']);
     expect(r.message).toMatch(
-      / \/USB_D\+ and \/USB_D- are routed as two single tracks, not as a coupled pair \(\d+ % at the 0\.25 mm pair gap; lengths [\d.]+ and [\d.]+ mm\)\.$/,
+      / \/USB_D\+ and \/USB_D- are routed as a coupled pair over \d+ % of their length at the 0\.25 mm pair gap \(lengths [\d.]+ and [\d.]+ mm\); its pads lie .+ and the tracks fan out to them over [\d.]+ mm of the longer net\.$/,
     );
     expect(new Set(ed.created.map((i) => i.net))).toEqual(new Set(['/USB_D+', '/USB_D-']));
   });

@@ -1,0 +1,231 @@
+// Differential pairs routed as pairs: once a variant has routed both nets of a pair, the pair is
+// routed again together — each stretch one centre line at the pair's width and gap, split into the
+// two tracks and via pairs (pair-stretch.ts), the pads joined to them by the router, stubs cut —
+// and kept where it runs coupled over at least half its length and the DRC finds nothing against
+// it. A pair that cannot be coupled keeps its two single tracks and says why.
+
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import type { Design } from '../../board/design.ts';
+import { diffPairOf } from '../../board/diff-pairs.ts';
+import { checkAdded } from '../../drc/drc.ts';
+import { COUPLED_SHARE, gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
+import { againstZoneFill } from '../../drc/violation.ts';
+import { joinsAll, pruneDangling } from '../dangling.ts';
+import type { PairBody, PairGeometry } from '../pair-body.ts';
+import { coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, mm, pin, stretchesOf } from '../pair-stretch.ts';
+import { routeOptions, type PairOutcome, type RouteRequest, type RouteResult } from '../types.ts';
+import { hostFromDesign } from './host-from-design.ts';
+import { PAIR_RULE_TYPES } from './pair-rules.ts';
+
+/** The least coupled share a pair routed together must reach to replace its single tracks. */
+const MIN_SHARE = 0.5;
+/** Work the router may take to join a pair's pads to its coupled tracks. */
+const JOIN_WORK = 4_000_000;
+
+/** Routes a request as one variant does, without coupling (the pads' joins). */
+export type PairJoinRoute = (req: RouteRequest) => RouteResult;
+
+/**
+ * `result` with each pair it routed (both nets complete) routed again as a coupled pair — each
+ * stretch where the two nets' pads lie side by side at both ends — where that fits and the DRC
+ * allows it; `base` is the board the result's copper is judged on (the session's copper as board
+ * copper), `design` the one the router routes on.
+ */
+export function couplePairs(design: Design, base: Design, req: RouteRequest, result: RouteResult, join: PairJoinRoute): RouteResult {
+  if (req.connection) return result;
+  const names = design.board.netByName;
+  const routedNets = new Set(result.nets.filter((n) => n.tracks.length > 0 || n.vias.length > 0).map((n) => n.net));
+  const pairs: [number, number][] = [];
+  for (const n of [...routedNets].sort((a, b) => a - b)) {
+    const p = diffPairOf(design.board.nets[n]?.name ?? '', names);
+    if (p?.polarity !== '+') continue;
+    const minus = names.get(p.partner)!;
+    if (routedNets.has(minus)) pairs.push([n, minus]);
+  }
+  if (pairs.length === 0) return result;
+  let out = result;
+  const outcomes: PairOutcome[] = [];
+  for (const [plus, minus] of pairs) {
+    const tried = couplePair(design, base, req, out, plus, minus, join);
+    outcomes.push(tried.outcome);
+    out = tried.result;
+  }
+  return { ...out, pairs: outcomes };
+}
+
+function couplePair(
+  design: Design,
+  base: Design,
+  req: RouteRequest,
+  result: RouteResult,
+  plus: number,
+  minus: number,
+  join: PairJoinRoute,
+): { result: RouteResult; outcome: PairOutcome } {
+  const rules = design.rules;
+  const pairOf = (tracks: readonly NewTrack[]) => ({ p: tracks.filter((t) => t.net === plus), n: tracks.filter((t) => t.net === minus) });
+  const cls = rules.netClass(plus);
+  const first = pairOf(result.tracks);
+  const gapRange = gapTolerance(cls.diffPairGap);
+  const before = pairCoupling(first.p, first.n, gapRange).share;
+  const keep = (why: string) => ({ result, outcome: { plus, minus, coupled: false, share: before, why } });
+  if (result.connections.some((c) => (c.net === plus || c.net === minus) && !c.routed)) return keep('one of the two nets is not routed');
+
+  // The world without the pair's copper: the session's and every other net's new copper fixed.
+  const sessionTracks = (req.session?.tracks ?? []).map((t) => ({ ...t, rippable: false }));
+  const sessionVias = (req.session?.vias ?? []).map((v) => ({ ...v, rippable: false }));
+  const others = { tracks: result.tracks.filter((t) => t.net !== plus && t.net !== minus), vias: result.vias.filter((v) => v.net !== plus && v.net !== minus) };
+  const host = merged(hostFromDesign(design, { tracks: [...sessionTracks, ...others.tracks], vias: [...sessionVias, ...others.vias] }), minus, plus);
+  const stretches = stretchesOf(host, result.connections, plus, minus);
+  if (stretches.length === 0)
+    return keep(
+      `no connection of ${name(design, plus)} has ${name(design, minus)}'s pads within ${mm(MAX_ENDS_APART)} of both its ends: the two nets do not run side by side`,
+    );
+  if (result.budget - result.work < stretches.length * LINE_WORK + JOIN_WORK) return keep("the route's work budget was spent before the pair could be coupled");
+
+  // The class's pair width, never below what the rules allow either net.
+  let width = cls.diffPairWidth > 0 ? cls.diffPairWidth : cls.trackWidth;
+  for (let l = 0; l < host.layerCount; l++) width = Math.max(width, host.rules.minTrackWidth(plus, l), host.rules.minTrackWidth(minus, l));
+  const via = host.rules.via(plus);
+  const geom: PairGeometry = { width, gap: cls.diffPairGap, viaDiameter: via.diameter, viaDrill: via.drill, viaGap: cls.diffPairViaGap };
+  const clearance = Math.max(host.rules.clearance(plus, 0, 0), host.rules.clearance(minus, 0, 0));
+  let work = 0;
+  // Each stretch's coupled tracks, the better way round first; where its pads lie in opposite
+  // order at its two ends, both ways (the router may cross the fans at one end, on another layer).
+  const made: { bodies: PairBody[]; crossed?: string }[] = [];
+  const failed: string[] = [];
+  for (const st of stretches) {
+    const got = coupleStretch(host, st, geom, clearance, plus, minus, routeOptions(req.options));
+    work += got.work;
+    if (typeof got.bodies === 'string') failed.push(`${pin(st.pa)}–${pin(st.pb)}: ${got.bodies}`);
+    else made.push({ bodies: got.bodies, ...(got.crossed ? { crossed: got.crossed } : {}) });
+  }
+  const spent = (r: RouteResult) => ({ ...r, work: r.work + work });
+  const refuse = (why: string) => ({ result: spent(result), outcome: { plus, minus, coupled: false, share: before, why } });
+  if (made.length === 0) return refuse(failed.join('; '));
+  const padsOf = (net: number, only?: Set<number>) =>
+    design.board.pads
+      .filter((p) => p.net === net && (!only || only.has(p.index)))
+      .map((p) => ({ shape: host.pads.find((q) => q.index === p.index)!.shape, layers: p.layers }));
+  /** The pair's copper with each stretch's body `choice`, the pads joined to it, or why not. */
+  const attempt = (choice: number[]): { tracks: NewTrack[]; vias: NewVia[] } | string => {
+    const bodies = made.map((m, i) => m.bodies[choice[i]]);
+    const bodyTracks = bodies.flatMap((b) => [...b.left.tracks, ...b.right.tracks]);
+    const bodyVias = bodies.flatMap((b) => [...b.left.vias, ...b.right.vias]);
+    const joined = join({
+      ...req,
+      nets: [plus, minus],
+      work: JOIN_WORK,
+      variants: 1,
+      // The call's progress is the whole route's, not this join's.
+      onProgress: undefined,
+      session: { tracks: [...sessionTracks, ...others.tracks, ...bodyTracks], vias: [...sessionVias, ...others.vias, ...bodyVias] },
+    });
+    work += joined.work;
+    if (joined.open.length > 0) return "the router could not join the pair's pads to its coupled tracks";
+    const mine = (n: number) => n === plus || n === minus;
+    // Where the router joined a pad to a track short of its end, the end beyond is a stub: cut.
+    const pairTracks = [...bodyTracks, ...joined.tracks.filter((t) => mine(t.net))];
+    const pairVias = [...bodyVias, ...joined.vias.filter((v) => mine(v.net))];
+    const pruned = [plus, minus].flatMap((net) =>
+      pruneDangling(
+        pairTracks.filter((t) => t.net === net),
+        pairVias.filter((v) => v.net === net),
+        padsOf(net),
+      ),
+    );
+    // Every pad the first route joined is joined still, by the new copper and the board's (the
+    // session's included).
+    for (const net of [plus, minus]) {
+      const ends = new Set(result.connections.filter((c) => c.net === net).flatMap((c) => [c.from.pad, c.to.pad]));
+      const fixed = { tracks: base.board.tracks.filter((t) => t.net === net), vias: base.board.vias.filter((v) => v.net === net) };
+      if (!joinsAll([...pruned.filter((t) => t.net === net), ...fixed.tracks], [...pairVias.filter((v) => v.net === net), ...fixed.vias], padsOf(net, ends)))
+        return "its coupled tracks and the joins to its pads do not join all of the net's pads";
+    }
+    const tracks = [...others.tracks, ...pruned];
+    const vias = [...others.vias, ...pairVias];
+    const wrong = pairFinding(base, req, tracks, vias, [plus, minus]);
+    return wrong ? `the coupled route breaks a rule: ${wrong}` : { tracks, vias };
+  };
+  const choice = made.map(() => 0);
+  let laid = attempt(choice);
+  // A stretch whose pads lie in opposite order is tried the other way round as well.
+  const crossing = made.findIndex((m) => m.bodies.length > 1);
+  if (typeof laid === 'string' && crossing >= 0 && result.budget - result.work - work >= JOIN_WORK) {
+    choice[crossing] = 1;
+    const other = attempt(choice);
+    laid = typeof other === 'string' ? made[crossing].crossed! : other;
+  }
+  if (typeof laid === 'string') return refuse(laid);
+  const { tracks, vias } = laid;
+  const now = pairOf(tracks);
+  const c = pairCoupling(now.p, now.n, gapRange);
+  // Short of full coupling, where the rest lies: the fans out to pads that lie apart.
+  const apart = stretches
+    .flatMap((st) => [
+      [st.pa, st.na],
+      [st.pb, st.nb],
+    ])
+    .map(([p, n]) => `${mm(dist(p.at, n.at))} at ${pin(p)} / ${pin(n)}`);
+  const fans = `its pads lie ${[...new Set(apart)].join(', ')}, and the tracks fan out to them over ${mm(c.uncoupled)} of the longer net`;
+  if (c.share < MIN_SHARE || c.share <= before)
+    return refuse(`routed together it ran coupled over only ${Math.round(100 * c.share)} % of its length (${fans}), so its single tracks were kept`);
+  const notes = [...(c.share < COUPLED_SHARE ? [fans] : []), ...(failed.length > 0 ? [`not coupled: ${failed.join('; ')}`] : [])];
+  return {
+    result: spent(replaced(result, tracks, vias, [plus, minus])),
+    outcome: { plus, minus, coupled: true, share: c.share, ...(notes.length > 0 ? { why: notes.join('; ') } : {}) },
+  };
+}
+
+const name = (design: Design, n: number) => design.board.nets[n]?.name ?? String(n);
+
+/** The description of the first error the DRC finds on the pair's new copper, other than a net
+ *  too short for its length or skew rule (tuned after), a pair rule's (settled after) or a
+ *  finding against a fill KiCad refills. */
+function pairFinding(base: Design, req: RouteRequest, tracks: NewTrack[], vias: NewVia[], nets: number[]): string | undefined {
+  const soft = routeOptions(req.options).softZones;
+  const t0 = base.board.tracks.length;
+  const v0 = base.board.vias.length;
+  const mine = (it: { kind: string; index: number }) =>
+    (it.kind === 'track' && it.index >= t0 && nets.includes(tracks[it.index - t0].net)) ||
+    (it.kind === 'via' && it.index >= v0 && nets.includes(vias[it.index - v0].net));
+  return checkAdded(base, tracks, vias).violations.find(
+    (v) =>
+      v.severity === 'error' &&
+      !(soft && againstZoneFill(v)) &&
+      !PAIR_RULE_TYPES.has(v.type) &&
+      !v.skew &&
+      !(v.length && v.length.min !== undefined && v.length.actual < v.length.min) &&
+      v.items.some(mine),
+  )?.description;
+}
+
+/**
+ * `result` with the pairs `undo` laid as `original` laid them (their single tracks), each saying
+ * `why`: where a coupled pair cannot be brought to its length rules, its single tracks may be.
+ */
+export function uncouple(result: RouteResult, original: RouteResult, undo: readonly PairOutcome[], why: string): RouteResult {
+  const nets = undo.flatMap((p) => [p.plus, p.minus]);
+  const tracks = [...result.tracks.filter((t) => !nets.includes(t.net)), ...original.tracks.filter((t) => nets.includes(t.net))];
+  const vias = [...result.vias.filter((v) => !nets.includes(v.net)), ...original.vias.filter((v) => nets.includes(v.net))];
+  const pairs = (result.pairs ?? []).map((p) => (undo.some((u) => u.plus === p.plus) ? { ...p, coupled: false, share: 0, why } : p));
+  return { ...replaced(result, tracks, vias, nets), pairs };
+}
+
+/** `result` with all its new copper `tracks` and `vias` (the nets `changed` rerouted). */
+function replaced(result: RouteResult, tracks: NewTrack[], vias: NewVia[], changed: number[]): RouteResult {
+  const byNet = <T extends { net: number }>(xs: T[]) =>
+    xs
+      .map((x, i) => ({ x, i }))
+      .sort((a, b) => a.x.net - b.x.net || a.i - b.i)
+      .map((e) => e.x);
+  const t = byNet(tracks);
+  const v = byNet(vias);
+  const nets = result.nets.map((n) => {
+    if (!changed.includes(n.net)) return n;
+    const mine = t.filter((x) => x.net === n.net);
+    return { ...n, tracks: mine, vias: v.filter((x) => x.net === n.net), length: Math.round(mine.reduce((s, x) => s + dist(x.start, x.end), 0)) };
+  });
+  const length = nets.reduce((s, n) => s + n.length, 0);
+  return { ...result, tracks: t, vias: v, nets, summary: { ...result.summary, tracks: t.length, vias: v.length, length } };
+}

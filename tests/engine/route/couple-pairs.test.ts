@@ -1,0 +1,81 @@
+// Differential pairs routed as pairs (engine/route/design/couple-pairs.ts): on generated boards
+// with pairs, each pair routed is laid again as one coupled run at its class's width and gap,
+// or keeps its single tracks and says why; under a board's pair rules (diff_pair_gap,
+// diff_pair_uncoupled) a pair is kept only where it meets them. KiCad 9.0.8 and 10.0.7, on the
+// routed boards with their rules, find no error the route added.
+import { describe, expect, it } from 'vitest';
+import { withCopper } from '../../../engine/board/added-copper.ts';
+import { runDrc } from '../../../engine/drc/drc.ts';
+import { gapTolerance, pairCoupling } from '../../../engine/drc/pair-coupling.ts';
+import { generateBoard, type GenerateOptions } from '../../../engine/kicad/generate-board.ts';
+import { loadDesign } from '../../../engine/kicad/load.ts';
+import { routeDesign } from '../../../engine/route/index.ts';
+import { expectNoErrorAdded } from '../../support/judge-generated.ts';
+import { kicads } from '../../support/kicad.ts';
+
+const FOUR: GenerateOptions = { nets: 20, padsPerNet: 3, layers: 2, width: 50, height: 40, seed: 1, pairs: 4 };
+const THREE: GenerateOptions = { nets: 10, padsPerNet: 3, layers: 2, width: 40, height: 30, seed: 3, pairs: 3, lengthRules: { max: 80 } };
+/** Pair rules KiCad judges every parallel stretch of a pair by: no closer than the class gap less
+ *  10 µm, and at most 6 mm of the longer net uncoupled. */
+const PAIR_RULES = `(rule "dp coupled"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint diff_pair_gap (min 0.19mm))\n\t(constraint diff_pair_uncoupled (max 6mm)))\n`;
+
+function routed(o: GenerateOptions, extra = '') {
+  const g = generateBoard(o);
+  const dru = (g.rules ?? '') + extra;
+  const design = loadDesign({ board: g.board, boardName: 'p.kicad_pcb', project: g.project, projectName: 'p.kicad_pro', dru, druName: 'p.kicad_dru' });
+  const result = routeDesign(design);
+  const after = runDrc({ ...design, board: withCopper(design.board, result.tracks, result.vias) });
+  return { g, dru, design, result, after };
+}
+
+describe('pairs routed as pairs', () => {
+  it('lays each pair of a generated board as one coupled run, or says why not', () => {
+    const { design, result, after } = routed(FOUR);
+    expect(result.open).toEqual([]);
+    expect(after.errors).toEqual({});
+    const pairs = result.pairs ?? [];
+    expect(pairs.map((p) => design.board.nets[p.plus].name)).toEqual(['/DP1_P', '/DP2_P', '/DP3_P', '/DP4_P']);
+    const coupled = pairs.filter((p) => p.coupled);
+    expect(coupled.length).toBeGreaterThanOrEqual(3);
+    for (const p of pairs) {
+      const plus = result.tracks.filter((t) => t.net === p.plus);
+      const minus = result.tracks.filter((t) => t.net === p.minus);
+      // The share it reports is the share KiCad's coupling check finds at the class gap ± 10 %.
+      const c = pairCoupling(plus, minus, gapTolerance(design.rules.netClass(p.plus).diffPairGap));
+      expect(p.share).toBeCloseTo(c.share, 6);
+      if (p.coupled) {
+        expect(p.share).toBeGreaterThanOrEqual(0.5);
+        // Laid at the class's pair width.
+        expect(new Set([...plus, ...minus].map((t) => t.width))).toEqual(new Set([design.rules.netClass(p.plus).diffPairWidth]));
+      } else expect(p.why).toMatch(/\w/);
+      // Short of full coupling, it says where the rest lies.
+      if (p.coupled && p.share < 0.9)
+        expect(p.why).toMatch(/its pads lie [\d.]+ mm at \S+ \/ \S+, .*the tracks fan out to them over [\d.]+ mm of the longer net/);
+    }
+  });
+
+  it('keeps a pair only where it meets the pair rules, and leaves the others open with the finding', () => {
+    const { design, result, after } = routed(THREE, PAIR_RULES);
+    expect(after.errors.diff_pair_uncoupled_length_too_long).toBeUndefined();
+    expect(after.errors.diff_pair_gap_out_of_range).toBeUndefined();
+    const kept = (result.pairs ?? []).filter((p) => !result.open.some((c) => c.net === p.plus || c.net === p.minus));
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    expect(kept.every((p) => p.coupled)).toBe(true);
+    for (const c of result.open) {
+      expect(design.board.nets[c.net].name).toMatch(/^\/DP\d_[PN]$/);
+      expect(c.stuck?.why).toMatch(
+        /the final design-rule check refused it \(Differential uncoupled length too long \(dp coupled maximum uncoupled length 6\.0000 mm; actual \d+\.\d{4} mm\)\)/,
+      );
+    }
+  });
+});
+
+describe.each(kicads().map((k) => [k.version, k] as const))('KiCad %s judges the pairs routed', (_v, k) => {
+  it.each([
+    ['four pairs, no pair rules', FOUR, ''],
+    ['three pairs under diff_pair_gap and diff_pair_uncoupled', THREE, PAIR_RULES],
+  ] as const)('finds no error the route added: %s', async (_name, o, extra) => {
+    const { g, dru, design, result } = routed(o, extra);
+    await expectNoErrorAdded(k, g, dru, design, result);
+  });
+});
