@@ -1,15 +1,31 @@
-// KiCad's judgement of a generated board routed by the engine: the bare board and the routed one,
-// each written with the board's project and custom rules, checked by `kicad-cli pcb drc` of the
-// version given. Routing may clear the bare board's errors (nets too short, unrouted), never add one.
+// A generated board routed by the engine, with custom rules added to its own, and the engine's
+// DRC of the result; and KiCad's judgement of it: the bare board and the routed one, each written
+// with the board's project and rules, checked by `kicad-cli pcb drc` of the version given. Routing
+// may clear the bare board's errors (nets too short, unrouted), never add one.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { withCopper } from '../../engine/board/added-copper.ts';
 import type { Design } from '../../engine/board/design.ts';
+import { runDrc } from '../../engine/drc/drc.ts';
+import { generateBoard, type GenerateOptions } from '../../engine/kicad/generate-board.ts';
+import { loadDesign } from '../../engine/kicad/load.ts';
 import { addCopper } from '../../engine/kicad/write-board.ts';
-import type { RouteResult } from '../../engine/route/index.ts';
+import { routeDesign, type RouteResult } from '../../engine/route/index.ts';
 import { kicadDrc } from './kicad-drc.ts';
 import type { Kicad } from './kicad.ts';
+
+/** The board `o` generates, with `extra` custom rules after its own, routed whole; `after` is the
+ *  engine's DRC of the routed board. */
+export function routeGenerated(o: GenerateOptions, extra = '') {
+  const g = generateBoard(o);
+  const dru = (g.rules ?? '') + extra;
+  const design = loadDesign({ board: g.board, boardName: 'p.kicad_pcb', project: g.project, projectName: 'p.kicad_pro', dru, druName: 'p.kicad_dru' });
+  const result = routeDesign(design);
+  const after = runDrc({ ...design, board: withCopper(design.board, result.tracks, result.vias) });
+  return { g, dru, design, result, after };
+}
 
 /** Expects KiCad `k` to find no error on the routed board that the bare one lacks, and as many
  *  unconnected items as the route left open. */

@@ -4,13 +4,9 @@
 // diff_pair_uncoupled) a pair is kept only where it meets them. KiCad 9.0.8 and 10.0.7, on the
 // routed boards with their rules, find no error the route added.
 import { describe, expect, it } from 'vitest';
-import { withCopper } from '../../../engine/board/added-copper.ts';
-import { runDrc } from '../../../engine/drc/drc.ts';
 import { gapTolerance, pairCoupling } from '../../../engine/drc/pair-coupling.ts';
-import { generateBoard, type GenerateOptions } from '../../../engine/kicad/generate-board.ts';
-import { loadDesign } from '../../../engine/kicad/load.ts';
-import { routeDesign } from '../../../engine/route/index.ts';
-import { expectNoErrorAdded } from '../../support/judge-generated.ts';
+import type { GenerateOptions } from '../../../engine/kicad/generate-board.ts';
+import { expectNoErrorAdded, routeGenerated } from '../../support/judge-generated.ts';
 import { kicads } from '../../support/kicad.ts';
 
 const FOUR: GenerateOptions = { nets: 20, padsPerNet: 3, layers: 2, width: 50, height: 40, seed: 1, pairs: 4 };
@@ -19,14 +15,7 @@ const THREE: GenerateOptions = { nets: 10, padsPerNet: 3, layers: 2, width: 40, 
  *  10 µm, and at most 6 mm of the longer net uncoupled. */
 const PAIR_RULES = `(rule "dp coupled"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint diff_pair_gap (min 0.19mm))\n\t(constraint diff_pair_uncoupled (max 6mm)))\n`;
 
-function routed(o: GenerateOptions, extra = '') {
-  const g = generateBoard(o);
-  const dru = (g.rules ?? '') + extra;
-  const design = loadDesign({ board: g.board, boardName: 'p.kicad_pcb', project: g.project, projectName: 'p.kicad_pro', dru, druName: 'p.kicad_dru' });
-  const result = routeDesign(design);
-  const after = runDrc({ ...design, board: withCopper(design.board, result.tracks, result.vias) });
-  return { g, dru, design, result, after };
-}
+const routed = routeGenerated;
 
 describe('pairs routed as pairs', () => {
   it('lays each pair of a generated board as one coupled run, or says why not', () => {

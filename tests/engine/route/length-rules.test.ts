@@ -5,25 +5,14 @@
 // routed board with its rules) finds no error the route added.
 import { describe, expect, it } from 'vitest';
 import { withCopper } from '../../../engine/board/added-copper.ts';
-import { runDrc } from '../../../engine/drc/drc.ts';
 import { measureNets } from '../../../engine/drc/net-length.ts';
-import { generateBoard } from '../../../engine/kicad/generate-board.ts';
-import { loadDesign } from '../../../engine/kicad/load.ts';
-import { routeDesign } from '../../../engine/route/index.ts';
-import { expectNoErrorAdded } from '../../support/judge-generated.ts';
+import { expectNoErrorAdded, routeGenerated } from '../../support/judge-generated.ts';
 import { kicads } from '../../support/kicad.ts';
 
 const OPTS = { nets: 10, padsPerNet: 3, layers: 2, width: 40, height: 30, seed: 3, pairs: 3 };
 const PAIR_NETS = ['/DP1_P', '/DP1_N', '/DP2_P', '/DP2_N', '/DP3_P', '/DP3_N'];
 
-function routed(lengthRules: { skew?: number; min?: number; max?: number }, extra = '') {
-  const g = generateBoard({ ...OPTS, lengthRules });
-  const dru = g.rules! + extra;
-  const design = loadDesign({ board: g.board, boardName: 'p.kicad_pcb', project: g.project, projectName: 'p.kicad_pro', dru, druName: 'p.kicad_dru' });
-  const result = routeDesign(design);
-  const after = runDrc({ ...design, board: withCopper(design.board, result.tracks, result.vias) });
-  return { g, dru, design, result, after };
-}
+const routed = (lengthRules: { skew?: number; min?: number; max?: number }, extra = '') => routeGenerated({ ...OPTS, lengthRules }, extra);
 
 describe('length and via-count rules in the router', () => {
   it('routes the nets a length maximum governs where their routes are short enough', () => {
