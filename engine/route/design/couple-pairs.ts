@@ -25,14 +25,8 @@ const JOIN_WORK = 4_000_000;
 /** Routes a request as one variant does, without coupling (the pads' joins). */
 export type PairJoinRoute = (req: RouteRequest) => RouteResult;
 
-/**
- * `result` with each pair it routed (both nets complete) routed again as a coupled pair — each
- * stretch where the two nets' pads lie side by side at both ends — where that fits and the DRC
- * allows it; `base` is the board the result's copper is judged on (the session's copper as board
- * copper), `design` the one the router routes on.
- */
-export function couplePairs(design: Design, base: Design, req: RouteRequest, result: RouteResult, join: PairJoinRoute): RouteResult {
-  if (req.connection) return result;
+/** The pairs (+ net, - net) both of whose nets `result` routed copper for, by + net. */
+export function routedPairs(design: Design, result: RouteResult): [number, number][] {
   const names = design.board.netByName;
   const routedNets = new Set(result.nets.filter((n) => n.tracks.length > 0 || n.vias.length > 0).map((n) => n.net));
   const pairs: [number, number][] = [];
@@ -42,6 +36,21 @@ export function couplePairs(design: Design, base: Design, req: RouteRequest, res
     const minus = names.get(p.partner)!;
     if (routedNets.has(minus)) pairs.push([n, minus]);
   }
+  return pairs;
+}
+
+/** Work coupling one pair of one stretch may take: its centre line and its pads' joins. */
+export const PAIR_WORK = LINE_WORK + JOIN_WORK;
+
+/**
+ * `result` with each pair it routed (both nets complete) routed again as a coupled pair — each
+ * stretch where the two nets' pads lie side by side at both ends — where that fits and the DRC
+ * allows it; `base` is the board the result's copper is judged on (the session's copper as board
+ * copper), `design` the one the router routes on.
+ */
+export function couplePairs(design: Design, base: Design, req: RouteRequest, result: RouteResult, join: PairJoinRoute): RouteResult {
+  if (req.connection) return result;
+  const pairs = routedPairs(design, result);
   if (pairs.length === 0) return result;
   let out = result;
   const outcomes: PairOutcome[] = [];

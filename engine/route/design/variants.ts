@@ -13,7 +13,7 @@ import type { RouterHost } from '../core/host.ts';
 import { RouteCache } from './route-cache.ts';
 import { finishOpen } from './finish-open.ts';
 import { tuneLengths } from './tune-length.ts';
-import { couplePairs, uncouple } from './couple-pairs.ts';
+import { couplePairs, PAIR_WORK, routedPairs, uncouple } from './couple-pairs.ts';
 import { PAIR_RULE_TYPES, settlePairRules } from './pair-rules.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
 import { routeHost } from '../route-design.ts';
@@ -83,12 +83,17 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
   // Order k of variant i is variant i + k·n of the n the call routes: no two variants share one.
   const n = variantCount(req);
   const base = verifyBase(design, req);
-  const routed = finishOpen(
+  const first = routeOnce(design, req, index, world);
+  // The pairs routed are laid as pairs after the open connections are tried again: that leaves
+  // them their work (at most half the budget), or a board that stays open would couple none.
+  const reserve = Math.min(Math.floor(first.budget / 2), routedPairs(design, first).length * PAIR_WORK);
+  const finished = finishOpen(
     req,
-    routeOnce(design, req, index, world),
+    { ...first, budget: first.budget - reserve },
     (r, order = 0) => routeOnce(design, r, index + n * order, world),
     (i) => Math.min(pads[i].size.w, pads[i].size.h),
   );
+  const routed = { ...finished, budget: first.budget };
   const coupled = couplePairs(design, base, req, routed, (r) => routeOnce(design, r, index, world));
   const tuned = tuneLengths(base, coupled);
   // A coupled pair the meanders could not bring to its length rules may be, as single tracks.
