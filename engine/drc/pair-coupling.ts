@@ -6,6 +6,7 @@
 // diff-pair-rules.ts asks the board; inspect_net and the pairs benchmark do not ask).
 
 import { trackLength } from '../geom/arc.ts';
+import { nearestSegmentSegment, newPair } from '../geom/nearest.ts';
 
 export interface PairTrack {
   start: { x: number; y: number };
@@ -65,30 +66,6 @@ function parallel(p: Seg, q: Seg): boolean {
 
 const INT32_MAX = 2_147_483_647;
 
-/** The nearest points of two segments (ends against the other segment; they do not cross). */
-function nearestPoints(p: Seg, n: Seg): [number, number, number, number] {
-  const foot = (x: number, y: number, s: Seg): [number, number] => {
-    const dx = s[2] - s[0];
-    const dy = s[3] - s[1];
-    const len2 = dx * dx + dy * dy;
-    const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - s[0]) * dx + (y - s[1]) * dy) / len2)) : 0;
-    return [s[0] + t * dx, s[1] + t * dy];
-  };
-  let best: [number, number, number, number] = [p[0], p[1], n[0], n[1]];
-  let bestD = Infinity;
-  const consider = (a: [number, number], b: [number, number], aOnP: boolean) => {
-    const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
-    // On a tie (parallel sides) the first pair wins: the + side's first end, as kicad-cli probes.
-    if (d < bestD) {
-      bestD = d;
-      best = aOnP ? [a[0], a[1], b[0], b[1]] : [b[0], b[1], a[0], a[1]];
-    }
-  };
-  for (const e of [[p[0], p[1]] as [number, number], [p[2], p[3]] as [number, number]]) consider(e, foot(e[0], e[1], n), true);
-  for (const e of [[n[0], n[1]] as [number, number], [n[2], n[3]] as [number, number]]) consider(e, foot(e[0], e[1], p), false);
-  return best;
-}
-
 /** Foot of the perpendicular from (x, y) on the line of `s`. */
 function onLine(s: Seg, x: number, y: number): [number, number] {
   const dx = s[2] - s[0];
@@ -143,7 +120,10 @@ export function pairCoupling(
       const c = commonStretch(p, n);
       if (!c) return;
       // The gap where the two sides come nearest, in whole nanometres as KiCad takes it.
-      const [ax, ay, bx, by] = nearestPoints(c.p, c.n);
+      // On a tie (parallel sides) the first pair offered wins: the + side's first end, as kicad-cli probes.
+      const near = newPair();
+      nearestSegmentSegment(c.p[0], c.p[1], c.p[2], c.p[3], c.n[0], c.n[1], c.n[2], c.n[3], near);
+      const { ax, ay, bx, by } = near;
       const g = Math.trunc(Math.hypot(ax - bx, ay - by)) - Math.trunc((tn.width + tp.width) / 2);
       if (between?.(Math.round(ax), Math.round(ay), Math.round(bx), Math.round(by), tp.layer, ip, iN, [c.p, c.n])) return;
       const length = Math.hypot(c.n[2] - c.n[0], c.n[3] - c.n[1]);

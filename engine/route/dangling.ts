@@ -7,6 +7,7 @@ import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import type { Pt } from '../board/model.ts';
 import { overlaps } from '../geom/collide.ts';
 import { circle, segment, type Shape } from '../geom/shapes.ts';
+import { joins, UnionFind } from '../drc/connectivity.ts';
 
 /** A pad of the net: its copper and the layers it has it on (bit i = layer i). */
 export interface NetPad {
@@ -109,29 +110,19 @@ export function pruneDangling(tracks: readonly NewTrack[], vias: readonly NewVia
   }
 }
 
-/** Whether `tracks` and `vias` (all of one net) join all of `pads` into one piece. */
+/** Whether `tracks` and `vias` (all of one net) join all of `pads` into one piece, their copper
+ *  overlapping as KiCad's connectivity asks (drc/connectivity.ts). */
 export function joinsAll(tracks: readonly NewTrack[], vias: readonly NewVia[], pads: readonly NetPad[]): boolean {
-  const n = pads.length + tracks.length + vias.length;
-  const parent = Array.from({ length: n }, (_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
-  const union = (a: number, b: number) => {
-    parent[find(a)] = find(b);
-  };
-  const T = pads.length;
-  const V = T + tracks.length;
-  tracks.forEach((t, i) => {
-    const seg = segment(t.start.x, t.start.y, t.end.x, t.end.y, Math.max(0, t.width - 2_000));
-    pads.forEach((q, k) => ((q.layers >>> t.layer) & 1) === 1 && overlaps(seg, q.shape) && union(T + i, k));
-    vias.forEach((v, k) => t.layer >= v.layerFrom && t.layer <= v.layerTo && near(v.at, t, (v.size + t.width) / 2 - 1_000).d && union(T + i, V + k));
-    tracks.forEach((o, k) => {
-      if (k <= i || o.layer !== t.layer) return;
-      if (
-        [o.start, o.end].some((p) => near(p, t, (t.width + o.width) / 2 - 1_000).d) ||
-        [t.start, t.end].some((p) => near(p, o, (t.width + o.width) / 2 - 1_000).d)
-      )
-        union(T + i, T + k);
-    });
-  });
-  vias.forEach((v, k) => pads.forEach((q, j) => overlaps(circle(v.at.x, v.at.y, Math.max(0, v.size / 2 - 1_000)), q.shape) && union(V + k, j)));
-  return pads.every((_, k) => find(k) === find(0));
+  const items = [
+    ...pads.map((q) => ({ shape: q.shape, layers: q.layers })),
+    ...tracks.map((t) => ({ shape: segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), layers: 1 << t.layer })),
+    ...vias.map((v) => ({ shape: circle(v.at.x, v.at.y, v.size / 2), layers: spanMask(v.layerFrom, v.layerTo) })),
+  ];
+  const sets = new UnionFind(items.length);
+  for (let i = 0; i < items.length; i++)
+    for (let k = i + 1; k < items.length; k++) if ((items[i].layers & items[k].layers) !== 0 && joins(items[i].shape, items[k].shape)) sets.union(i, k);
+  return pads.every((_, k) => sets.find(k) === sets.find(0));
 }
+
+/** Layers from..to (bit i = layer i). */
+const spanMask = (from: number, to: number) => (to >= 31 ? ~0 : (1 << (to + 1)) - 1) & ~((1 << from) - 1);

@@ -6,6 +6,7 @@
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import type { Pt } from '../board/model.ts';
 import type { PathCopper } from './core/path-geometry.ts';
+import { nearestOnSegment } from '../geom/nearest.ts';
 
 export interface PairGeometry {
   /** Each track's width and the edge-to-edge gap between them, nm. */
@@ -105,10 +106,8 @@ export function straighten(pts: readonly Pt[], h: number, slack: number): Pt[] |
 }
 
 function pointToSegment(p: Pt, a: Pt, b: Pt): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)));
-  return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
+  const [x, y] = nearestOnSegment(a.x, a.y, b.x, b.y, p.x, p.y);
+  return Math.hypot(p.x - x, p.y - y);
 }
 
 /** The pair's copper along `line`; `left` and `right` are the two nets' codes; `slack` as for

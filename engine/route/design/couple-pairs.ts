@@ -9,21 +9,25 @@ import type { Design } from '../../board/design.ts';
 import { diffPairOf } from '../../board/diff-pairs.ts';
 import { checkAdded } from '../../drc/drc.ts';
 import { COUPLED_SHARE, gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
-import { againstZoneFill } from '../../drc/violation.ts';
+import type { RouterHost } from '../core/host.ts';
 import { joinsAll, pruneDangling } from '../dangling.ts';
 import type { PairBody, PairGeometry } from '../pair-body.ts';
 import { coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, mm, pin, stretchesOf } from '../pair-stretch.ts';
 import { routeOptions, type PairOutcome, type RouteRequest, type RouteResult } from '../types.ts';
-import { hostFromDesign } from './host-from-design.ts';
-import { PAIR_RULE_TYPES } from './pair-rules.ts';
+import { settledLater } from './later-findings.ts';
+import { regrouped } from './leave-open.ts';
 
 /** The least coupled share a pair routed together must reach to replace its single tracks. */
 const MIN_SHARE = 0.5;
 /** Work the router may take to join a pair's pads to its coupled tracks. */
 const JOIN_WORK = 4_000_000;
 
-/** Routes a request as one variant does, without coupling (the pads' joins). */
-export type PairJoinRoute = (req: RouteRequest) => RouteResult;
+/** What coupling asks of the variant it runs in: its route without coupling (for the pads'
+ *  joins), and its router's host with extra fixed copper (from the board's parts it keeps). */
+export interface PairWorld {
+  join: (req: RouteRequest) => RouteResult;
+  host: (extra: { tracks: readonly NewTrack[]; vias: readonly NewVia[] }) => RouterHost;
+}
 
 /** The pairs (+ net, - net) both of whose nets `result` routed copper for, by + net. */
 export function routedPairs(design: Design, result: RouteResult): [number, number][] {
@@ -48,14 +52,14 @@ export const PAIR_WORK = LINE_WORK + JOIN_WORK;
  * allows it; `base` is the board the result's copper is judged on (the session's copper as board
  * copper), `design` the one the router routes on.
  */
-export function couplePairs(design: Design, base: Design, req: RouteRequest, result: RouteResult, join: PairJoinRoute): RouteResult {
+export function couplePairs(design: Design, base: Design, req: RouteRequest, result: RouteResult, world: PairWorld): RouteResult {
   if (req.connection) return result;
   const pairs = routedPairs(design, result);
   if (pairs.length === 0) return result;
   let out = result;
   const outcomes: PairOutcome[] = [];
   for (const [plus, minus] of pairs) {
-    const tried = couplePair(design, base, req, out, plus, minus, join);
+    const tried = couplePair(design, base, req, out, plus, minus, world);
     outcomes.push(tried.outcome);
     out = tried.result;
   }
@@ -69,7 +73,7 @@ function couplePair(
   result: RouteResult,
   plus: number,
   minus: number,
-  join: PairJoinRoute,
+  world: PairWorld,
 ): { result: RouteResult; outcome: PairOutcome } {
   const rules = design.rules;
   const pairOf = (tracks: readonly NewTrack[]) => ({ p: tracks.filter((t) => t.net === plus), n: tracks.filter((t) => t.net === minus) });
@@ -84,7 +88,7 @@ function couplePair(
   const sessionTracks = (req.session?.tracks ?? []).map((t) => ({ ...t, rippable: false }));
   const sessionVias = (req.session?.vias ?? []).map((v) => ({ ...v, rippable: false }));
   const others = { tracks: result.tracks.filter((t) => t.net !== plus && t.net !== minus), vias: result.vias.filter((v) => v.net !== plus && v.net !== minus) };
-  const host = merged(hostFromDesign(design, { tracks: [...sessionTracks, ...others.tracks], vias: [...sessionVias, ...others.vias] }), minus, plus);
+  const host = merged(world.host({ tracks: [...sessionTracks, ...others.tracks], vias: [...sessionVias, ...others.vias] }), minus, plus);
   const stretches = stretchesOf(host, result.connections, plus, minus);
   if (stretches.length === 0)
     return keep(
@@ -121,7 +125,7 @@ function couplePair(
     const bodies = made.map((m, i) => m.bodies[choice[i]]);
     const bodyTracks = bodies.flatMap((b) => [...b.left.tracks, ...b.right.tracks]);
     const bodyVias = bodies.flatMap((b) => [...b.left.vias, ...b.right.vias]);
-    const joined = join({
+    const joined = world.join({
       ...req,
       nets: [plus, minus],
       work: JOIN_WORK,
@@ -181,7 +185,7 @@ function couplePair(
     return refuse(`routed together it ran coupled over only ${Math.round(100 * c.share)} % of its length (${fans}), so its single tracks were kept`);
   const notes = [...(c.share < COUPLED_SHARE ? [fans] : []), ...(failed.length > 0 ? [`not coupled: ${failed.join('; ')}`] : [])];
   return {
-    result: spent(replaced(result, tracks, vias, [plus, minus])),
+    result: spent(regrouped(result, tracks, vias)),
     outcome: { plus, minus, coupled: true, share: c.share, ...(notes.length > 0 ? { why: notes.join('; ') } : {}) },
   };
 }
@@ -198,15 +202,7 @@ function pairFinding(base: Design, req: RouteRequest, tracks: NewTrack[], vias: 
   const mine = (it: { kind: string; index: number }) =>
     (it.kind === 'track' && it.index >= t0 && nets.includes(tracks[it.index - t0].net)) ||
     (it.kind === 'via' && it.index >= v0 && nets.includes(vias[it.index - v0].net));
-  return checkAdded(base, tracks, vias).violations.find(
-    (v) =>
-      v.severity === 'error' &&
-      !(soft && againstZoneFill(v)) &&
-      !PAIR_RULE_TYPES.has(v.type) &&
-      !v.skew &&
-      !(v.length && v.length.min !== undefined && v.length.actual < v.length.min) &&
-      v.items.some(mine),
-  )?.description;
+  return checkAdded(base, tracks, vias).violations.find((v) => v.severity === 'error' && !settledLater(v, soft) && v.items.some(mine))?.description;
 }
 
 /**
@@ -218,23 +214,5 @@ export function uncouple(result: RouteResult, original: RouteResult, undo: reado
   const tracks = [...result.tracks.filter((t) => !nets.includes(t.net)), ...original.tracks.filter((t) => nets.includes(t.net))];
   const vias = [...result.vias.filter((v) => !nets.includes(v.net)), ...original.vias.filter((v) => nets.includes(v.net))];
   const pairs = (result.pairs ?? []).map((p) => (undo.some((u) => u.plus === p.plus) ? { ...p, coupled: false, share: 0, why } : p));
-  return { ...replaced(result, tracks, vias, nets), pairs };
-}
-
-/** `result` with all its new copper `tracks` and `vias` (the nets `changed` rerouted). */
-function replaced(result: RouteResult, tracks: NewTrack[], vias: NewVia[], changed: number[]): RouteResult {
-  const byNet = <T extends { net: number }>(xs: T[]) =>
-    xs
-      .map((x, i) => ({ x, i }))
-      .sort((a, b) => a.x.net - b.x.net || a.i - b.i)
-      .map((e) => e.x);
-  const t = byNet(tracks);
-  const v = byNet(vias);
-  const nets = result.nets.map((n) => {
-    if (!changed.includes(n.net)) return n;
-    const mine = t.filter((x) => x.net === n.net);
-    return { ...n, tracks: mine, vias: v.filter((x) => x.net === n.net), length: Math.round(mine.reduce((s, x) => s + dist(x.start, x.end), 0)) };
-  });
-  const length = nets.reduce((s, n) => s + n.length, 0);
-  return { ...result, tracks: t, vias: v, nets, summary: { ...result.summary, tracks: t.length, vias: v.length, length } };
+  return { ...regrouped(result, tracks, vias), pairs };
 }

@@ -6,7 +6,6 @@
 import { withCopper } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
 import { checkAdded } from '../../drc/drc.ts';
-import { againstZoneFill } from '../../drc/violation.ts';
 import type { Verify } from '../final-gate.ts';
 import { copperParts, hostFromDesign } from './host-from-design.ts';
 import type { RouterHost } from '../core/host.ts';
@@ -14,7 +13,8 @@ import { RouteCache } from './route-cache.ts';
 import { finishOpen } from './finish-open.ts';
 import { tuneLengths } from './tune-length.ts';
 import { couplePairs, PAIR_WORK, routedPairs, uncouple } from './couple-pairs.ts';
-import { PAIR_RULE_TYPES, settlePairRules } from './pair-rules.ts';
+import { settlePairRules } from './pair-rules.ts';
+import { settledLater } from './later-findings.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
 import { routeHost } from '../route-design.ts';
 import { MAX_VARIANTS, routeOptions, type RouteRequest, type RouteResult } from '../types.ts';
@@ -54,14 +54,9 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
     const out = { tracks: new Set<number>(), vias: new Set<number>(), why: new Map<string, string>() };
     for (const v of report.violations) {
       if (v.severity !== 'error') continue;
-      // With soft zones another net's fill is refilled around the new copper by KiCad, so a
-      // finding against the present fill is no finding (the fill here is the pre-route one).
-      if (soft && againstZoneFill(v)) continue;
-      // A net shorter than its length rule, or than the longest of its skew rule's set, is
-      // lengthened after the route (tune-length.ts), which also settles what stays unmatched.
-      if (v.skew || (v.length && v.length.min !== undefined && v.length.actual < v.length.min)) continue;
-      // A pair's rules are judged once it is routed as a pair (pair-rules.ts settles them).
-      if (PAIR_RULE_TYPES.has(v.type)) continue;
+      // A fill KiCad refills around the new copper (the fill here is the pre-route one), a net
+      // too short for its length or skew rule, a pair's rules: each is settled after the gate.
+      if (settledLater(v, soft)) continue;
       for (const it of v.items) {
         const key = it.kind === 'track' && it.index >= t0 ? `t${it.index - t0}` : it.kind === 'via' && it.index >= v0 ? `v${it.index - v0}` : undefined;
         if (!key) continue;
@@ -94,7 +89,10 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
     (i) => Math.min(pads[i].size.w, pads[i].size.h),
   );
   const routed = { ...finished, budget: first.budget };
-  const coupled = couplePairs(design, base, req, routed, (r) => routeOnce(design, r, index, world));
+  const coupled = couplePairs(design, base, req, routed, {
+    join: (r) => routeOnce(design, r, index, world),
+    host: (extra) => world.world(design, copperParts(extra.tracks, extra.vias)).host,
+  });
   const tuned = tuneLengths(base, coupled);
   // A coupled pair the meanders could not bring to its length rules may be, as single tracks.
   const unmatched = (tuned.pairs ?? []).filter(
