@@ -184,7 +184,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   const refine = Math.min(4, Math.max(1, Math.floor(req.gridRefine ?? 1)));
   const step = refine > 1 ? Math.max(MIN_GRID_STEP, Math.round(implied / refine)) : implied;
   // A connection kept to a corridor routes on a grid over the corridor and its ends only.
-  const window = conn?.corridor && ends ? corridorWindow(host, conn.corridor, [ends.padA, ends.padB], conn.waypoints ?? [], step) : undefined;
+  const window = conn?.corridor && ends ? corridorWindow(host, conn.corridor, [ends.padA, ends.padB], conn.waypoints ?? [], step) : req.window;
   const grid = world.grid(host, step, fine === undefined ? undefined : (conn?.waypoints?.[0]?.at ?? host.pads[fine].at), window);
   // Set-up is work too, counted before it starts: when the budget cannot hold all of it, nothing
   // is built or searched (blank maps only plan the pieces) and every connection stays open untried.

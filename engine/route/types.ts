@@ -114,6 +114,9 @@ export interface RouteRequest {
   /** A finer look: the grid step the rules and pads imply divided by this (1..4, the step never
    *  below 10 µm); affordable for one connection in a corridor, whose grid covers the corridor only. */
   gridRefine?: number;
+  /** Box (nm) the route's grid covers, for a call whose pads all lie in one region (a pair's
+   *  joins): the set-up costs the box, not the board. The caller keeps the call's pads inside. */
+  window?: { minX: number; minY: number; maxX: number; maxY: number };
   /** Only this connection (nets is ignored). */
   connection?: ConnectionRequest;
   /** Polled between searches; true stops the route and returns the best clean result so far. */

@@ -21,6 +21,8 @@ import { regrouped } from './leave-open.ts';
 const MIN_SHARE = 0.5;
 /** Work the router may take to join a pair's pads to its coupled tracks. */
 const JOIN_WORK = 4_000_000;
+/** How far round the pair's pads and coupled tracks its joins may wander (nm). */
+const JOIN_MARGIN = 3_000_000;
 
 /** What coupling asks of the variant it runs in: its route without coupling (for the pads'
  *  joins), and its router's host with extra fixed copper (from the board's parts it keeps). */
@@ -128,6 +130,7 @@ function couplePair(
     const joined = world.join({
       ...req,
       nets: [plus, minus],
+      window: joinWindow(design, plus, minus, bodyTracks),
       work: JOIN_WORK,
       variants: 1,
       // The call's progress is the whole route's, not this join's.
@@ -188,6 +191,27 @@ function couplePair(
     result: spent(regrouped(result, tracks, vias)),
     outcome: { plus, minus, coupled: true, share: c.share, ...(notes.length > 0 ? { why: notes.join('; ') } : {}) },
   };
+}
+
+/** The box the joins are searched in: the pair's pads and its coupled tracks, JOIN_MARGIN round
+ *  them, so a join pays for the pair's region and not for the whole board. */
+function joinWindow(design: Design, plus: number, minus: number, body: readonly NewTrack[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  const take = (x: number, y: number) => {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  };
+  for (const p of design.board.pads) if (p.net === plus || p.net === minus) take(p.at.x, p.at.y);
+  for (const t of body) {
+    take(t.start.x, t.start.y);
+    take(t.end.x, t.end.y);
+  }
+  return { minX: minX - JOIN_MARGIN, minY: minY - JOIN_MARGIN, maxX: maxX + JOIN_MARGIN, maxY: maxY + JOIN_MARGIN };
 }
 
 const name = (design: Design, n: number) => design.board.nets[n]?.name ?? String(n);

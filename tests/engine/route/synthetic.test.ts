@@ -51,6 +51,19 @@ describe('router on synthetic worlds', () => {
     }
   });
 
+  it('kept to a window round its pads, pays for the window only and routes inside it', () => {
+    const h = world([pad(0, 1, 3 * MM, 3 * MM), pad(1, 1, 6 * MM, 5 * MM), pad(2, 2, 4 * MM, 4 * MM), pad(3, 2, 17 * MM, 17 * MM)]);
+    const whole = routeHost(h, { nets: [1] }, 0);
+    const window = { minX: 1 * MM, minY: 1 * MM, maxX: 8 * MM, maxY: 7 * MM };
+    const boxed = routeHost(h, { nets: [1], window }, 0);
+    expect(boxed.open).toEqual([]);
+    expect(whole.open).toEqual([]);
+    // The grid and its maps cover 7 × 6 mm of the board's 20 × 20.
+    expect(boxed.setup).toBeLessThan(whole.setup / 5);
+    for (const t of boxed.tracks)
+      for (const p of [t.start, t.end]) expect(p.x >= window.minX && p.x <= window.maxX && p.y >= window.minY && p.y <= window.maxY).toBe(true);
+  });
+
   it('goes round another net’s pad instead of through it', () => {
     const big = { ...pad(2, 2, 10 * MM, 10 * MM), shape: rect(9 * MM, 4 * MM, 11 * MM, 16 * MM) };
     const r = routeHost(world([pad(0, 1, 4 * MM, 10 * MM), pad(1, 1, 16 * MM, 10 * MM), big, pad(3, 2, 10 * MM, 18 * MM)]), { nets: [1] }, 0);
