@@ -21,16 +21,29 @@ const AROUND_MARGIN = 3_000_000;
 /** Other net orders tried at most, each the whole call. */
 const MAX_ORDERS = 6;
 
+/** The call again with the balls of the area arrays it routes fanned out first (fan-out.ts), or
+ *  undefined where no `open` connection ends on such a ball. */
+export type FannedRoute = (req: RouteRequest, open: readonly ConnectionResult[]) => RouteResult | undefined;
+
 /** Routes one variant of a request (the caller's routeVariant, cache and all); `order` k > 0
  *  routes it in the k-th other net order (a seed no other variant of the call uses). */
 export type VariantRoute = (req: RouteRequest, order?: number) => RouteResult;
 
 /** `first` with the open connections tried again as above, within first.budget; `padSize` is a
  *  board pad's smaller side (nm). */
-export function finishOpen(req: RouteRequest, first: RouteResult, route: VariantRoute, padSize: (pad: number) => number): RouteResult {
+export function finishOpen(req: RouteRequest, first: RouteResult, route: VariantRoute, padSize: (pad: number) => number, fanned: FannedRoute): RouteResult {
   if (req.connection || first.stopped === 'cancelled') return first;
   const stop = (r: RouteResult) => r.work >= r.budget || req.shouldStop?.() === true;
-  let best = onFinerGrids(req, first, route, padSize, stop);
+  // Before anything routed alone can take the sites their vias need; begun only where a whole
+  // call fits in what is left, and given at most half of it unless the call needs more, so the
+  // steps below keep work of their own.
+  const left = first.budget - first.work;
+  const fan =
+    routable(first).length > 0 && !stop(first) && left >= first.work
+      ? fanned({ ...req, work: Math.max(first.work, Math.floor(left / 2)) }, routable(first))
+      : undefined;
+  const start = !fan ? first : fan.summary.open < first.summary.open ? spent(fan, first, fan) : spent(first, first, fan);
+  let best = onFinerGrids(req, start, route, padSize, stop);
   // Another order costs about what the first call did: begun only where it can finish, so a
   // board that stays open does not spend its budget on calls cut short.
   for (let k = 1; k <= MAX_ORDERS && routable(best).length > 0 && !stop(best) && best.budget - best.work >= first.work; k++) {

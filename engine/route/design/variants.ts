@@ -3,12 +3,13 @@
 // shortest length, lowest variant index — so the choice never depends on which thread finished
 // first.
 
-import { withCopper } from '../../board/added-copper.ts';
+import { withCopper, type NewTrack, type NewVia } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
 import { checkAdded } from '../../drc/drc.ts';
 import type { Verify } from '../final-gate.ts';
 import { copperParts, hostFromDesign } from './host-from-design.ts';
-import type { RouterHost } from '../core/host.ts';
+import type { HostRules, RouterHost } from '../core/host.ts';
+import { fanOut, innerBalls, withFans, type FanOut, type FanOutSizes } from '../fan-out.ts';
 import { RouteCache } from './route-cache.ts';
 import { finishOpen } from './finish-open.ts';
 import { tuneLengths } from './tune-length.ts';
@@ -17,7 +18,7 @@ import { settlePairRules } from './pair-rules.ts';
 import { settledLater } from './later-findings.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
 import { routeHost } from '../route-design.ts';
-import { MAX_VARIANTS, routeOptions, type RouteRequest, type RouteResult } from '../types.ts';
+import { MAX_VARIANTS, routeOptions, type ConnectionResult, type RouteRequest, type RouteResult } from '../types.ts';
 
 /** The router's host for a design, with the session's locked copper as fixed copper. */
 export function sessionHost(design: Design, req: RouteRequest): RouterHost {
@@ -87,6 +88,7 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
     { ...first, budget: first.budget - reserve },
     (r, order = 0) => routeOnce(design, r, index + n * order, world),
     (i) => Math.min(pads[i].size.w, pads[i].size.h),
+    (r, open) => fannedRoute(design, r, open, index, world),
   );
   const routed = { ...finished, budget: first.budget };
   const coupled = couplePairs(design, base, req, routed, {
@@ -101,6 +103,58 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
   if (unmatched.length === 0) return settlePairRules(base, tuned);
   const single = tuneLengths(base, uncouple(coupled, routed, unmatched, 'coupled, it could not be brought to its length rules; its single tracks could'));
   return settlePairRules(base, single.summary.open < tuned.summary.open ? single : tuned);
+}
+
+/** Dogbones for the area-array balls among `ends` (fan-out.ts), with `fixed` copper in the
+ *  way; only those the DRC finds nothing against, as the router's own copper is judged. */
+function fanOutChecked(design: Design, req: RouteRequest, cache: RouteCache, fixed: { tracks: NewTrack[]; vias: NewVia[] }, ends: number[]): FanOut[] {
+  const host = cache.world(design, copperParts(fixed.tracks, fixed.vias)).host;
+  const fans = fanOut(host, ends, fanSizes(host.rules), routeOptions(req.options).softZones);
+  if (fans.length === 0) return fans;
+  const verdict = drcVerify(design, { ...req, session: fixed })(
+    fans.flatMap((f) => f.tracks),
+    fans.flatMap((f) => f.vias),
+  );
+  let t = 0;
+  let v = 0;
+  return fans.filter((f) => {
+    const bad = f.tracks.some((_, i) => verdict.tracks.has(t + i)) || f.vias.some((_, i) => verdict.vias.has(v + i));
+    t += f.tracks.length;
+    v += f.vias.length;
+    return !bad;
+  });
+}
+
+/**
+ * The call again with every ball its nets have inside an area array fanned out first (fixed, as
+ * the session's copper is), where some `open` connection ends on such a ball; each fan-out kept
+ * only where the route joined it, else the call's result as routed round it.
+ */
+function fannedRoute(design: Design, req: RouteRequest, open: readonly ConnectionResult[], index: number, cache: RouteCache): RouteResult | undefined {
+  const s = req.session ?? { tracks: [], vias: [] };
+  const host = sessionWorld(design, req, cache).host;
+  const balls = innerBalls(host, req.nets ? new Set(req.nets) : undefined);
+  const mine = new Set(balls);
+  if (!open.some((c) => mine.has(c.from.pad) || mine.has(c.to.pad))) return undefined;
+  const fixed = { tracks: s.tracks.map((t) => ({ ...t, rippable: false })), vias: s.vias.map((v) => ({ ...v, rippable: false })) };
+  const fans = fanOutChecked(design, req, cache, fixed, balls);
+  if (fans.length === 0) return undefined;
+  const r = routeOnce(
+    design,
+    { ...req, session: { tracks: [...s.tracks, ...fans.flatMap((f) => f.tracks)], vias: [...s.vias, ...fans.flatMap((f) => f.vias)] } },
+    index,
+    cache,
+  );
+  return withFans(r, fans);
+}
+
+/** A fan-out's via and track: the class's first, then the smallest the rules allow. */
+function fanSizes(rules: HostRules): FanOutSizes {
+  const distinct = <T>(xs: T[], key: (x: T) => string) => xs.filter((x, i) => xs.findIndex((y) => key(y) === key(x)) === i);
+  return {
+    vias: (net) => distinct([rules.via(net), ...(rules.minVia ? [rules.minVia(net)] : [])], (v) => `${v.diameter}/${v.drill}`),
+    widths: (net, layer) => distinct([rules.trackWidth(net, layer), rules.minTrackWidth(net, layer)], String),
+  };
 }
 
 /** One variant on the grid the request implies, without finishOpen's further tries. */

@@ -52,7 +52,13 @@ describe('connections left open, tried again with the work left', () => {
     const first = routeHost(host, req, 0);
     expect(first.open.map((c) => `${c.from.ref}.${c.from.number}–${c.to.ref}.${c.to.number}`)).toHaveLength(1);
     const size = (i: number) => host.pads.find((p) => p.index === i)!.minSize;
-    const r = finishOpen(req, first, (q) => routeHost(host, q, 0), size);
+    const r = finishOpen(
+      req,
+      first,
+      (q) => routeHost(host, q, 0),
+      size,
+      () => undefined,
+    );
     expect(r.open).toEqual([]);
     expect(r.summary).toMatchObject({ routed: 1, open: 0 });
     expect(r.work).toBeLessThanOrEqual(r.budget);
@@ -72,6 +78,7 @@ describe('connections left open, tried again with the work left', () => {
           throw new Error('not called');
         },
         () => 0,
+        () => undefined,
       ),
     ).toBe(first);
   });
