@@ -29,7 +29,8 @@ export interface DrcReport {
 }
 
 export interface DrcOptions {
-  /** Restrict pair checks to pairs with at least one of these tracks / vias (board indices). */
+  /** Restrict pair checks to pairs with at least one of these tracks / vias (board indices);
+   *  such a run reports every finding, past KiCad's per-type limits. */
   scope?: { tracks: number[]; vias: number[] };
   /** With a scope: nets whose length, skew, via-count and pair rules are judged as well, copper
    *  of theirs in the scope or not. */
@@ -49,7 +50,10 @@ function summarise(violations: Violation[]): Partial<Record<ViolationType, numbe
 export function runDrc(design: Design, opts: DrcOptions = {}): DrcReport {
   const { board, rules } = design;
   const copper = new CopperItems(board, Math.max(rules.maxClearance(), rules.minimums.holeClearance));
-  const sink = new ViolationSink(board, rules);
+  // A scoped run is a gate on new copper: KiCad's cap on findings of one type (499 clearances)
+  // would let the board's own findings, or new copper's against fills KiCad refills, crowd out
+  // a real one, so it reports every finding.
+  const sink = new ViolationSink(board, rules, !opts.scope);
   const conn = connect(copper);
   copper.applyNets(conn.nets);
   let scope: Set<number> | undefined;

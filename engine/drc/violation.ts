@@ -85,8 +85,8 @@ export function errorLimit(type: ViolationType): number {
   return type === 'clearance' ? 499 : 199;
 }
 
-/** Collects violations, applying the project's severities (ignored types are never built) and
- *  KiCad's per-type limits. */
+/** Collects violations, applying the project's severities (ignored types are never built) and,
+ *  unless `limited` is false, KiCad's per-type limits. */
 export class ViolationSink {
   readonly violations: Violation[] = [];
   readonly #severity = new Map<string, Severity>();
@@ -95,6 +95,7 @@ export class ViolationSink {
   constructor(
     readonly board: Board,
     readonly rules: RuleResolver,
+    readonly limited = true,
   ) {}
 
   severity(type: ViolationType): Severity {
@@ -110,7 +111,7 @@ export class ViolationSink {
 
   /** True once a type has reached KiCad's limit: further findings of it are dropped. */
   full(type: ViolationType): boolean {
-    return (this.#count.get(type) ?? 0) >= errorLimit(type);
+    return this.limited && (this.#count.get(type) ?? 0) >= errorLimit(type);
   }
 
   add(type: ViolationType, description: string, pos: Pt, nets: number[], items: ItemRef[], measure?: Pick<Violation, 'length' | 'skew'>): void {

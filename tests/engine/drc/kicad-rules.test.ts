@@ -3,7 +3,8 @@
 // the via and the pad pass, one clearance finding per track, the per-type error limit, and a
 // track on a disabled layer (kept apart by the reader, reported and dangling).
 import { describe, expect, it } from 'vitest';
-import { runDrc } from '../../../engine/drc/drc.ts';
+import { withCopper } from '../../../engine/board/added-copper.ts';
+import { checkAdded, runDrc } from '../../../engine/drc/drc.ts';
 import { deflateRing } from '../../../engine/drc/keepout.ts';
 import { errorLimit } from '../../../engine/drc/violation.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
@@ -107,6 +108,29 @@ describe('error limits', () => {
     let body = KEEPOUT;
     for (let k = 0; k < 250; k++) body += `\t(segment (start 11 ${10.5 + k * 0.03}) (end 19 ${10.5 + k * 0.03}) (width 0.01) (layer "F.Cu") (net 0))\n`;
     expect(drc(body).errors.items_not_allowed).toBe(199);
+  });
+
+  it('a run on new copper (the router’s gate) reports every finding: the 500th clearance is not lost', () => {
+    // 500 short tracks of net 1, each across a long track of net 2: one clearance each. As new
+    // copper, the last of them is the one the gate must see.
+    const design = loadDesign({
+      board: board(`\t(segment (start 0 10) (end 600 10) (width 0.25) (layer "F.Cu") (net 2))\n`),
+      boardName: 't.kicad_pcb',
+      project: PRO,
+      projectName: 't.kicad_pro',
+    });
+    const tracks = Array.from({ length: 500 }, (_, k) => ({
+      start: { x: k * 1_000_000, y: 10_300_000 },
+      end: { x: k * 1_000_000 + 500_000, y: 10_300_000 },
+      width: 250_000,
+      layer: 0,
+      net: 1,
+    }));
+    const full = runDrc({ ...design, board: withCopper(design.board, tracks, []) });
+    expect(full.errors.clearance).toBe(499);
+    const gate = checkAdded(design, tracks, []);
+    expect(gate.errors.clearance).toBe(500);
+    expect(gate.violations.some((v) => v.items.some((it) => it.kind === 'track' && it.index === 500))).toBe(true);
   });
 });
 
