@@ -71,6 +71,8 @@ const MIN_PROBE_WORK = 5_000;
 const STUB_RETRIES = 4;
 /** Share of the budget the negotiation's rounds after the first may use. */
 const NEGOTIATE_SHARE = 0.5;
+/** Negotiation rounds without fewer nets in conflict before the nets round the conflicts go again too. */
+const STALE_ROUNDS = 2;
 
 /** What a Router works with: the world of one route (host, grid, a profile and obstacle map per
  *  net class, the exact checker), the nets' plans and settings, its work budget and the caller's
@@ -382,6 +384,8 @@ export class Router {
   #negotiate(order: NetPlan[]): void {
     let pres = 0.5;
     let todo = order;
+    let fewest = Infinity;
+    let stale = 0;
     const total = order.length;
     for (let iter = 0; iter < this.settings.maxIterations && todo.length; iter++) {
       for (const plan of todo) {
@@ -401,19 +405,41 @@ export class Router {
         this.onProgress(Math.min(this.#progressDone, total), total, this.work);
       }
       const conflicted: NetPlan[] = [];
+      const spots: Box[] = [];
       for (const plan of order) {
         const route = this.routes.get(plan.net);
         if (!route) continue;
         const c = this.occ.conflicts(this.copperOf(plan, route));
         if (c.nodes.length === 0 && c.vias.length === 0) continue;
         conflicted.push(plan);
+        // Where it conflicts, and as far round as a search looks past its ends.
+        const b = boxOf(this.grid, [...c.nodes, ...c.vias]);
+        spots.push({ x0: b.x0 - SEARCH_MARGIN, y0: b.y0 - SEARCH_MARGIN, x1: b.x1 + SEARCH_MARGIN, y1: b.y1 + SEARCH_MARGIN, layers: b.layers });
         const view = this.occ.views[plan.profile];
         for (const node of c.nodes) view.hist[node] += 0.4;
         for (const v of c.vias) view.histVia[v] += 0.4;
       }
-      todo = conflicted;
+      // A net in no conflict itself may hold the lane one in conflict needs, and only moving it
+      // frees the lane: once the conflicts stop falling, each round reroutes every net whose
+      // copper's box meets where they conflict as well (every net, every round, would cost a
+      // large board the work its commit and repair need).
+      if (conflicted.length < fewest) {
+        fewest = conflicted.length;
+        stale = 0;
+      } else stale++;
+      todo = stale >= STALE_ROUNDS ? this.#near(order, spots) : conflicted;
       pres *= 1.7;
     }
+  }
+
+  /** The nets of `order` the box of whose route and pieces meets one of `spots` (grid boxes). */
+  #near(order: NetPlan[], spots: Box[]): NetPlan[] {
+    return order.filter((plan) => {
+      const b = emptyBox();
+      for (const j of this.routes.get(plan.net)?.joins ?? []) for (let i = 0; i < j.path.length; i++) growBox(this.grid, b, j.path[i]);
+      for (const p of plan.pieces) for (let i = 0; i < p.nodes.length; i++) growBox(this.grid, b, p.nodes[i]);
+      return spots.some((q) => b.x0 <= q.x1 && b.x1 >= q.x0 && b.y0 <= q.y1 && b.y1 >= q.y0);
+    });
   }
 
   /** Phase 2: keep what is legal, net by net; re-search the rest with committed nets as walls
