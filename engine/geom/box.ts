@@ -14,6 +14,21 @@ export function boxOf(x1: number, y1: number, x2: number, y2: number): Box {
   return { minX: Math.min(x1, x2), minY: Math.min(y1, y2), maxX: Math.max(x1, x2), maxY: Math.max(y1, y2) };
 }
 
+/** The smallest box holding every point; undefined for none. */
+export function boxOfPoints(points: Iterable<{ x: number; y: number }>): Box | undefined {
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  for (const p of points) {
+    minX = Math.min(minX, p.x);
+    minY = Math.min(minY, p.y);
+    maxX = Math.max(maxX, p.x);
+    maxY = Math.max(maxY, p.y);
+  }
+  return minX <= maxX ? { minX, minY, maxX, maxY } : undefined;
+}
+
 /** The box grown by m on every side (m may be fractional or negative). */
 export function inflateBox(b: Box, m: number): Box {
   return { minX: b.minX - m, minY: b.minY - m, maxX: b.maxX + m, maxY: b.maxY + m };

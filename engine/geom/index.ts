@@ -35,7 +35,7 @@ export {
   segmentSegmentWithin,
   type Sign,
 } from './predicates.ts';
-export { type Box, boxOf, inflateBox, unionBox, boxesOverlap, boxContains, boxGap } from './box.ts';
+export { type Box, boxOf, boxOfPoints, inflateBox, unionBox, boxesOverlap, boxContains, boxGap } from './box.ts';
 export {
   type Circle,
   type Segment,

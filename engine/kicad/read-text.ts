@@ -7,6 +7,7 @@
 import type { Board, CopperGraphic, Primitive, Pt } from '../board/model.ts';
 import type { LayerResolver } from '../board/layers.ts';
 import { rotatePoint } from '../geom/units.ts';
+import { boxOfPoints } from '../geom/box.ts';
 import { atomAt, child, children, head, type SList } from './sexpr.ts';
 import { maskSide } from './read-footprint.ts';
 import { layerOf } from './read-shapes.ts';
@@ -130,19 +131,11 @@ export function readCopperText(ctx: ReadContext, node: SList, board: Board, laye
   const { value, corners, lines, isBox } = outline;
   const h = head(node);
   const effects = child(node, 'effects');
-  let minX = Infinity,
-    minY = Infinity,
-    maxX = -Infinity,
-    maxY = -Infinity;
-  for (const p of corners) {
-    minX = Math.min(minX, p.x);
-    minY = Math.min(minY, p.y);
-    maxX = Math.max(maxX, p.x);
-    maxY = Math.max(maxY, p.y);
-  }
+  // A text's outline always has its corners.
+  const b = boxOfPoints(corners)!;
   const text: NonNullable<CopperGraphic['text']> = {
     value,
-    box: { minX: Math.floor(minX), minY: Math.floor(minY), maxX: Math.ceil(maxX), maxY: Math.ceil(maxY) },
+    box: { minX: Math.floor(b.minX), minY: Math.floor(b.minY), maxX: Math.ceil(b.maxX), maxY: Math.ceil(b.maxY) },
     uuid: ctx.str(node, 'uuid') ?? ctx.str(node, 'tstamp') ?? '',
   };
   if (flag(node, 'knockout') || (effects && flag(effects, 'knockout'))) text.knockout = true;

@@ -4,12 +4,11 @@
 // site; placed exactly, it lets the search start from the via on the layers below.
 
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import { bbox, circle, overlaps, segment } from '../geom/index.ts';
+import { bbox, circle, overlaps, segment, type Shape } from '../geom/index.ts';
 import type { RouteResult } from './types.ts';
-import { spanMask } from './core/via-span.ts';
 import { Checker } from './core/checker.ts';
 import type { HostPad, RouterHost } from './core/host.ts';
-import type { ViaSpan } from './core/via-span.ts';
+import { spanMask, type ViaSpan } from './core/via-span.ts';
 
 /** Least rows and columns of pads for a part to count as an area array. */
 const MIN_ROWS = 3;
@@ -158,15 +157,8 @@ export function withFans(r: RouteResult, fans: readonly FanOut[]): RouteResult {
   const used = fans.filter((f) => {
     const net = r.nets.find((n) => n.net === f.tracks[0]?.net);
     if (!net) return false;
-    const fanCopper = [
-      ...f.tracks.map((t) => ({ s: segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), layers: 1 << t.layer })),
-      ...f.vias.map((v) => ({ s: circle(v.at.x, v.at.y, v.size / 2), layers: spanMask(v.layerFrom, v.layerTo) })),
-    ];
-    const routed = [
-      ...net.tracks.map((t) => ({ s: segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), layers: 1 << t.layer })),
-      ...net.vias.map((v) => ({ s: circle(v.at.x, v.at.y, v.size / 2), layers: spanMask(v.layerFrom, v.layerTo) })),
-    ];
-    return routed.some((a) => fanCopper.some((b) => (a.layers & b.layers) !== 0 && overlaps(a.s, b.s)));
+    const fan = copperOf(f.tracks, f.vias);
+    return copperOf(net.tracks, net.vias).some((a) => fan.some((b) => (a.layers & b.layers) !== 0 && overlaps(a.shape, b.shape)));
   });
   if (used.length === 0) return r;
   const length = (ts: readonly NewTrack[]) => ts.reduce((s, t) => s + Math.round(Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y)), 0);
@@ -180,4 +172,12 @@ export function withFans(r: RouteResult, fans: readonly FanOut[]): RouteResult {
   const vias = nets.flatMap((n) => n.vias);
   const added = used.flatMap((f) => f.tracks);
   return { ...r, nets, tracks, vias, summary: { ...r.summary, tracks: tracks.length, vias: vias.length, length: r.summary.length + length(added) } };
+}
+
+/** Tracks and vias as shapes on their layers (bit i = layer i). */
+function copperOf(tracks: readonly NewTrack[], vias: readonly NewVia[]): { shape: Shape; layers: number }[] {
+  return [
+    ...tracks.map((t) => ({ shape: segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width) as Shape, layers: 1 << t.layer })),
+    ...vias.map((v) => ({ shape: circle(v.at.x, v.at.y, v.size / 2) as Shape, layers: spanMask(v.layerFrom, v.layerTo) })),
+  ];
 }

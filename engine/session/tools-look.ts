@@ -7,6 +7,7 @@ import type { StuckReason } from '../route/types.ts';
 import { type End, type OpenConnection, padOf } from './ratsnest.ts';
 import { copperLength, type SessionCopper } from './copper.ts';
 import { trackLength } from '../geom/arc.ts';
+import { boxOfPoints } from '../geom/box.ts';
 import { diffPairOf } from '../board/diff-pairs.ts';
 import { gapTolerance, pairCoupling, type PairTrack } from '../drc/pair-coupling.ts';
 import { MAX_LISTED } from './limits.ts';
@@ -191,22 +192,10 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
   const perLayer: Record<string, number> = {};
   for (const t of st.copper.tracks) if (t.net === net) perLayer[s.names.layerName(t.layer)] = (perLayer[s.names.layerName(t.layer)] ?? 0) + trackLength(t);
   for (const k of Object.keys(perLayer)) perLayer[k] = lengthMm(perLayer[k]);
-  let minX = Infinity,
-    minY = Infinity,
-    maxX = -Infinity,
-    maxY = -Infinity;
-  const grow = (x: number, y: number) => {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  };
-  for (const p of pads) grow(p.at.x, p.at.y);
-  for (const t of [...board.tracks, ...st.copper.tracks])
-    if (t.net === net) {
-      grow(t.start.x, t.start.y);
-      grow(t.end.x, t.end.y);
-    }
+  const frame = boxOfPoints([
+    ...pads.map((p) => p.at),
+    ...[...board.tracks, ...st.copper.tracks].filter((t) => t.net === net).flatMap((t) => [t.start, t.end]),
+  ]);
   const cls = rules.netClass(net);
   const open = currentOpen(s);
   const pair = pairJson(s, net, st.copper, open);
@@ -236,7 +225,7 @@ export function inspectNet(s: SessionState, a: ToolArgs<'inspect_net'>): Inspect
       .filter((c) => c.net === net)
       .slice(0, MAX_LISTED)
       .map((c) => connectionJson(s, c, st.note)),
-    bbox_mm: Number.isFinite(minX) ? [nmToMm(minX), nmToMm(minY), nmToMm(maxX), nmToMm(maxY)] : null,
+    bbox_mm: frame ? [nmToMm(frame.minX), nmToMm(frame.minY), nmToMm(frame.maxX), nmToMm(frame.maxY)] : null,
     track_length_mm: lengthMm(netLength(s, net, st.copper)),
     kicad_length_mm: lengthMm(measured.total),
     vias_counted: measured.vias,

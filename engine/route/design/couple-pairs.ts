@@ -10,6 +10,7 @@ import { diffPairOf } from '../../board/diff-pairs.ts';
 import { checkAdded } from '../../drc/drc.ts';
 import { COUPLED_SHARE, gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
 import type { RouterHost } from '../core/host.ts';
+import { boxOfPoints, inflateBox, type Box } from '../../geom/index.ts';
 import { joinsAll, pruneDangling } from '../dangling.ts';
 import type { PairBody, PairGeometry } from '../pair-body.ts';
 import { coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, mm, pin, stretchesOf } from '../pair-stretch.ts';
@@ -195,23 +196,10 @@ function couplePair(
 
 /** The box the joins are searched in: the pair's pads and its coupled tracks, JOIN_MARGIN round
  *  them, so a join pays for the pair's region and not for the whole board. */
-function joinWindow(design: Design, plus: number, minus: number, body: readonly NewTrack[]): { minX: number; minY: number; maxX: number; maxY: number } {
-  let minX = Infinity,
-    minY = Infinity,
-    maxX = -Infinity,
-    maxY = -Infinity;
-  const take = (x: number, y: number) => {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  };
-  for (const p of design.board.pads) if (p.net === plus || p.net === minus) take(p.at.x, p.at.y);
-  for (const t of body) {
-    take(t.start.x, t.start.y);
-    take(t.end.x, t.end.y);
-  }
-  return { minX: minX - JOIN_MARGIN, minY: minY - JOIN_MARGIN, maxX: maxX + JOIN_MARGIN, maxY: maxY + JOIN_MARGIN };
+function joinWindow(design: Design, plus: number, minus: number, body: readonly NewTrack[]): Box {
+  const pads = design.board.pads.filter((p) => p.net === plus || p.net === minus).map((p) => p.at);
+  // The pair's pads are routed, so the box holds at least them.
+  return inflateBox(boxOfPoints([...pads, ...body.flatMap((t) => [t.start, t.end])])!, JOIN_MARGIN);
 }
 
 const name = (design: Design, n: number) => design.board.nets[n]?.name ?? String(n);
