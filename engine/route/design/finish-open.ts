@@ -1,5 +1,6 @@
-// What a route does with work left when connections stay open: the lanes it could not find may
-// lie off its grid, which follows the board's commonest pad pitch. So each connection still open
+// What a route does with work left when connections stay open. Where they end on balls of a BGA,
+// the whole call first again with those balls fanned out (fan-out.ts). The lanes it could not find
+// may lie off its grid, which follows the board's commonest pad pitch. So each connection still open
 // is routed alone, with everything routed so far fixed, on a grid of its own — its finer end's
 // part's — and failing that on one twice as fine over a box round it (which costs the box, not
 // the board); then, if some stay open, the whole call again on the grid of the finest part they
