@@ -3,7 +3,7 @@
 // shortest length, lowest variant index — so the choice never depends on which thread finished
 // first.
 
-import { withCopper, type NewTrack, type NewVia } from '../../board/added-copper.ts';
+import { withCopper } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
 import { checkAdded } from '../../drc/drc.ts';
 import type { Verify } from '../final-gate.ts';
@@ -105,13 +105,12 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
   return settlePairRules(base, single.summary.open < tuned.summary.open ? single : tuned);
 }
 
-/** Dogbones for the area-array balls among `ends` (fan-out.ts), with `fixed` copper in the
- *  way; only those the DRC finds nothing against, as the router's own copper is judged. */
-function fanOutChecked(design: Design, req: RouteRequest, cache: RouteCache, fixed: { tracks: NewTrack[]; vias: NewVia[] }, ends: number[]): FanOut[] {
-  const host = cache.world(design, copperParts(fixed.tracks, fixed.vias)).host;
+/** Dogbones for the area-array balls among `ends` (fan-out.ts) in `host` (the request's world);
+ *  only those the DRC finds nothing against, as the router's own copper is judged. */
+function fanOutChecked(design: Design, req: RouteRequest, host: RouterHost, ends: number[]): FanOut[] {
   const fans = fanOut(host, ends, fanSizes(host.rules), routeOptions(req.options).softZones);
   if (fans.length === 0) return fans;
-  const verdict = drcVerify(design, { ...req, session: fixed })(
+  const verdict = drcVerify(design, req)(
     fans.flatMap((f) => f.tracks),
     fans.flatMap((f) => f.vias),
   );
@@ -131,14 +130,13 @@ function fanOutChecked(design: Design, req: RouteRequest, cache: RouteCache, fix
  * only where the route joined it, else the call's result as routed round it.
  */
 function fannedRoute(design: Design, req: RouteRequest, open: readonly ConnectionResult[], index: number, cache: RouteCache): RouteResult | undefined {
-  const s = req.session ?? { tracks: [], vias: [] };
   const host = sessionWorld(design, req, cache).host;
   const balls = innerBalls(host, req.nets ? new Set(req.nets) : undefined);
   const mine = new Set(balls);
   if (!open.some((c) => mine.has(c.from.pad) || mine.has(c.to.pad))) return undefined;
-  const fixed = { tracks: s.tracks.map((t) => ({ ...t, rippable: false })), vias: s.vias.map((v) => ({ ...v, rippable: false })) };
-  const fans = fanOutChecked(design, req, cache, fixed, balls);
+  const fans = fanOutChecked(design, req, host, balls);
   if (fans.length === 0) return undefined;
+  const s = req.session ?? { tracks: [], vias: [] };
   const r = routeOnce(
     design,
     { ...req, session: { tracks: [...s.tracks, ...fans.flatMap((f) => f.tracks)], vias: [...s.vias, ...fans.flatMap((f) => f.vias)] } },
