@@ -1,6 +1,7 @@
 // Length tuning: a routed net shorter than its length rule's minimum, or than the longest net of
 // its skew rule's set by more than the skew allows, is lengthened with meanders — rows of square
-// bumps to one side of a straight run, at the net's width — to the rule's target. Lengths are
+// bumps to one side of a straight run, at the net's width — to the rule's target; a coupled pair
+// both of whose nets are short, with pair meanders first (pair-meander.ts). Lengths are
 // KiCad's (engine/drc/net-length.ts) and every meander is judged by the DRC before it is kept; a
 // net that cannot be brought to its rules is taken out and left open, saying why.
 
@@ -14,6 +15,8 @@ import { collides } from '../../geom/collide.ts';
 import type { Violation } from '../../drc/violation.ts';
 import type { RouteResult } from '../types.ts';
 import { leaveOpen } from './leave-open.ts';
+import { pairMeander, pairRuns } from './pair-meander.ts';
+import { gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
 
 /** Length checks that are not about where copper lies: a meander changes them on purpose. */
 const LENGTH_TYPES = new Set(['length_out_of_range', 'skew_out_of_range', 'too_many_vias']);
@@ -51,12 +54,12 @@ function meander(t: NewTrack, k: number, h: number, p: number, side: number, s0:
   return out;
 }
 
-/** True when the DRC finds nothing but length findings on the tracks at `from`… of `tracks`. */
-function clean(base: Design, tracks: readonly NewTrack[], result: RouteResult, from: number, count: number): boolean {
+/** True when the DRC finds nothing but length findings on the tracks of `tracks` `placed` names. */
+function clean(base: Design, tracks: readonly NewTrack[], result: RouteResult, placed: (i: number) => boolean): boolean {
   const t0 = base.board.tracks.length;
   for (const v of checkAdded(base, tracks, result.vias).violations) {
     if (v.severity !== 'error' || LENGTH_TYPES.has(v.type)) continue;
-    if (v.items.some((it) => it.kind === 'track' && it.index - t0 >= from && it.index - t0 < from + count)) return false;
+    if (v.items.some((it) => it.kind === 'track' && placed(it.index - t0))) return false;
   }
   return true;
 }
@@ -120,13 +123,21 @@ function lengthen(base: Design, tracks: NewTrack[], result: RouteResult, net: nu
       // k bumps take (2k − 1) pitches; a pitch of straight track is kept at either end.
       const k = Math.floor((r.len - p) / (2 * p));
       if (k < 1) continue;
-      const placed = place(t, r.len, k, p, need, (bumps) => {
-        if (!probe.clear(bumps)) return false;
-        const next = [...current.slice(0, at), ...bumps, ...current.slice(at + 1)];
-        if (!clean(base, next, result, at, bumps.length)) return false;
-        current = next;
-        return true;
-      });
+      const placed = place(
+        r.len,
+        k,
+        p,
+        need,
+        0,
+        (used, h, side, s0) => meander(t, used, h, p, side, s0),
+        (bumps) => {
+          if (!probe.clear(bumps)) return false;
+          const next = [...current.slice(0, at), ...bumps, ...current.slice(at + 1)];
+          if (!clean(base, next, result, (i) => i >= at && i < at + bumps.length)) return false;
+          current = next;
+          return true;
+        },
+      );
       need -= placed;
       if (placed > 0) break;
     }
@@ -135,25 +146,87 @@ function lengthen(base: Design, tracks: NewTrack[], result: RouteResult, net: nu
 }
 
 /**
- * The first placement of bumps on a run that `fits` accepts, most length first: as many bumps as
- * fit, as low as makes up `need` (a pitch tall at least, at most MAX_RISE pitches), then half and
- * a quarter as tall, then fewer bumps; each centred, then slid along the run a pitch at a time,
- * on either side. Returns the length added (0 when nothing fits).
+ * Lengthens both nets of a coupled pair by `need` nm with pair meanders (pair-meander.ts), run by
+ * run, longest shared stretch first, as `lengthen` does one net: each bump's pitch is the pair's
+ * centre-to-centre distance more than a single track's, so the inner track's bump and the outer
+ * one's valley keep a single bump's room. Returns the tracks and what each net still needs.
  */
-function place(t: NewTrack, len: number, k: number, p: number, need: number, fits: (bumps: NewTrack[]) => boolean): number {
+function lengthenPair(base: Design, tracks: NewTrack[], result: RouteResult, plus: number, minus: number, need: number): { tracks: NewTrack[]; need: number } {
+  const cls = base.rules.netClass(plus);
+  // The pair's own tracks are judged against each other by the DRC, not the quick look.
+  const probe = new MeanderProbe(
+    base,
+    tracks.filter((t) => t.net !== plus && t.net !== minus),
+    result,
+  );
+  let current = tracks;
+  for (const run of pairRuns(tracks, plus, minus, cls.diffPairGap)) {
+    if (need <= 0) break;
+    const ta = tracks[run.a];
+    const tb = tracks[run.b];
+    const a = current.findIndex((x) => x.net === plus && x.start === ta.start && x.end === ta.end);
+    const b = current.findIndex((x) => x.net === minus && x.start === tb.start && x.end === tb.end);
+    if (a < 0 || b < 0) continue;
+    const w = Math.max(ta.width, tb.width);
+    for (const room of [Math.max(3 * w, w + 2 * cls.clearance), Math.max(2 * w, w + cls.clearance)]) {
+      const p = run.apart + room;
+      const k = Math.floor((run.shared - p - run.apart) / (2 * p));
+      if (k < 1) continue;
+      const placed = place(
+        run.shared,
+        k,
+        p,
+        need,
+        run.apart,
+        (used, h, side, s0) => pairMeander(current, { ...run, a, b }, used, h, p, side, s0),
+        (bumps) => {
+          if (!probe.clear([...bumps.a, ...bumps.b])) return false;
+          // The later index first, so the earlier one still points at its track.
+          const [lo, hi, first, second] = a < b ? [a, b, bumps.a, bumps.b] : [b, a, bumps.b, bumps.a];
+          const next = [...current.slice(0, lo), ...first, ...current.slice(lo + 1, hi), ...second, ...current.slice(hi + 1)];
+          const from2 = hi - 1 + first.length;
+          const isNew = (i: number) => (i >= lo && i < lo + first.length) || (i >= from2 && i < from2 + second.length);
+          if (!clean(base, next, result, isNew)) return false;
+          current = next;
+          return true;
+        },
+      );
+      need -= placed;
+      if (placed > 0) break;
+    }
+  }
+  return { tracks: current, need };
+}
+
+/**
+ * The first placement of bumps on a run of length `len` that `fits` accepts, most length first:
+ * as many bumps as fit, as low as makes up `need` (a pitch tall at least, at most MAX_RISE
+ * pitches), then half and a quarter as tall, then fewer bumps; each centred, then slid along the
+ * run a pitch at a time, on either side. `build` draws `used` bumps of height h on a side from
+ * `s0` along the run; `wider` is how much wider than its pitches a row of bumps is (a pair's outer
+ * track). Returns the length added to each net (0 when nothing fits).
+ */
+function place<T>(
+  len: number,
+  k: number,
+  p: number,
+  need: number,
+  wider: number,
+  build: (used: number, h: number, side: number, s0: number) => T,
+  fits: (bumps: T) => boolean,
+): number {
   const most = Math.max(1, Math.min(k, Math.floor(need / (2 * p))));
   for (let used = most; used >= 1; used = used > 2 ? Math.ceil(used / 2) : used - 1) {
     const rise = Math.min(Math.ceil(need / (2 * used)), MAX_RISE * p);
     for (const h of [rise, Math.round(rise / 2), Math.round(rise / 4)]) {
       if (h < p / 2) break;
-      const span = (2 * used - 1) * p;
+      const span = (2 * used - 1) * p + wider;
       const centre = (len - span) / 2;
       const offsets = [centre];
       for (let s = p; s + span + p <= len; s += p) if (Math.abs(s - centre) >= p / 2) offsets.push(s);
       for (const s of offsets)
         for (const side of [1, -1]) {
-          const bumps = meander(t, used, h, p, side, s);
-          if (fits(bumps)) return 2 * used * h;
+          if (fits(build(used, h, side, s + wider / 2))) return 2 * used * h;
         }
     }
   }
@@ -198,25 +271,40 @@ export function tuneLengths(base: Design, result: RouteResult): RouteResult {
   const tuned = new Map<number, string>();
   // Lengths first, then skew: a net matched up to its set's longest stays within that one's length.
   for (const kind of ['length', 'skew'] as const) {
-    const want = new Map<number, { need: number; why: string }>();
+    const want = new Map<number, { need: number; full: number; why: string }>();
     for (const v of judge()) {
       if (kind === 'length' && v.length && v.length.min !== undefined && v.length.actual < v.length.min && mine.has(v.length.net) && !want.has(v.length.net)) {
         const l = v.length;
-        want.set(l.net, { need: target(l) - l.actual, why: `Routed at ${mm(l.actual)}, shorter than the ${mm(l.min!)} rule '${l.rule}' asks` });
+        want.set(l.net, {
+          need: target(l) - l.actual,
+          full: target(l) - l.actual,
+          why: `Routed at ${mm(l.actual)}, shorter than the ${mm(l.min!)} rule '${l.rule}' asks`,
+        });
       }
       if (kind === 'skew' && v.skew && mine.has(v.skew.net) && !want.has(v.skew.net)) {
         const k = v.skew;
-        want.set(k.net, {
-          need: k.target - Math.round(k.max / 2) - k.actual,
-          why: skewText(base, k),
-        });
+        const need = k.target - Math.round(k.max / 2) - k.actual;
+        want.set(k.net, { need, full: need, why: skewText(base, k) });
       }
     }
+    // A coupled pair both of whose nets are short is lengthened as a pair, by what the less short
+    // one needs; what the other still needs is made up on its own below, as skew is.
+    if (kind === 'length')
+      for (const pair of result.pairs ?? []) {
+        const a = want.get(pair.plus);
+        const b = want.get(pair.minus);
+        if (!pair.coupled || !a || !b) continue;
+        const need = Math.min(a.need, b.need);
+        const got = lengthenPair(base, tracks, { ...result, vias }, pair.plus, pair.minus, need);
+        tracks = got.tracks;
+        a.need -= need - got.need;
+        b.need -= need - got.need;
+      }
     for (const [net, w] of [...want].sort((a, b) => a[0] - b[0])) {
       const got = lengthen(base, tracks, { ...result, vias }, net, w.need);
       tracks = got.tracks;
       if (got.need > 0)
-        tuned.set(net, `${w.why}; meanders where the DRC allows them made up ${mm(w.need - got.need)} of the ${mm(w.need)} needed, so the route was left out.`);
+        tuned.set(net, `${w.why}; meanders where the DRC allows them made up ${mm(w.full - got.need)} of the ${mm(w.full)} needed, so the route was left out.`);
     }
   }
   for (let pass = 0; pass < 8; pass++) {
@@ -235,5 +323,20 @@ export function tuneLengths(base: Design, result: RouteResult): RouteResult {
     tracks = tracks.filter((t) => !failed.has(t.net));
     vias = vias.filter((v) => !failed.has(v.net));
   }
-  return leaveOpen({ ...result, tracks, vias }, new Map([...failed].map(([net, why]) => [net, { reason: 'length_rule' as const, why: () => why }])));
+  // A coupled pair's share changes with its meanders (a pair's bumps stay coupled but for their
+  // corners; one net's own bumps do not): measured again, as KiCad measures it.
+  const pairs = result.pairs?.map((p) => {
+    if (!p.coupled) return p;
+    const gap = gapTolerance(base.rules.netClass(p.plus).diffPairGap);
+    const share = pairCoupling(
+      tracks.filter((t) => t.net === p.plus),
+      tracks.filter((t) => t.net === p.minus),
+      gap,
+    ).share;
+    return { ...p, share };
+  });
+  return leaveOpen(
+    { ...result, tracks, vias, ...(pairs ? { pairs } : {}) },
+    new Map([...failed].map(([net, why]) => [net, { reason: 'length_rule' as const, why: () => why }])),
+  );
 }

@@ -1,0 +1,96 @@
+// Meanders for a coupled pair, as KiCad's pair length tuner draws them: both nets' tracks bent
+// together round one centre line, so the gap between them holds through every bump and each net
+// gains the same length (the pair's skew is kept; it is tuned on one net, tune-length.ts).
+
+import type { NewTrack } from '../../board/added-copper.ts';
+import type { Pt } from '../../board/model.ts';
+
+/** How far (nm) a track's far end may stray from the line through its pair partner's direction
+ *  and still count as parallel to it: a 45° track's ends are rounded to whole nanometres. */
+const PARALLEL_SLACK = 2;
+
+/** Two parallel tracks of a pair on one layer, the stretch they share along their direction and
+ *  their centre-to-centre distance. */
+export interface PairRun {
+  a: number;
+  b: number;
+  shared: number;
+  apart: number;
+}
+
+/** A track's frame: `a` the origin, `u` its unit direction, `n` its left normal. */
+interface Frame {
+  o: Pt;
+  ux: number;
+  uy: number;
+}
+
+const frame = (t: NewTrack): Frame => {
+  const len = Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y);
+  return { o: t.start, ux: (t.end.x - t.start.x) / len, uy: (t.end.y - t.start.y) / len };
+};
+/** Along the frame's direction and across it (to the left). */
+const along = (f: Frame, p: Pt) => (p.x - f.o.x) * f.ux + (p.y - f.o.y) * f.uy;
+const across = (f: Frame, p: Pt) => -(p.x - f.o.x) * f.uy + (p.y - f.o.y) * f.ux;
+const point = (f: Frame, s: number, y: number): Pt => ({ x: Math.round(f.o.x + f.ux * s - f.uy * y), y: Math.round(f.o.y + f.uy * s + f.ux * y) });
+
+/**
+ * The runs of `tracks` where a track of net `plus` and one of `minus` lie parallel on one layer,
+ * `gap` apart edge to edge (± 2 nm), and share a stretch: longest shared first (then by index).
+ */
+export function pairRuns(tracks: readonly NewTrack[], plus: number, minus: number, gap: number): PairRun[] {
+  const out: PairRun[] = [];
+  tracks.forEach((ta, a) => {
+    if (ta.net !== plus || (ta.start.x === ta.end.x && ta.start.y === ta.end.y)) return;
+    const f = frame(ta);
+    tracks.forEach((tb, b) => {
+      if (tb.net !== minus || tb.layer !== ta.layer) return;
+      const apart = gap + (ta.width + tb.width) / 2;
+      const y0 = across(f, tb.start);
+      const y1 = across(f, tb.end);
+      if (Math.abs(y0 - y1) > PARALLEL_SLACK || Math.abs(Math.abs(y0) - apart) > PARALLEL_SLACK) return;
+      const lo = Math.max(0, Math.min(along(f, tb.start), along(f, tb.end)));
+      const hi = Math.min(along(f, ta.end), Math.max(along(f, tb.start), along(f, tb.end)));
+      if (hi > lo) out.push({ a, b, shared: hi - lo, apart });
+    });
+  });
+  return out.sort((x, y) => y.shared - x.shared || x.a - y.a || x.b - y.b);
+}
+
+/**
+ * `k` bumps of height `h` at centre-line pitch `p` on the side `side` (±1, left of track a's
+ * direction) of the pair run `run`, the first starting `s0` into the shared stretch: the two
+ * tracks' replacements, each net lengthened by 2·k·h. Each track's bump is its offset of the
+ * centre line's square bump, so the outer one is wider than the inner by the pair's pitch.
+ */
+export function pairMeander(
+  tracks: readonly NewTrack[],
+  run: PairRun,
+  k: number,
+  h: number,
+  p: number,
+  side: number,
+  s0: number,
+): { a: NewTrack[]; b: NewTrack[] } {
+  const ta = tracks[run.a];
+  const tb = tracks[run.b];
+  const f = frame(ta);
+  const yb = across(f, tb.start);
+  const lo = Math.max(0, Math.min(along(f, tb.start), along(f, tb.end)));
+  const centre = yb / 2;
+  const bend = (t: NewTrack, y: number): NewTrack[] => {
+    // The track's offset from the centre line, toward the bump's side.
+    const e = side * (y - centre);
+    const ends = [t.start, t.end].sort((m, n) => along(f, m) - along(f, n));
+    const pts: Pt[] = [ends[0]];
+    for (let j = 0; j < k; j++) {
+      const s = lo + s0 + 2 * j * p;
+      pts.push(point(f, s - e, y), point(f, s - e, y + side * h), point(f, s + p + e, y + side * h), point(f, s + p + e, y));
+    }
+    pts.push(ends[1]);
+    const out: NewTrack[] = [];
+    for (let i = 0; i + 1 < pts.length; i++) if (pts[i].x !== pts[i + 1].x || pts[i].y !== pts[i + 1].y) out.push({ ...t, start: pts[i], end: pts[i + 1] });
+    return out;
+  };
+  return { a: bend(ta, 0), b: bend(tb, yb) };
+}

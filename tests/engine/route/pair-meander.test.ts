@@ -1,0 +1,72 @@
+// A coupled pair's meanders: both tracks bent round one centre line. Each net gains 2·h a bump,
+// the two nets stay at least the pair's gap apart through every bump, and each track's copper still
+// runs from its old ends, whichever way the pair runs and whichever way each track was drawn.
+import { describe, expect, it } from 'vitest';
+import type { NewTrack } from '../../../engine/board/added-copper.ts';
+import { pairMeander, pairRuns } from '../../../engine/route/design/pair-meander.ts';
+import { segment } from '../../../engine/geom/shapes.ts';
+import { collides } from '../../../engine/geom/collide.ts';
+
+const W = 200_000;
+const GAP = 250_000;
+const track = (net: number, x1: number, y1: number, x2: number, y2: number): NewTrack => ({
+  net,
+  layer: 0,
+  width: W,
+  start: { x: x1, y: y1 },
+  end: { x: x2, y: y2 },
+});
+const length = (ts: NewTrack[]) => ts.reduce((s, t) => s + Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y), 0);
+
+/** The pair along direction (dx, dy) (unit, scaled by 1e6), the minus track `GAP + W` to its left. */
+function pair(dx: number, dy: number, reversed: boolean): NewTrack[] {
+  const L = 20_000_000;
+  const n = { x: -dy, y: dx };
+  const o = GAP + W;
+  const p = track(1, 0, 0, Math.round(dx * L), Math.round(dy * L));
+  const a = { x: Math.round(n.x * o), y: Math.round(n.y * o) };
+  const b = { x: Math.round(dx * L + n.x * o), y: Math.round(dy * L + n.y * o) };
+  const m = reversed ? track(2, b.x, b.y, a.x, a.y) : track(2, a.x, a.y, b.x, b.y);
+  return [p, m];
+}
+
+describe('pair meanders', () => {
+  const s = Math.SQRT1_2;
+  it.each([
+    ['along x', 1, 0, false],
+    ['along y, the minus track drawn the other way', 0, 1, true],
+    ['at 45°', s, s, false],
+    ['at 135°, drawn the other way', -s, s, true],
+  ] as const)('keep the gap and lengthen both nets alike, %s', (_name, dx, dy, reversed) => {
+    const tracks = pair(dx, dy, reversed);
+    const runs = pairRuns(tracks, 1, 2, GAP);
+    expect(runs).toHaveLength(1);
+    expect(Math.abs(runs[0].shared - 20_000_000)).toBeLessThan(3);
+    const p = runs[0].apart + 3 * W;
+    for (const side of [1, -1]) {
+      const h = 2_000_000;
+      const out = pairMeander(tracks, runs[0], 3, h, p, side, p + runs[0].apart / 2);
+      for (const [ts, old] of [
+        [out.a, tracks[0]],
+        [out.b, tracks[1]],
+      ] as const) {
+        expect(Math.abs(length(ts) - 20_000_000 - 6 * h), `side ${side}`).toBeLessThan(40);
+        // One chain from one old end to the other.
+        for (let i = 0; i + 1 < ts.length; i++) expect(ts[i + 1].start).toEqual(ts[i].end);
+        expect([ts[0].start, ts.at(-1)!.end]).toEqual(expect.arrayContaining([old.start, old.end]));
+      }
+      for (const a of out.a)
+        for (const b of out.b) {
+          const sa = segment(a.start.x, a.start.y, a.end.x, a.end.y, W);
+          const sb = segment(b.start.x, b.start.y, b.end.x, b.end.y, W);
+          expect(collides(sa, sb, GAP - 3), `side ${side}`).toBe(false);
+        }
+    }
+  });
+
+  it('finds no run where the tracks are not parallel or not at the gap', () => {
+    expect(pairRuns([track(1, 0, 0, 10_000_000, 0), track(2, 0, 500_000, 10_000_000, 600_000)], 1, 2, GAP)).toEqual([]);
+    expect(pairRuns([track(1, 0, 0, 10_000_000, 0), track(2, 0, 600_000, 10_000_000, 600_000)], 1, 2, GAP)).toEqual([]);
+    expect(pairRuns([track(1, 0, 0, 10_000_000, 0), track(2, 12_000_000, 450_000, 20_000_000, 450_000)], 1, 2, GAP)).toEqual([]);
+  });
+});
