@@ -1,6 +1,6 @@
-// Meanders for a coupled pair, as KiCad's pair length tuner draws them: both nets' tracks bent
-// together round one centre line, so the gap between them holds through every bump and each net
-// gains the same length (the pair's skew is kept; it is tuned on one net, tune-length.ts).
+// Meanders for a coupled pair, in the way of KiCad's pair length tuner: both nets' tracks bent
+// together round one centre line, so the gap between them holds through every bump (all but the
+// corners stay coupled) and each net gains the same length, the pair's skew kept as it was.
 
 import type { NewTrack } from '../../board/added-copper.ts';
 import type { Pt } from '../../board/model.ts';
@@ -9,8 +9,8 @@ import type { Pt } from '../../board/model.ts';
  *  and still count as parallel to it: a 45° track's ends are rounded to whole nanometres. */
 const PARALLEL_SLACK = 2;
 
-/** Two parallel tracks of a pair on one layer, the stretch they share along their direction and
- *  their centre-to-centre distance. */
+/** Two parallel tracks of a pair on one layer: the plus net's (`a`) and the minus net's (`b`)
+ *  indices, the stretch they share along their direction and their centre-to-centre distance. */
 export interface PairRun {
   a: number;
   b: number;
@@ -18,7 +18,7 @@ export interface PairRun {
   apart: number;
 }
 
-/** A track's frame: `a` the origin, `u` its unit direction, `n` its left normal. */
+/** A track's frame: its start `o` the origin, (`ux`, `uy`) its unit direction. */
 interface Frame {
   o: Pt;
   ux: number;
