@@ -1,0 +1,86 @@
+// A coupled pair too short for the project's length rule, routed from a real pcbnew (9.0.8,
+// 10.0.7): the route action lays /CAN± as a pair and lengthens both nets with pair meanders, both
+// tracks bent together at the pair's gap, commits them in one step; the board read back from the
+// editor then has no length error, the pair still runs coupled over most of its length, and one
+// Ctrl+Z takes it all away.
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { expect, it } from 'vitest';
+import { gapTolerance, pairCoupling } from '../../engine/drc/pair-coupling.ts';
+import type { Track } from '../../ipc/index.ts';
+import { hostPorts, runAction, type ActionContext } from '../../plugin/kicad-host/actions.ts';
+import { BoardSync } from '../../plugin/kicad-host/board-sync.ts';
+import type { Kicad } from '../support/kicad.ts';
+import { benchBoard, describeKicads, useKicad } from './kicad-harness.ts';
+import { copper, idOf, netOf, undoOnce } from './live-copper.ts';
+
+const PLUS = '/CAN+';
+const MINUS = '/CAN-';
+// Routed shortest as a pair (CANBUS class: 0.1524 mm tracks 0.254 mm apart), each net is about
+// 34 mm: the rule asks at least 47 mm.
+const MIN = 47_000_000;
+const MAX = 61_000_000;
+const DRU = `(version 1)
+(rule "can length"
+\t(condition "A.inDiffPair('/CAN')")
+\t(constraint length (min 47mm) (max 61mm)))
+`;
+
+/** The bench board in `kicad`'s format, copied with its project and the rule above. */
+function boardWithRule(kicad: Kicad): string {
+  const from = benchBoard('B', 'flatpack2-adapter_EltekFlatpack2', kicad);
+  const dir = mkdtempSync(join(tmpdir(), 'tm-live-pairlen-'));
+  const to = join(dir, basename(from));
+  copyFileSync(from, to);
+  copyFileSync(from.replace(/\.kicad_pcb$/, '.kicad_pro'), to.replace(/\.kicad_pcb$/, '.kicad_pro'));
+  writeFileSync(to.replace(/\.kicad_pcb$/, '.kicad_dru'), DRU);
+  return to;
+}
+
+describeKicads('a coupled pair under a length rule routed from live pcbnew', (version) => {
+  const live = useKicad(version, { board: boardWithRule(version) });
+
+  it('lengthens both nets with pair meanders in one commit; the board then meets the rule, the pair still coupled; one Ctrl+Z takes it back', async () => {
+    const client = live.client;
+    const ctx: ActionContext = {
+      client: async () => client,
+      sync: new BoardSync((design, files) => hostPorts(design, files, () => undefined)),
+      log: () => undefined,
+    };
+    const pads = (await client.pads()).filter((p) => p.net === PLUS);
+    await client.clearSelection();
+    await client.addToSelection(pads.map((p) => p.id));
+    const before = new Set((await copper(client)).map(idOf));
+
+    const r = await runAction(ctx, { action: 'route-selected' });
+    expect(r).toMatchObject({ ok: true, code: 'routed', details: { nets: [PLUS, MINUS], open_after: 0 } });
+    const added = (await copper(client)).filter((i) => !before.has(idOf(i)));
+    expect(new Set(added.map(netOf))).toEqual(new Set([PLUS, MINUS]));
+    // The committed copper, read back from the editor, as KiCad measures a net's length: the
+    // tracks, and each through via of this two-layer 1.6 mm board (1.545 mm in KiCad 9, 1.580 mm
+    // in KiCad 10).
+    const via = version.major >= 10 ? 1_580_000 : 1_545_000;
+    const length = (net: string) =>
+      added
+        .filter((i) => netOf(i) === net)
+        .reduce((n, i) => (i.kind === 'track' ? n + Math.hypot(i.end.x - i.start.x, i.end.y - i.start.y) : i.kind === 'via' ? n + via : n), 0);
+    for (const net of [PLUS, MINUS]) {
+      expect(length(net), net).toBeGreaterThanOrEqual(MIN);
+      expect(length(net), net).toBeLessThanOrEqual(MAX);
+    }
+    // Most of what both nets gained is the pair's meanders: coupled at the class's gap as KiCad's
+    // coupling check pairs tracks, the pair runs so over more than two thirds of its length (one
+    // net's own bumps would each take a stretch out of the coupling instead).
+    const tracks = added.filter((i): i is Track => i.kind === 'track');
+    const layers = [...new Set(tracks.map((t) => t.layer))].sort();
+    const side = (net: string) => tracks.filter((t) => t.net === net).map((t) => ({ ...t, layer: layers.indexOf(t.layer) }));
+    const gap = gapTolerance(254_000);
+    expect(pairCoupling(side(PLUS), side(MINUS), gap).share).toBeGreaterThan(2 / 3);
+
+    const errors = ((await runAction(ctx, { action: 'check' })).details?.errors ?? []) as { type: string }[];
+    expect(errors.map((e) => e.type)).not.toContain('length_out_of_range');
+
+    expect(await undoOnce(live.instance, client, before)).toEqual(before);
+  });
+});
