@@ -2,15 +2,10 @@
 // 10.0.7): the route action lengthens the shorter net with meanders until the two match within the
 // skew rule, commits both in one step, and the board read back from the editor then has no length
 // or skew error; one Ctrl+Z takes it all away.
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
 import { expect, it } from 'vitest';
-import { hostPorts, runAction, type ActionContext } from '../../plugin/kicad-host/actions.ts';
-import { BoardSync } from '../../plugin/kicad-host/board-sync.ts';
-import type { Kicad } from '../support/kicad.ts';
-import { benchBoard, describeKicads, useKicad } from './kicad-harness.ts';
-import { copper, idOf, netOf, undoOnce } from './live-copper.ts';
+import { runAction } from '../../plugin/kicad-host/actions.ts';
+import { describeKicads, useKicad } from './kicad-harness.ts';
+import { actionContext, benchBoardWithRules, copper, idOf, lengthOf, netOf, selectPadsOf, undoOnce } from './live-copper.ts';
 
 const PLUS = '/USB_D+';
 const MINUS = '/USB_D-';
@@ -25,30 +20,13 @@ const DRU = `(version 1)
 \t(constraint skew (max 0.5mm) (within_diff_pairs)))
 `;
 
-/** The bench board in `kicad`'s format, copied with its project and the rules above. */
-function boardWithRules(kicad: Kicad): string {
-  const from = benchBoard('B', 'usb_rs232c_usb_rs232c_rev_a', kicad);
-  const dir = mkdtempSync(join(tmpdir(), 'tm-live-len-'));
-  const to = join(dir, basename(from));
-  copyFileSync(from, to);
-  copyFileSync(from.replace(/\.kicad_pcb$/, '.kicad_pro'), to.replace(/\.kicad_pcb$/, '.kicad_pro'));
-  writeFileSync(to.replace(/\.kicad_pcb$/, '.kicad_dru'), DRU);
-  return to;
-}
-
 describeKicads('a pair under length and skew rules routed from live pcbnew', (version) => {
-  const live = useKicad(version, { board: boardWithRules(version) });
+  const live = useKicad(version, { board: benchBoardWithRules('B', 'usb_rs232c_usb_rs232c_rev_a', version, DRU) });
 
   it('meanders the shorter net to the skew rule in one commit; the board then breaks neither rule; one Ctrl+Z takes it back', async () => {
     const client = live.client;
-    const ctx: ActionContext = {
-      client: async () => client,
-      sync: new BoardSync((design, files) => hostPorts(design, files, () => undefined)),
-      log: () => undefined,
-    };
-    const pads = (await client.pads()).filter((p) => p.net === PLUS);
-    await client.clearSelection();
-    await client.addToSelection(pads.map((p) => p.id));
+    const ctx = actionContext(client);
+    await selectPadsOf(client, PLUS);
     const before = new Set((await copper(client)).map(idOf));
     // Unrouted, both nets are too short for the length rule.
     const types = (r: Awaited<ReturnType<typeof runAction>>) => ((r.details?.errors ?? []) as { type: string; count: number }[]).map((e) => e.type);
@@ -58,13 +36,8 @@ describeKicads('a pair under length and skew rules routed from live pcbnew', (ve
     const added = (await copper(client)).filter((i) => !before.has(idOf(i)));
     expect(new Set(added.map(netOf))).toEqual(new Set([PLUS, MINUS]));
     // The committed copper, read back from the editor: the two nets within 0.5 mm as KiCad
-    // measures them (the tracks, and each through via of this two-layer 1.6 mm board at 1.545 mm
-    // in KiCad 9, 1.580 mm in KiCad 10), the shorter one meandered.
-    const via = version.major >= 10 ? 1_580_000 : 1_545_000;
-    const length = (net: string) =>
-      added
-        .filter((i) => netOf(i) === net)
-        .reduce((n, i) => (i.kind === 'track' ? n + Math.hypot(i.end.x - i.start.x, i.end.y - i.start.y) : i.kind === 'via' ? n + via : n), 0);
+    // measures them, the shorter one meandered.
+    const length = (net: string) => lengthOf(added, net, version);
     expect(Math.abs(length(PLUS) - length(MINUS))).toBeLessThanOrEqual(500_000);
     expect(added.length).toBeGreaterThan(14);
 

@@ -3,17 +3,12 @@
 // tracks bent together at the pair's gap, commits them in one step; the board read back from the
 // editor then has no length error, the pair still runs coupled over most of its length, and one
 // Ctrl+Z takes it all away.
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
 import { expect, it } from 'vitest';
 import { gapTolerance, pairCoupling } from '../../engine/drc/pair-coupling.ts';
 import type { Track } from '../../ipc/index.ts';
-import { hostPorts, runAction, type ActionContext } from '../../plugin/kicad-host/actions.ts';
-import { BoardSync } from '../../plugin/kicad-host/board-sync.ts';
-import type { Kicad } from '../support/kicad.ts';
-import { benchBoard, describeKicads, useKicad } from './kicad-harness.ts';
-import { copper, idOf, netOf, undoOnce } from './live-copper.ts';
+import { runAction } from '../../plugin/kicad-host/actions.ts';
+import { describeKicads, useKicad } from './kicad-harness.ts';
+import { actionContext, benchBoardWithRules, copper, idOf, lengthOf, netOf, selectPadsOf, undoOnce } from './live-copper.ts';
 
 const PLUS = '/CAN+';
 const MINUS = '/CAN-';
@@ -27,44 +22,21 @@ const DRU = `(version 1)
 \t(constraint length (min 47mm) (max 61mm)))
 `;
 
-/** The bench board in `kicad`'s format, copied with its project and the rule above. */
-function boardWithRule(kicad: Kicad): string {
-  const from = benchBoard('B', 'flatpack2-adapter_EltekFlatpack2', kicad);
-  const dir = mkdtempSync(join(tmpdir(), 'tm-live-pairlen-'));
-  const to = join(dir, basename(from));
-  copyFileSync(from, to);
-  copyFileSync(from.replace(/\.kicad_pcb$/, '.kicad_pro'), to.replace(/\.kicad_pcb$/, '.kicad_pro'));
-  writeFileSync(to.replace(/\.kicad_pcb$/, '.kicad_dru'), DRU);
-  return to;
-}
-
 describeKicads('a coupled pair under a length rule routed from live pcbnew', (version) => {
-  const live = useKicad(version, { board: boardWithRule(version) });
+  const live = useKicad(version, { board: benchBoardWithRules('B', 'flatpack2-adapter_EltekFlatpack2', version, DRU) });
 
   it('lengthens both nets with pair meanders in one commit; the board then meets the rule, the pair still coupled; one Ctrl+Z takes it back', async () => {
     const client = live.client;
-    const ctx: ActionContext = {
-      client: async () => client,
-      sync: new BoardSync((design, files) => hostPorts(design, files, () => undefined)),
-      log: () => undefined,
-    };
-    const pads = (await client.pads()).filter((p) => p.net === PLUS);
-    await client.clearSelection();
-    await client.addToSelection(pads.map((p) => p.id));
+    const ctx = actionContext(client);
+    await selectPadsOf(client, PLUS);
     const before = new Set((await copper(client)).map(idOf));
 
     const r = await runAction(ctx, { action: 'route-selected' });
     expect(r).toMatchObject({ ok: true, code: 'routed', details: { nets: [PLUS, MINUS], open_after: 0 } });
     const added = (await copper(client)).filter((i) => !before.has(idOf(i)));
     expect(new Set(added.map(netOf))).toEqual(new Set([PLUS, MINUS]));
-    // The committed copper, read back from the editor, as KiCad measures a net's length: the
-    // tracks, and each through via of this two-layer 1.6 mm board (1.545 mm in KiCad 9, 1.580 mm
-    // in KiCad 10).
-    const via = version.major >= 10 ? 1_580_000 : 1_545_000;
-    const length = (net: string) =>
-      added
-        .filter((i) => netOf(i) === net)
-        .reduce((n, i) => (i.kind === 'track' ? n + Math.hypot(i.end.x - i.start.x, i.end.y - i.start.y) : i.kind === 'via' ? n + via : n), 0);
+    // The committed copper, read back from the editor, measured as KiCad measures a net's length.
+    const length = (net: string) => lengthOf(added, net, version);
     for (const net of [PLUS, MINUS]) {
       expect(length(net), net).toBeGreaterThanOrEqual(MIN);
       expect(length(net), net).toBeLessThanOrEqual(MAX);

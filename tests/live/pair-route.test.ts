@@ -2,10 +2,9 @@
 // plugin's host runs (plugin/kicad-host/actions.ts, against the live editor through its API) routes
 // both nets of the pair in one commit, and one Ctrl+Z takes all of it away.
 import { expect, it } from 'vitest';
-import { hostPorts, runAction, type ActionContext } from '../../plugin/kicad-host/actions.ts';
-import { BoardSync } from '../../plugin/kicad-host/board-sync.ts';
+import { runAction } from '../../plugin/kicad-host/actions.ts';
 import { benchBoard, describeKicads, useKicad } from './kicad-harness.ts';
-import { copper, idOf, netOf, undoOnce } from './live-copper.ts';
+import { actionContext, copper, idOf, netOf, selectPadsOf, undoOnce } from './live-copper.ts';
 
 const PLUS = '/USB_D+';
 const MINUS = '/USB_D-';
@@ -15,17 +14,9 @@ describeKicads('one net of a differential pair selected in live pcbnew', (versio
 
   it('routes both nets of the pair in one commit; one Ctrl+Z takes it all back', async () => {
     const client = live.client;
-    const pads = (await client.pads()).filter((p) => p.net === PLUS);
-    expect(pads.length).toBe(2);
-    await client.clearSelection();
-    await client.addToSelection(pads.map((p) => p.id));
+    expect(await selectPadsOf(client, PLUS)).toBe(2);
     const before = new Set((await copper(client)).map(idOf));
-    const ctx: ActionContext = {
-      client: async () => client,
-      sync: new BoardSync((design, files) => hostPorts(design, files, () => undefined)),
-      log: () => undefined,
-    };
-    const r = await runAction(ctx, { action: 'route-selected' });
+    const r = await runAction(actionContext(client), { action: 'route-selected' });
     expect(r).toMatchObject({ ok: true, code: 'routed', details: { nets: [PLUS, MINUS], open_after: 0 } });
     // Routed as a coupled pair, and the message says how much of it runs coupled and why not all.
     expect(r.message).toMatch(
