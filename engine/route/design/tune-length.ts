@@ -181,7 +181,7 @@ function lengthenPair(base: Design, tracks: NewTrack[], result: RouteResult, plu
         (used, h, side, s0) => pairMeander(current, { ...run, a, b }, used, h, p, side, s0),
         (bumps) => {
           if (!probe.clear([...bumps.a, ...bumps.b])) return false;
-          // The later index first, so the earlier one still points at its track.
+          // Both tracks replaced at once, in index order: the second's bumps follow the first's.
           const [lo, hi, first, second] = a < b ? [a, b, bumps.a, bumps.b] : [b, a, bumps.b, bumps.a];
           const next = [...current.slice(0, lo), ...first, ...current.slice(lo + 1, hi), ...second, ...current.slice(hi + 1)];
           const from2 = hi - 1 + first.length;
@@ -200,7 +200,7 @@ function lengthenPair(base: Design, tracks: NewTrack[], result: RouteResult, plu
 
 /**
  * The first placement of bumps on a run of length `len` that `fits` accepts, most length first:
- * as many bumps as fit, as low as makes up `need` (a pitch tall at least, at most MAX_RISE
+ * as many bumps as fit, as low as makes up `need` (half a pitch tall at least, at most MAX_RISE
  * pitches), then half and a quarter as tall, then fewer bumps; each centred, then slid along the
  * run a pitch at a time, on either side. `build` draws `used` bumps of height h on a side from
  * `s0` along the run; `wider` is how much wider than its pitches a row of bumps is (a pair's outer
