@@ -4,6 +4,7 @@
 
 import type { NewTrack } from '../../board/added-copper.ts';
 import type { Pt } from '../../board/model.ts';
+import { pairCoupling } from '../../drc/pair-coupling.ts';
 
 /** How far (nm) a track's far end may stray from the line through its pair partner's direction
  *  and still count as parallel to it: a 45° track's ends are rounded to whole nanometres. */
@@ -37,23 +38,25 @@ const point = (f: Frame, s: number, y: number): Pt => ({ x: Math.round(f.o.x + f
 /**
  * The runs of `tracks` where a track of net `plus` and one of `minus` lie parallel on one layer,
  * `gap` apart edge to edge (± 2 nm), and share a stretch: longest shared first (then by index).
+ * The stretches are those KiCad's coupling check pairs (engine/drc/pair-coupling.ts), kept where
+ * the two lines are parallel to the nanometre, as a bump's offsets need.
  */
 export function pairRuns(tracks: readonly NewTrack[], plus: number, minus: number, gap: number): PairRun[] {
+  const ip: number[] = [];
+  const im: number[] = [];
+  tracks.forEach((t, i) => (t.net === plus ? ip.push(i) : t.net === minus && im.push(i)));
   const out: PairRun[] = [];
-  tracks.forEach((ta, a) => {
-    if (ta.net !== plus || (ta.start.x === ta.end.x && ta.start.y === ta.end.y)) return;
-    const f = frame(ta);
-    tracks.forEach((tb, b) => {
-      if (tb.net !== minus || tb.layer !== ta.layer) return;
-      const apart = gap + (ta.width + tb.width) / 2;
-      const y0 = across(f, tb.start);
-      const y1 = across(f, tb.end);
-      if (Math.abs(y0 - y1) > PARALLEL_SLACK || Math.abs(Math.abs(y0) - apart) > PARALLEL_SLACK) return;
-      const lo = Math.max(0, Math.min(along(f, tb.start), along(f, tb.end)));
-      const hi = Math.min(along(f, ta.end), Math.max(along(f, tb.start), along(f, tb.end)));
-      if (hi > lo) out.push({ a, b, shared: hi - lo, apart });
-    });
-  });
+  for (const s of pairCoupling(
+    ip.map((i) => tracks[i]),
+    im.map((i) => tracks[i]),
+  ).stretches) {
+    const [a, b] = [ip[s.plus], im[s.minus]];
+    const f = frame(tracks[a]);
+    const apart = gap + (tracks[a].width + tracks[b].width) / 2;
+    const y0 = across(f, tracks[b].start);
+    const y1 = across(f, tracks[b].end);
+    if (Math.abs(y0 - y1) <= PARALLEL_SLACK && Math.abs(Math.abs(y0) - apart) <= PARALLEL_SLACK) out.push({ a, b, shared: s.length, apart });
+  }
   return out.sort((x, y) => y.shared - x.shared || x.a - y.a || x.b - y.b);
 }
 
