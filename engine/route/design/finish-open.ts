@@ -127,12 +127,12 @@ function finestEnd(open: readonly ConnectionResult[], padSize: (pad: number) => 
 }
 
 /** `kept` with the work and set-up of `a` and `b` both counted, within `a`'s budget. */
-function spent(kept: RouteResult, a: RouteResult, b: RouteResult): RouteResult {
+export function spent(kept: RouteResult, a: RouteResult, b: RouteResult): RouteResult {
   return { ...kept, work: a.work + b.work, setup: a.setup + b.setup, budget: a.budget };
 }
 
 /** The session's copper this call keeps, and the copper routed so far, all fixed. */
-function fixedSession(req: RouteRequest, r: RouteResult): { tracks: NewTrack[]; vias: NewVia[] } {
+export function fixedSession(req: RouteRequest, r: RouteResult): { tracks: NewTrack[]; vias: NewVia[] } {
   const s = req.session;
   const rippedT = new Set(r.ripped.tracks);
   const rippedV = new Set(r.ripped.vias);
@@ -142,7 +142,7 @@ function fixedSession(req: RouteRequest, r: RouteResult): { tracks: NewTrack[]; 
 }
 
 /** `r` with connection `c` made by `one`'s copper: the net's copper, counts and the summary. */
-function joined(r: RouteResult, c: ConnectionResult, one: RouteResult): RouteResult {
+export function joined(r: RouteResult, c: ConnectionResult, one: RouteResult): RouteResult {
   const add = one.nets.find((n) => n.net === c.net);
   const nets: NetResult[] = r.nets.map((n) =>
     n.net === c.net && add

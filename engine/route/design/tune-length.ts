@@ -27,7 +27,7 @@ const MAX_RISE = 6;
 type Short = NonNullable<Violation['length']>;
 
 /** Where a rule wants a net: its opt, else midway between min and max, else a little past min. */
-function target(l: Short): number {
+export function target(l: Short): number {
   if (l.opt !== undefined && l.opt >= l.min! && (l.max === undefined || l.opt <= l.max)) return l.opt;
   if (l.max !== undefined) return Math.round((l.min! + l.max) / 2);
   return l.min! + 50_000;

@@ -13,6 +13,7 @@ import { fanOut, innerBalls, withFans, type FanOut, type FanOutSizes } from '../
 import { RouteCache } from './route-cache.ts';
 import { finishOpen } from './finish-open.ts';
 import { tuneLengths } from './tune-length.ts';
+import { detourShort } from './detour.ts';
 import { couplePairs, PAIR_WORK, routedPairs, uncouple } from './couple-pairs.ts';
 import { settlePairRules } from './pair-rules.ts';
 import { settledLater } from './later-findings.ts';
@@ -100,9 +101,11 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
   const unmatched = (tuned.pairs ?? []).filter(
     (p) => p.coupled && tuned.open.some((c) => (c.net === p.plus || c.net === p.minus) && c.stuck?.reason === 'length_rule'),
   );
-  if (unmatched.length === 0) return settlePairRules(base, tuned);
+  // A net the meanders could not bring to its rule may yet go the long way round.
+  const detour = (r: RouteResult) => detourShort(base, req, r, (q) => routeOnce(design, q, index, world));
+  if (unmatched.length === 0) return settlePairRules(base, detour(tuned));
   const single = tuneLengths(base, uncouple(coupled, routed, unmatched, 'coupled, it could not be brought to its length rules; its single tracks could'));
-  return settlePairRules(base, single.summary.open < tuned.summary.open ? single : tuned);
+  return settlePairRules(base, detour(single.summary.open < tuned.summary.open ? single : tuned));
 }
 
 /** Dogbones for the area-array balls among `ends` (fan-out.ts) in `host` (the request's world);

@@ -8,10 +8,15 @@ import { withCopper } from '../../../engine/board/added-copper.ts';
 import { measureNets } from '../../../engine/drc/net-length.ts';
 import { gapTolerance, pairCoupling } from '../../../engine/drc/pair-coupling.ts';
 import { expectNoErrorAdded, routeGenerated } from '../../support/judge-generated.ts';
+import { retraces } from '../../../engine/route/design/detour.ts';
 import { kicads } from '../../support/kicad.ts';
 
 const OPTS = { nets: 10, padsPerNet: 3, layers: 2, width: 40, height: 30, seed: 3, pairs: 3 };
 const PAIR_NETS = ['/DP1_P', '/DP1_N', '/DP2_P', '/DP2_N', '/DP3_P', '/DP3_N'];
+
+// A board whose pair nets run 4–6 mm between pads and need 15: meanders beside them find room
+// for a few millimetres only.
+const DETOUR_OPTS = { nets: 20, padsPerNet: 3, layers: 2, width: 50, height: 40, seed: 6, pairs: 4, lengthRules: { min: 15 } };
 
 const routed = (lengthRules: { skew?: number; min?: number; max?: number }, extra = '') => routeGenerated({ ...OPTS, lengthRules }, extra);
 
@@ -138,6 +143,21 @@ describe('length and via-count rules in the router', () => {
     expect(result.open.length).toBe(open.length);
   });
 
+  it('routes a net too short for its minimum the long way round where meanders beside it find too little room', () => {
+    const { design, result, after } = routeGenerated(DETOUR_OPTS);
+    expect(result.open).toEqual([]);
+    expect(after.errors.length_out_of_range).toBeUndefined();
+    const detoured = (result.pairs ?? []).filter((p) => p.why?.includes('long way round'));
+    expect(detoured.length).toBeGreaterThan(0);
+    const nets = detoured.flatMap((p) => [p.plus, p.minus]);
+    const measured = measureNets({ ...design, board: withCopper(design.board, result.tracks, result.vias) }, nets);
+    for (const net of nets) {
+      expect(measured.get(net)!.total).toBeGreaterThanOrEqual(15_000_000);
+      // Longer by going round, not by running out and back over its own copper.
+      expect(retraces(result.tracks.filter((t) => t.net === net))).toBe(false);
+    }
+  });
+
   it('keeps a net to its via count', () => {
     const { result, after } = routed({ max: 80 }, `(rule "no vias"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint via_count (max 0)))\n`);
     const withVias = result.nets.filter((n) => PAIR_NETS.includes(n.name) && n.vias.length > 0);
@@ -155,6 +175,11 @@ describe.each(kicads().map((k) => [k.version, k] as const))('KiCad %s judges the
     ['a skew within each pair', { skew: 0.5, max: 80 }],
   ] as const)('finds no error the route added under %s', async (_name, rules) => {
     const { g, dru, design, result } = routed(rules);
+    await expectNoErrorAdded(k, g, dru, design, result);
+  });
+
+  it('finds no error the route added under a minimum met the long way round', async () => {
+    const { g, dru, design, result } = routeGenerated(DETOUR_OPTS);
     await expectNoErrorAdded(k, g, dru, design, result);
   });
 });
