@@ -57,6 +57,7 @@ export function detourShort(base: Design, req: RouteRequest, r: RouteResult, rou
     const want = wanted(base, c.net);
     if (want === undefined) continue;
     let tries = 0;
+    const failed = { unrouted: 0, retraced: 0, short: 0 };
     // The points on the ends' own layer first; where another net's copper holds them there, on
     // the others (the l-th of each net's order).
     const layers = group.map((k) => layerOrder(base, k));
@@ -86,7 +87,10 @@ export function detourShort(base: Design, req: RouteRequest, r: RouteResult, rou
             ...(req.shouldStop ? { shouldStop: req.shouldStop } : {}),
           });
           const at = next.connections.find((o) => o.net === k.net && o.from.pad === k.from.pad && o.to.pad === k.to.pad);
-          if (!at || !(one.connections.length === 1 && one.connections[0].routed) || retraces(one.tracks)) {
+          const routed = at !== undefined && one.connections.length === 1 && one.connections[0].routed;
+          if (!routed || retraces(one.tracks)) {
+            if (routed) failed.retraced++;
+            else failed.unrouted++;
             next = spent(next, next, one);
             made = false;
             break;
@@ -98,12 +102,32 @@ export function detourShort(base: Design, req: RouteRequest, r: RouteResult, rou
           best = uncoupled(base, tuned, new Set(group.map((k) => k.net)));
           break;
         }
+        if (made) failed.short++;
         best = { ...best, work: next.work, setup: next.setup };
       }
       if (group.every((k) => !best.open.some((o) => o.net === k.net)) || tries >= MAX_TRIES) break;
     }
+    if (tries > 0 && group.some((k) => best.open.some((o) => o.net === k.net))) best = triedText(best, group, tries, failed);
   }
   return best;
+}
+
+/** `r` with the open connections of `group` saying what the detours tried for them came to. */
+function triedText(
+  r: RouteResult,
+  group: readonly ConnectionResult[],
+  tries: number,
+  failed: { unrouted: number; retraced: number; short: number },
+): RouteResult {
+  const parts = [
+    failed.unrouted ? `${failed.unrouted} found no legal way through their points` : '',
+    failed.retraced ? `${failed.retraced} ran back over their own copper` : '',
+    failed.short ? `${failed.short} were routed but, tuned, still broke the rules` : '',
+  ].filter(Boolean);
+  const text = ` The long way round was tried ${tries} time${tries === 1 ? '' : 's'}${group.length > 1 ? ', both nets of the pair together' : ''}: ${parts.join('; ')}.`;
+  const nets = new Set(group.map((k) => k.net));
+  const connections = r.connections.map((c) => (!c.routed && c.stuck && nets.has(c.net) ? { ...c, stuck: { ...c.stuck, why: c.stuck.why + text } } : c));
+  return { ...r, connections, open: connections.filter((c) => !c.routed) };
 }
 
 /** True when a way runs over itself: a stretch of one of its tracks, away from that track's ends,

@@ -158,6 +158,19 @@ describe('length and via-count rules in the router', () => {
     }
   });
 
+  it('says what the long way round came to where no detour met the rules', () => {
+    const { result } = routeGenerated({ ...DETOUR_OPTS, seed: 5, lengthRules: { skew: 0.2, min: 30, max: 60 } });
+    const open = result.open.filter((c) => c.stuck?.reason === 'length_rule');
+    expect(open.length).toBeGreaterThan(0);
+    for (const c of open) {
+      const m = /The long way round was tried (\d+) times?, both nets of the pair together: (.*)\.$/.exec(c.stuck!.why);
+      expect(m, c.stuck!.why).not.toBeNull();
+      // Each try is counted once, under what it came to.
+      const counted = [...m![2].matchAll(/(\d+) (?:found|ran|were)/g)].reduce((s, x) => s + Number(x[1]), 0);
+      expect(counted).toBe(Number(m![1]));
+    }
+  });
+
   it('keeps a net to its via count', () => {
     const { result, after } = routed({ max: 80 }, `(rule "no vias"\n\t(condition "A.inDiffPair('/DP*')")\n\t(constraint via_count (max 0)))\n`);
     const withVias = result.nets.filter((n) => PAIR_NETS.includes(n.name) && n.vias.length > 0);
