@@ -1,8 +1,9 @@
 // Length by detour: where a net's straight way is too short for its length rule and the meanders
 // beside it find too little room, a designer routes it the long way round. A net of one
-// connection left open by its length rule is routed again through two points out to one side of
-// its ends, so far out that the way through them is about as long as the rule wants, with
-// everything else fixed; then it is tuned like any other net and kept where it meets its rules.
+// connection left open by its length rule is routed again out to one side of the line between its
+// ends and back — through two points beside its ends, or one beside their middle — so far out that
+// the way is about as long as the rule wants, with everything else fixed; then it is tuned like
+// any other net and kept where it meets its rules.
 
 import type { Design } from '../../board/design.ts';
 import type { Pt } from '../../board/model.ts';
@@ -27,7 +28,10 @@ const FOLDED = 0.75;
 /** How many widths from its ends a track's stretch must lie to count as running on another. */
 const ENDS_CLEAR = 1.5;
 /** Detours routed at most per net or pair. */
-const MAX_TRIES = 16;
+const MAX_TRIES = 24;
+/** The detour's shapes, in the order tried: out, across and back with square corners (two
+ *  points), then out to one point and back (a triangle, for where a square one's corner is held). */
+const SHAPES = ['square', 'apex'] as const;
 /** The least work one detour is given; none is begun with less left. */
 const MIN_DETOUR_WORK = 1_000_000;
 /** The share of what is left one detour may spend. */
@@ -61,10 +65,11 @@ export function detourShort(base: Design, req: RouteRequest, r: RouteResult, rou
     // The points on the ends' own layer first; where another net's copper holds them there, on
     // the others (the l-th of each net's order).
     const layers = group.map((k) => layerOrder(base, k));
-    for (const aim of AIMS) {
+    const ways = SHAPES.flatMap((shape) => AIMS.map((aim) => [shape, aim] as const));
+    for (const [shape, aim] of ways) {
       for (const [side, layer] of [1, -1].flatMap((side) => layers[0].map((_, l) => [side, l] as const))) {
         if (tries >= MAX_TRIES || req.shouldStop?.() === true) break;
-        const points = alongside(group, aside(c.from.at, c.to.at, aim * want, side));
+        const points = alongside(group, (shape === 'square' ? aside : apex)(c.from.at, c.to.at, aim * want, side));
         if (!box || !points || points.some((ps) => ps.some((p) => !boxContains(box, p.x, p.y)))) continue;
         tries++;
         let next = best;
@@ -213,7 +218,7 @@ function layerOrder(base: Design, c: ConnectionResult): number[] {
 /** The detour points of a group (a net, or a pair's first net and its partner) from the first
  *  one's: the partner's are the same corners moved by how far its ends lie from the first's, so
  *  its way runs beside the first one's, on the same side of it at each end. */
-function alongside(group: readonly ConnectionResult[], first: [Pt, Pt] | undefined): Pt[][] | undefined {
+function alongside(group: readonly ConnectionResult[], first: Pt[] | undefined): Pt[][] | undefined {
   if (!first) return undefined;
   const [c, mate] = group;
   if (!mate) return [first];
@@ -221,9 +226,24 @@ function alongside(group: readonly ConnectionResult[], first: [Pt, Pt] | undefin
   // The partner's ends matched to the first's by nearness; its points then go in its own order.
   const turned = d(mate.from.at, c.to.at) + d(mate.to.at, c.from.at) < d(mate.from.at, c.from.at) + d(mate.to.at, c.to.at);
   const [nearFrom, nearTo] = turned ? [mate.to.at, mate.from.at] : [mate.from.at, mate.to.at];
-  const moved = (p: Pt, from: Pt, to: Pt): Pt => ({ x: p.x + to.x - from.x, y: p.y + to.y - from.y });
-  const its: Pt[] = [moved(first[0], c.from.at, nearFrom), moved(first[1], c.to.at, nearTo)];
+  // A corner beside an end moves as that end does; a lone apex, as the two ends do on average.
+  const shift = (k: number) =>
+    first.length === 1
+      ? { x: Math.round((nearFrom.x - c.from.at.x + nearTo.x - c.to.at.x) / 2), y: Math.round((nearFrom.y - c.from.at.y + nearTo.y - c.to.at.y) / 2) }
+      : k === 0
+        ? { x: nearFrom.x - c.from.at.x, y: nearFrom.y - c.from.at.y }
+        : { x: nearTo.x - c.to.at.x, y: nearTo.y - c.to.at.y };
+  const its = first.map((p, k) => ({ x: p.x + shift(k).x, y: p.y + shift(k).y }));
   return [first, turned ? its.reverse() : its];
+}
+
+/** The point on the perpendicular bisector of a–b, out to `side` (±1), through which a–point–b
+ *  is `length` long; undefined when a–b alone is that long already. */
+function apex(a: Pt, b: Pt, length: number, side: number): [Pt] | undefined {
+  const d = Math.hypot(b.x - a.x, b.y - a.y);
+  if (length <= d || d === 0) return undefined;
+  const out = Math.sqrt((length / 2) ** 2 - (d / 2) ** 2);
+  return [{ x: Math.round((a.x + b.x) / 2 - (side * out * (b.y - a.y)) / d), y: Math.round((a.y + b.y) / 2 + (side * out * (b.x - a.x)) / d) }];
 }
 
 /** Two points beside a and b, out to `side` (±1) of a–b square to it, so that a, the two points

@@ -159,7 +159,8 @@ describe('length and via-count rules in the router', () => {
   });
 
   it('says what the long way round came to where no detour met the rules', () => {
-    const { result } = routeGenerated({ ...DETOUR_OPTS, seed: 5, lengthRules: { skew: 0.2, min: 30, max: 60 } });
+    // 40 mm: some pairs go round to it; others find no way that long.
+    const { result } = routeGenerated({ ...DETOUR_OPTS, lengthRules: { min: 40 } });
     const open = result.open.filter((c) => c.stuck?.reason === 'length_rule');
     expect(open.length).toBeGreaterThan(0);
     for (const c of open) {
