@@ -1,7 +1,8 @@
 // Length tuning: a routed net shorter than its length rule's minimum, or than the longest net of
-// its skew rule's set by more than the skew allows, is lengthened with meanders — rows of square
-// bumps to one side of a straight run, at the net's width — to the rule's target; a coupled pair
-// both of whose nets are short, with pair meanders first (pair-meander.ts). Lengths are
+// its skew rule's set by more than the skew allows, is lengthened with meanders — rows of bumps
+// with rounded corners to one side of a straight run, at the net's width — to the rule's target;
+// a coupled pair both of whose nets are short, with pair meanders first (pair-meander.ts, square
+// bumps). Lengths are
 // KiCad's (engine/drc/net-length.ts) and every meander is judged by the DRC before it is kept; a
 // net that cannot be brought to its rules is taken out and left open, saying why.
 
@@ -10,7 +11,7 @@ import type { Design } from '../../board/design.ts';
 import type { Pt } from '../../board/model.ts';
 import { checkAdded } from '../../drc/drc.ts';
 import { CopperItems } from '../../drc/copper-items.ts';
-import { segment } from '../../geom/shapes.ts';
+import { arc, segment } from '../../geom/shapes.ts';
 import { collides } from '../../geom/collide.ts';
 import type { Violation } from '../../drc/violation.ts';
 import type { RouteResult } from '../types.ts';
@@ -33,24 +34,50 @@ export function target(l: Short): number {
   return l.min! + 50_000;
 }
 
-/** A row of `k` square bumps of height `h` and pitch `p` on the run a→b, on the side `side`
- *  (±1) of its direction, starting `s0` along it: the run's track is replaced by these. */
+/** A row of `k` bumps of height `h` and pitch `p` on the run a→b, on the side `side` (±1) of its
+ *  direction, starting `s0` along it: the run's track is replaced by these. Each corner is a
+ *  quarter arc of radius r (a quarter of the smaller of pitch and height), as KiCad's tuner rounds
+ *  them, and each bump stands (4 − π)·r taller than `h` so it still adds 2·h. */
 function meander(t: NewTrack, k: number, h: number, p: number, side: number, s0: number): NewTrack[] {
   const { start: a, end: b } = t;
   const len = Math.hypot(b.x - a.x, b.y - a.y);
-  const ux = (b.x - a.x) / len;
-  const uy = (b.y - a.y) / len;
-  const nx = -uy * side;
-  const ny = ux * side;
-  const at = (s: number, up: number): Pt => ({ x: Math.round(a.x + ux * s + nx * up), y: Math.round(a.y + uy * s + ny * up) });
-  const pts: Pt[] = [a];
+  const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len };
+  const n = { x: -u.y * side, y: u.x * side };
+  const r = Math.floor(Math.min(p, h) / 4);
+  const top = h + Math.ceil((4 - Math.PI) * r);
+  const at = (s: number, up: number): Pt => ({ x: Math.round(a.x + u.x * s + n.x * up), y: Math.round(a.y + u.y * s + n.y * up) });
+  // The way as corners, each with the directions it turns from and to (along the run or across).
+  const out: NewTrack[] = [];
+  let from: Pt = a;
+  const line = (to: Pt) => {
+    if (from.x !== to.x || from.y !== to.y) out.push({ ...t, start: from, end: to });
+    from = to;
+  };
+  const corner = (s: number, up: number, d1: Pt, d2: Pt) => {
+    if (r === 0) return line(at(s, up));
+    // In (along, up) terms: the arc leaves the straight r before the corner and joins the next
+    // r after it, its middle on the corner's diagonal, r from the arc's centre.
+    const c = { s, up };
+    const p1 = { s: c.s - d1.x * r, up: c.up - d1.y * r };
+    const p2 = { s: c.s + d2.x * r, up: c.up + d2.y * r };
+    const o = { s: p1.s + d2.x * r, up: p1.up + d2.y * r };
+    const mid = { s: o.s + ((d1.x - d2.x) * r) / Math.SQRT2, up: o.up + ((d1.y - d2.y) * r) / Math.SQRT2 };
+    line(at(p1.s, p1.up));
+    const end = at(p2.s, p2.up);
+    out.push({ ...t, start: from, mid: at(mid.s, mid.up), end });
+    from = end;
+  };
+  const along = { x: 1, y: 0 };
+  const upward = { x: 0, y: 1 };
+  const downward = { x: 0, y: -1 };
   for (let j = 0; j < k; j++) {
     const s = s0 + 2 * j * p;
-    pts.push(at(s, 0), at(s, h), at(s + p, h), at(s + p, 0));
+    corner(s, 0, along, upward);
+    corner(s, top, upward, along);
+    corner(s + p, top, along, downward);
+    corner(s + p, 0, downward, along);
   }
-  pts.push(b);
-  const out: NewTrack[] = [];
-  for (let i = 0; i + 1 < pts.length; i++) if (pts[i].x !== pts[i + 1].x || pts[i].y !== pts[i + 1].y) out.push({ ...t, start: pts[i], end: pts[i + 1] });
+  line(b);
   return out;
 }
 
@@ -85,7 +112,7 @@ class MeanderProbe {
   clear(bumps: readonly NewTrack[]): boolean {
     const rules = this.base.rules;
     for (const t of bumps) {
-      const shape = segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
+      const shape = t.mid ? arc(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y, t.width) : segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
       for (const id of this.#copper.near(shape, rules.maxClearance())) {
         const it = this.#copper.items[id];
         if (it.net === t.net || !((it.layers >>> t.layer) & 1) || it.kind === 'zone') continue;
@@ -107,7 +134,8 @@ function lengthen(base: Design, tracks: NewTrack[], result: RouteResult, net: nu
   const clearance = base.rules.netClass(net).clearance;
   const runs = tracks
     .map((t, i) => ({ i, len: Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y) }))
-    .filter((r) => tracks[r.i].net === net)
+    // Straight runs only: a bump's arc is no run to bend again.
+    .filter((r) => tracks[r.i].net === net && !tracks[r.i].mid)
     .sort((a, b) => b.len - a.len || a.i - b.i);
   const probe = new MeanderProbe(base, tracks, result);
   let current = tracks;

@@ -58,10 +58,12 @@ describe('length and via-count rules in the router', () => {
       expect(length, n.name).toBeGreaterThanOrEqual(25_000_000);
       expect(length, n.name).toBeLessThanOrEqual(30_000_000);
       if (Math.abs(length - 27_500_000) < 250_000) atMiddle++;
-      // Meanders are runs of square bumps: many more segments than the route had.
+      // Meanders are runs of bumps: many more tracks than the route had.
       expect(n.tracks.length, n.name).toBeGreaterThan(8);
     }
     expect(atMiddle).toBeGreaterThanOrEqual(made.length / 2);
+    // A net's own bumps have rounded corners: arcs (a coupled pair's bumps are square).
+    expect(made.some((n) => n.tracks.some((t) => t.mid !== undefined))).toBe(true);
     for (const c of result.open.filter((x) => PAIR_NETS.includes(x.netName))) {
       expect(c.stuck?.reason).toBe('length_rule');
       expect(c.stuck?.why).toMatch(
