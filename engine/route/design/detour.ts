@@ -66,7 +66,8 @@ export function detourShort(base: Design, req: RouteRequest, r: RouteResult, rou
     // the others (the l-th of each net's order).
     const layers = group.map((k) => layerOrder(base, k));
     const ways = SHAPES.flatMap((shape) => AIMS.map((aim) => [shape, aim] as const));
-    for (const [shape, aim] of ways) {
+    let broke = false;
+    detours: for (const [shape, aim] of ways) {
       for (const [side, layer] of [1, -1].flatMap((side) => layers[0].map((_, l) => [side, l] as const))) {
         if (tries >= MAX_TRIES || req.shouldStop?.() === true) break;
         const points = alongside(group, (shape === 'square' ? aside : apex)(c.from.at, c.to.at, aim * want, side));
@@ -76,7 +77,13 @@ export function detourShort(base: Design, req: RouteRequest, r: RouteResult, rou
         let made = true;
         for (const [i, k] of group.entries()) {
           const left = next.budget - next.work;
-          if (left < MIN_DETOUR_WORK) return best;
+          if (left < MIN_DETOUR_WORK) {
+            // The budget is spent: this try is not counted (its work is), and no other net tries.
+            tries--;
+            best = { ...best, work: next.work, setup: next.setup };
+            broke = true;
+            break detours;
+          }
           const one = route({
             connection: {
               net: k.net,
@@ -113,6 +120,7 @@ export function detourShort(base: Design, req: RouteRequest, r: RouteResult, rou
       if (group.every((k) => !best.open.some((o) => o.net === k.net)) || tries >= MAX_TRIES) break;
     }
     if (tries > 0 && group.some((k) => best.open.some((o) => o.net === k.net))) best = triedText(best, group, tries, failed);
+    if (broke) break;
   }
   return best;
 }
