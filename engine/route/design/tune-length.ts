@@ -2,9 +2,9 @@
 // its skew rule's set by more than the skew allows, is lengthened with meanders — rows of bumps
 // with rounded corners to one side of a straight run, at the net's width — to the rule's target;
 // a coupled pair both of whose nets are short, with pair meanders first (pair-meander.ts, square
-// bumps). Lengths are
-// KiCad's (engine/drc/net-length.ts) and every meander is judged by the DRC before it is kept; a
-// net that cannot be brought to its rules is taken out and left open, saying why.
+// bumps). Lengths are KiCad's (engine/drc/net-length.ts) and every meander is judged by the DRC
+// before it is kept; a net that cannot be brought to its rules is taken out and left open, saying
+// why (and design/detour.ts may then route it the long way round).
 
 import { withCopper, type NewTrack } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
