@@ -5,6 +5,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { BoardItem, KicadClient } from '../../ipc/index.ts';
+import { trackLength } from '../../engine/geom/arc.ts';
 import { hostPorts, type ActionContext } from '../../plugin/kicad-host/actions.ts';
 import { BoardSync } from '../../plugin/kicad-host/board-sync.ts';
 import type { Kicad } from '../support/kicad.ts';
@@ -53,11 +54,11 @@ export async function selectPadsOf(client: KicadClient, net: string): Promise<nu
   return pads.length;
 }
 
-/** A net's copper among `items` as KiCad measures its length: the tracks, and each through via of
- *  a two-layer 1.6 mm board (1.545 mm in KiCad 9, 1.580 mm in KiCad 10). */
+/** A net's copper among `items` as KiCad measures its length: the tracks and arcs (along the arc),
+ *  and each through via of a two-layer 1.6 mm board (1.545 mm in KiCad 9, 1.580 mm in KiCad 10). */
 export function lengthOf(items: readonly BoardItem[], net: string, kicad: Kicad): number {
   const via = kicad.major >= 10 ? 1_580_000 : 1_545_000;
   return items
     .filter((i) => netOf(i) === net)
-    .reduce((n, i) => (i.kind === 'track' ? n + Math.hypot(i.end.x - i.start.x, i.end.y - i.start.y) : i.kind === 'via' ? n + via : n), 0);
+    .reduce((n, i) => (i.kind === 'track' || i.kind === 'arc' ? n + trackLength(i) : i.kind === 'via' ? n + via : n), 0);
 }
