@@ -20,8 +20,9 @@ export function padHoleShape(pad: Pad): Shape | null {
   return segment(pad.at.x + ax, pad.at.y + ay, pad.at.x + bx, pad.at.y + by, 2 * Math.trunc(Math.min(d.w, d.h) / 2));
 }
 
-export function trackShape(t: Track): Shape {
-  if (t.kind === 'arc' && t.mid) return arc(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y, t.width);
+/** A track's copper: an arc where it has a middle point (a board arc, or new copper with `mid`). */
+export function trackShape(t: Pick<Track, 'start' | 'end' | 'mid' | 'width'>): Shape {
+  if (t.mid) return arc(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y, t.width);
   return segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
 }
 

@@ -10,7 +10,7 @@ import type { Pt } from '../../board/model.ts';
 import type { NewTrack } from '../../board/added-copper.ts';
 import { diffPairOf } from '../../board/diff-pairs.ts';
 import { checkAdded } from '../../drc/drc.ts';
-import { boxContains, boxOfPoints, inflateBox } from '../../geom/index.ts';
+import { boxContains, boxOfPoints, circle, distance, inflateBox, segment } from '../../geom/index.ts';
 import { gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
 import type { ConnectionResult, RouteRequest, RouteResult } from '../types.ts';
 import { fixedSession, joined, spent } from './finish-open.ts';
@@ -172,20 +172,13 @@ function runsOn(a: NewTrack, b: NewTrack): boolean {
   const len = Math.hypot(a.end.x - a.start.x, a.end.y - a.start.y);
   const skip = ENDS_CLEAR * a.width;
   const near = (a.width + b.width) / 2;
+  const centre = segment(b.start.x, b.start.y, b.end.x, b.end.y, 0);
   for (let s = skip; s <= len - skip; s += a.width / 2) {
     const x = a.start.x + ((a.end.x - a.start.x) * s) / len;
     const y = a.start.y + ((a.end.y - a.start.y) * s) / len;
-    if (pointToSegment(x, y, b) < near) return true;
+    if (distance(circle(Math.round(x), Math.round(y), 0), centre) < near) return true;
   }
   return false;
-}
-
-function pointToSegment(x: number, y: number, t: NewTrack): number {
-  const dx = t.end.x - t.start.x;
-  const dy = t.end.y - t.start.y;
-  const l2 = dx * dx + dy * dy;
-  const u = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - t.start.x) * dx + (y - t.start.y) * dy) / l2));
-  return Math.hypot(x - t.start.x - u * dx, y - t.start.y - u * dy);
 }
 
 /** `r` with each pair one of whose nets is in `nets` said to be routed as single tracks, its

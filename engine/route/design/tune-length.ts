@@ -11,7 +11,7 @@ import type { Design } from '../../board/design.ts';
 import type { Pt } from '../../board/model.ts';
 import { checkAdded } from '../../drc/drc.ts';
 import { CopperItems } from '../../drc/copper-items.ts';
-import { arc, segment } from '../../geom/shapes.ts';
+import { trackShape } from '../../drc/item-shapes.ts';
 import { collides } from '../../geom/collide.ts';
 import type { Violation } from '../../drc/violation.ts';
 import type { RouteResult } from '../types.ts';
@@ -112,7 +112,7 @@ class MeanderProbe {
   clear(bumps: readonly NewTrack[]): boolean {
     const rules = this.base.rules;
     for (const t of bumps) {
-      const shape = t.mid ? arc(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y, t.width) : segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width);
+      const shape = trackShape(t);
       for (const id of this.#copper.near(shape, rules.maxClearance())) {
         const it = this.#copper.items[id];
         if (it.net === t.net || !((it.layers >>> t.layer) & 1) || it.kind === 'zone') continue;
