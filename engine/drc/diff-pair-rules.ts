@@ -86,8 +86,9 @@ export function checkDiffPairRules(copper: CopperItems, rules: RuleResolver, sin
     // Copper across a stretch (KiCad 9.0.8 and 10.0.7 as measured): tracks, arcs and vias that
     // touch an end of either clipped side do not count (the two tracks themselves among them),
     // nor a pad that holds exactly one end of either track, nor zones; all else does, the
-    // pair's own copper too.
+    // pair's own copper too. Between two arcs none of the pair's own copper counts.
     const between = (ax: number, ay: number, bx: number, by: number, layer: number, ip: number, iN: number, ends: readonly number[][]) => {
+      const arcs = ends.length === 0;
       const probe = segment(ax, ay, bx, by, 0);
       const points = ends.flatMap((e) => [circle(e[0], e[1], 0), circle(e[2], e[3], 0)]);
       const parents = [plus[ip], minus[iN]];
@@ -96,7 +97,8 @@ export function checkDiffPairRules(copper: CopperItems, rules: RuleResolver, sin
         if (!((it.layers >>> layer) & 1) || it.kind === 'zone') continue;
         // A touch is not a hit, as in KiCad's collision with no clearance.
         if (!joins(probe, it.shape)) continue;
-        if ((it.kind === 'track' || it.kind === 'via') && points.some((q) => overlaps(q, it.shape))) continue;
+        if ((it.kind === 'track' || it.kind === 'via') && (arcs ? it.net === g.plus || it.net === g.minus : points.some((q) => overlaps(q, it.shape))))
+          continue;
         if (it.kind === 'pad' && parents.some((t) => [t.start, t.end].filter((e) => overlaps(circle(e.x, e.y, 0), it.shape)).length === 1)) continue;
         return true;
       }

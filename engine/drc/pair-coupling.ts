@@ -1,12 +1,14 @@
 // How much of a differential pair runs coupled, measured the way KiCad's diff-pair coupling check
-// measures it (as kicad-cli 9.0.8 and 10.0.7 do): each track of the + net is paired with every
-// parallel track of the - net on its layer that shares a stretch with it; that stretch is
-// coupled, at the gap between the two edges where they come nearest, unless other copper lies
-// across the line between those nearest points (asked of the caller: the DRC's
+// measures it (as kicad-cli 9.0.8 and 10.0.7 do): each straight track of the + net is paired with
+// every parallel straight track of the - net on its layer that shares a stretch with it, each arc
+// with every arc round (nearly) the same centre (pair-arcs.ts); that stretch is coupled, at the
+// gap between the two edges where they come nearest, unless other copper lies across the line
+// between those nearest points, or the arcs' middles (asked of the caller: the DRC's
 // diff-pair-rules.ts asks the board; inspect_net and the pairs benchmark do not ask).
 
 import { trackLength } from '../geom/arc.ts';
 import { nearestSegmentSegment, newPair } from '../geom/nearest.ts';
+import { arcStretch } from './pair-arcs.ts';
 
 export interface PairTrack {
   start: { x: number; y: number };
@@ -27,8 +29,9 @@ export interface CoupledStretch {
 }
 
 /** Whether copper other than the pair's lies across the line from (ax, ay) to (bx, by) on a layer
- *  (the nearest points of a stretch's two sides); `ends` are the two clipped sides' ends
- *  [x1, y1, x2, y2] (+ first), `plus` and `minus` the two tracks' indices. */
+ *  (the nearest points of a stretch's two sides, or two arcs' middles); `ends` are two straight
+ *  clipped sides' ends [x1, y1, x2, y2] (+ first) and empty for arcs, `plus` and `minus` the two
+ *  tracks' indices. */
 export type CopperBetween = (ax: number, ay: number, bx: number, by: number, layer: number, plus: number, minus: number, ends: readonly number[][]) => boolean;
 
 export interface PairCoupling {
@@ -46,7 +49,7 @@ export interface PairCoupling {
 
 type Seg = [number, number, number, number];
 
-/** A track as KiCad's check takes it: the straight line from start to end (an arc's chord). */
+/** A straight track as KiCad's check takes it, from start to end. */
 const seg = (t: PairTrack): Seg => [t.start.x, t.start.y, t.end.x, t.end.y];
 
 /** KiCad's test: the two lines do not meet within its coordinate range (a 1 µm tilt over 20 mm
@@ -111,10 +114,11 @@ export function pairCoupling(
 ): PairCoupling {
   const stretches: CoupledStretch[] = [];
   plus.forEach((tp, ip) => {
+    if (tp.mid) return;
     const p = seg(tp);
     if (Math.hypot(p[2] - p[0], p[3] - p[1]) ** 2 <= 2) return;
     minus.forEach((tn, iN) => {
-      if (tn.layer !== tp.layer) return;
+      if (tn.layer !== tp.layer || tn.mid) return;
       const n = seg(tn);
       if (Math.hypot(n[2] - n[0], n[3] - n[1]) ** 2 <= 2 || !parallel(p, n)) return;
       const c = commonStretch(p, n);
@@ -128,6 +132,18 @@ export function pairCoupling(
       if (between?.(Math.round(ax), Math.round(ay), Math.round(bx), Math.round(by), tp.layer, ip, iN, [c.p, c.n])) return;
       const length = Math.hypot(c.n[2] - c.n[0], c.n[3] - c.n[1]);
       stretches.push({ layer: tp.layer, length, gap: g, plus: ip, minus: iN });
+    });
+  });
+  // Then arcs against arcs, after all straight tracks, as KiCad takes them.
+  plus.forEach((tp, ip) => {
+    if (!tp.mid) return;
+    minus.forEach((tn, iN) => {
+      if (tn.layer !== tp.layer || !tn.mid) return;
+      const a = arcStretch(tp, tn);
+      if (!a) return;
+      const [ax, ay, bx, by] = a.mids;
+      if (between?.(Math.round(bx), Math.round(by), Math.round(ax), Math.round(ay), tp.layer, ip, iN, [])) return;
+      stretches.push({ layer: tp.layer, length: a.length, gap: a.gap, plus: ip, minus: iN });
     });
   });
   const lengthP = plus.reduce((s, t) => s + trackLength(t), 0);

@@ -5,6 +5,7 @@
 
 import { nearestOnSegment, offer, type NearestPair } from './nearest.ts';
 import { orient2d } from './predicates.ts';
+import { kicadArcLength } from './kicad-arc-centre.ts';
 import { kiRound } from './units.ts';
 
 const TWO_PI = 2 * Math.PI;
@@ -259,8 +260,10 @@ export function arcToPolyline(sx: number, sy: number, mx: number, my: number, ex
 }
 
 /** Length (nm, a double: for reports and totals, never for decisions) of a track from `start` to
- *  `end`, an arc through `mid` when it has one. */
+ *  `end`, an arc through `mid` when it has one, as KiCad measures it (kicad-arc-centre.ts: its
+ *  centre may lie some nanometres off the true one, and its lengths follow it). */
 export function trackLength(t: { start: { x: number; y: number }; end: { x: number; y: number }; mid?: { x: number; y: number } }): number {
   const g = t.mid ? arcGeometry(t.start.x, t.start.y, t.mid.x, t.mid.y, t.end.x, t.end.y) : undefined;
-  return g ? g.r * g.sweep : Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y);
+  if (!g) return Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y);
+  return g.sweep >= TWO_PI ? g.r * g.sweep : kicadArcLength(t.start, t.mid!, t.end);
 }
