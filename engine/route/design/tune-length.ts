@@ -1,9 +1,9 @@
 // Length tuning: a routed net shorter than its length rule's minimum, or than the longest net of
 // its skew rule's set by more than the skew allows, is lengthened with meanders — rows of bumps
 // with rounded corners to one side of a straight run, at the net's width — to the rule's target;
-// a coupled pair both of whose nets are short, with pair meanders first (pair-meander.ts, square
-// bumps). Lengths are KiCad's (engine/drc/net-length.ts) and every meander is judged by the DRC
-// before it is kept; a net that cannot be brought to its rules is taken out and left open, saying
+// a coupled pair both of whose nets are short, with pair meanders first (pair-meander.ts: rounded
+// bumps along the board's axes, square ones elsewhere). Lengths are KiCad's
+// (engine/drc/net-length.ts) and every meander is judged by the DRC before it is kept; a net that cannot be brought to its rules is taken out and left open, saying
 // why (and design/detour.ts may then route it the long way round).
 
 import { withCopper, type NewTrack } from '../../board/added-copper.ts';
@@ -16,7 +16,8 @@ import { collides } from '../../geom/collide.ts';
 import type { Violation } from '../../drc/violation.ts';
 import type { RouteResult } from '../types.ts';
 import { leaveOpen } from './leave-open.ts';
-import { pairMeander, pairRuns } from './pair-meander.ts';
+import { quarterArc, type FramePoint } from './meander-corner.ts';
+import { pairMeander, pairRuns, roundedPitch } from './pair-meander.ts';
 import { gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
 
 /** Length checks that are not about where copper lies: a meander changes them on purpose. */
@@ -53,23 +54,17 @@ function meander(t: NewTrack, k: number, h: number, p: number, side: number, s0:
     if (from.x !== to.x || from.y !== to.y) out.push({ ...t, start: from, end: to });
     from = to;
   };
-  const corner = (s: number, up: number, d1: Pt, d2: Pt) => {
+  const corner = (s: number, up: number, d1: FramePoint, d2: FramePoint) => {
     if (r === 0) return line(at(s, up));
-    // In (along, up) terms: the arc leaves the straight r before the corner and joins the next
-    // r after it, its middle on the corner's diagonal, r from the arc's centre.
-    const c = { s, up };
-    const p1 = { s: c.s - d1.x * r, up: c.up - d1.y * r };
-    const p2 = { s: c.s + d2.x * r, up: c.up + d2.y * r };
-    const o = { s: p1.s + d2.x * r, up: p1.up + d2.y * r };
-    const mid = { s: o.s + ((d1.x - d2.x) * r) / Math.SQRT2, up: o.up + ((d1.y - d2.y) * r) / Math.SQRT2 };
-    line(at(p1.s, p1.up));
-    const end = at(p2.s, p2.up);
-    out.push({ ...t, start: from, mid: at(mid.s, mid.up), end });
+    const q = quarterArc({ s, up }, d1, d2, r);
+    line(at(q.from.s, q.from.up));
+    const end = at(q.to.s, q.to.up);
+    out.push({ ...t, start: from, mid: at(q.mid.s, q.mid.up), end });
     from = end;
   };
-  const along = { x: 1, y: 0 };
-  const upward = { x: 0, y: 1 };
-  const downward = { x: 0, y: -1 };
+  const along = { s: 1, up: 0 };
+  const upward = { s: 0, up: 1 };
+  const downward = { s: 0, up: -1 };
   for (let j = 0; j < k; j++) {
     const s = s0 + 2 * j * p;
     corner(s, 0, along, upward);
@@ -196,8 +191,10 @@ function lengthenPair(base: Design, tracks: NewTrack[], result: RouteResult, plu
     const b = current.findIndex((x) => x.net === minus && x.start === tb.start && x.end === tb.end);
     if (a < 0 || b < 0) continue;
     const w = Math.max(ta.width, tb.width);
-    for (const room of [Math.max(3 * w, w + 2 * cls.clearance), Math.max(2 * w, w + cls.clearance)]) {
-      const p = run.apart + room;
+    // Rounded corners first, at the pitch their arcs need (and no tighter than a designer's),
+    // then the square bumps' pitches.
+    const square = [Math.max(3 * w, w + 2 * cls.clearance), Math.max(2 * w, w + cls.clearance)].map((room) => run.apart + room);
+    for (const p of [Math.max(roundedPitch(run.apart), square[0]), ...square]) {
       const k = Math.floor((run.shared - p - run.apart) / (2 * p));
       if (k < 1) continue;
       const placed = place(
@@ -351,7 +348,7 @@ export function tuneLengths(base: Design, result: RouteResult): RouteResult {
     tracks = tracks.filter((t) => !failed.has(t.net));
     vias = vias.filter((v) => !failed.has(v.net));
   }
-  // A coupled pair's share changes with its meanders (a pair's bumps stay coupled but for their
+  // A coupled pair's share changes with its meanders (a pair's bumps stay coupled but for square
   // corners; one net's own bumps do not): measured again, as KiCad measures it.
   const pairs = result.pairs?.map((p) => {
     if (!p.coupled) return p;

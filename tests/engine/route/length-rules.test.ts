@@ -86,6 +86,7 @@ describe('length and via-count rules in the router', () => {
       );
     const tuned = (result.pairs ?? []).filter((p) => p.coupled);
     let gained = 0;
+    let rounded = 0;
     for (const p of tuned) {
       const name = design.board.nets[p.plus].name;
       for (const net of [p.plus, p.minus]) expect(measured.get(net)!.total, name).toBeGreaterThanOrEqual(25_000_000);
@@ -98,10 +99,15 @@ describe('length and via-count rules in the router', () => {
       if (after.coupled > before.coupled) gained++;
       // The share the result gives is the tuned copper's, as KiCad measures it.
       expect(p.share, name).toBeCloseTo(after.share, 6);
+      // Rounded bumps: each arc of the plus net coupled with one of the minus net.
+      const arcsP = result.tracks.filter((t) => t.net === p.plus && t.mid);
+      const coupledArcs = new Set(after.stretches.filter((s) => result.tracks.filter((t) => t.net === p.plus)[s.plus].mid).map((s) => s.plus));
+      if (arcsP.length > 0 && coupledArcs.size === arcsP.length) rounded++;
     }
     // Two of the three pairs here are made up by pair meanders alone; the third needs more than
     // its coupled runs hold and makes up the rest on each net.
     expect(gained).toBeGreaterThanOrEqual(2);
+    expect(rounded).toBeGreaterThanOrEqual(1);
   });
 
   it('matches the two nets of each pair within the skew rule, or leaves the pair open saying why', () => {

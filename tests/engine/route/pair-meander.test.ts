@@ -1,9 +1,15 @@
 // A coupled pair's meanders: both tracks bent round one centre line. Each net gains 2·h a bump,
 // the two nets stay at least the pair's gap apart through every bump, and each track's copper still
-// runs from its old ends, whichever way the pair runs and whichever way each track was drawn.
+// runs from its old ends, whichever way the pair runs and whichever way each track was drawn. At a
+// pitch with room for them, a run along the axes gets rounded corners that KiCad couples like the
+// straights (each corner's two arcs round one centre on the 100 nm grid); at 45° they stay square.
 import { describe, expect, it } from 'vitest';
 import type { NewTrack } from '../../../engine/board/added-copper.ts';
-import { pairMeander, pairRuns } from '../../../engine/route/design/pair-meander.ts';
+import { pairMeander, pairRuns, roundedPitch } from '../../../engine/route/design/pair-meander.ts';
+import { pairCoupling } from '../../../engine/drc/pair-coupling.ts';
+import { trackShape } from '../../../engine/drc/item-shapes.ts';
+import { trackLength } from '../../../engine/geom/arc.ts';
+import { kicadArcCentre } from '../../../engine/geom/kicad-arc-centre.ts';
 import { segment } from '../../../engine/geom/shapes.ts';
 import { collides } from '../../../engine/geom/collide.ts';
 
@@ -18,14 +24,17 @@ const track = (net: number, x1: number, y1: number, x2: number, y2: number): New
 });
 const length = (ts: NewTrack[]) => ts.reduce((s, t) => s + Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y), 0);
 
-/** The pair along direction (dx, dy) (unit, scaled by 1e6), the minus track `GAP + W` to its left. */
+/** The pair along direction (dx, dy) (unit, scaled by 1e6), the minus track `GAP + W` to its left,
+ *  from an odd point on the board (KiCad's arc centres are worked out on a board's positive side). */
 function pair(dx: number, dy: number, reversed: boolean): NewTrack[] {
   const L = 20_000_000;
+  const X = 30_123_457;
+  const Y = 40_765_431;
   const n = { x: -dy, y: dx };
   const o = GAP + W;
-  const p = track(1, 0, 0, Math.round(dx * L), Math.round(dy * L));
-  const a = { x: Math.round(n.x * o), y: Math.round(n.y * o) };
-  const b = { x: Math.round(dx * L + n.x * o), y: Math.round(dy * L + n.y * o) };
+  const p = track(1, X, Y, X + Math.round(dx * L), Y + Math.round(dy * L));
+  const a = { x: X + Math.round(n.x * o), y: Y + Math.round(n.y * o) };
+  const b = { x: X + Math.round(dx * L + n.x * o), y: Y + Math.round(dy * L + n.y * o) };
   const m = reversed ? track(2, b.x, b.y, a.x, a.y) : track(2, a.x, a.y, b.x, b.y);
   return [p, m];
 }
@@ -68,5 +77,36 @@ describe('pair meanders', () => {
     expect(pairRuns([track(1, 0, 0, 10_000_000, 0), track(2, 0, 500_000, 10_000_000, 600_000)], 1, 2, GAP)).toEqual([]);
     expect(pairRuns([track(1, 0, 0, 10_000_000, 0), track(2, 0, 600_000, 10_000_000, 600_000)], 1, 2, GAP)).toEqual([]);
     expect(pairRuns([track(1, 0, 0, 10_000_000, 0), track(2, 12_000_000, 450_000, 20_000_000, 450_000)], 1, 2, GAP)).toEqual([]);
+  });
+
+  it.each([
+    ['along x', 1, 0, false, true],
+    ['along y, the minus track drawn the other way', 0, 1, true, true],
+    ['at 45°', s, s, false, false],
+  ] as const)('round their corners where there is room, %s', (_name, dx, dy, reversed, rounded) => {
+    const tracks = pair(dx, dy, reversed);
+    const [run] = pairRuns(tracks, 1, 2, GAP);
+    const p = roundedPitch(run.apart);
+    const h = 2_000_000;
+    for (const side of [1, -1]) {
+      const out = pairMeander(tracks, run, 3, h, p, side, p + run.apart / 2);
+      const arcs = [...out.a, ...out.b].filter((t) => t.mid);
+      expect(arcs.length, `side ${side}`).toBe(rounded ? 24 : 0);
+      for (const ts of [out.a, out.b]) {
+        const added = ts.reduce((n, t) => n + trackLength(t), 0) - 20_000_000;
+        // Each bump a little taller than asked, its top on the 100 nm grid.
+        expect(added, `side ${side}`).toBeGreaterThanOrEqual(6 * h - 40);
+        expect(added, `side ${side}`).toBeLessThan(6 * h + 6 * 100 + 40);
+        for (let i = 0; i + 1 < ts.length; i++) expect(ts[i + 1].start).toEqual(ts[i].end);
+      }
+      for (const a of arcs) {
+        const c = kicadArcCentre(a.start, a.mid!, a.end);
+        expect([c.x % 100, c.y % 100].map(Math.abs)).toEqual([0, 0]);
+      }
+      // Every stretch coupled at the gap but the square corners'.
+      const c = pairCoupling(out.a, out.b, { min: GAP - 3, max: GAP + 3 });
+      if (rounded) expect(c.uncoupled, `side ${side}`).toBeLessThan(run.apart * 2);
+      for (const a of out.a) for (const b of out.b) expect(collides(trackShape(a), trackShape(b), GAP - 3), `side ${side}`).toBe(false);
+    }
   });
 });
