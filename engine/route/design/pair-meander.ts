@@ -1,10 +1,10 @@
 // Meanders for a coupled pair, in the way of KiCad's pair length tuner: both nets' tracks bent
 // together round one centre line, so the gap between them holds through every bump and each net
-// gains the same length, the pair's skew kept as it was. On a run along the board's axes each
-// corner is a pair of quarter arcs round one centre, which KiCad couples like the straights; the
-// centres sit on a 100 nm grid and every arc end on a whole nanometre, so that KiCad's own centre
-// for each arc is that centre and the two arcs' sweeps agree to the last digit. Elsewhere, or where
-// the arcs would not couple, the corners stay square (their corners then run uncoupled).
+// gains the same length, the pair's skew kept as it was. Each corner is a pair of quarter arcs
+// round one centre, which KiCad couples like the straights: every arc end lies on a whole
+// nanometre and, along the axes, every centre on a 100 nm grid, so that KiCad's own centre for
+// each arc is that centre and the two arcs' sweeps agree to the last digit. Where the arcs would
+// not couple (checked as KiCad checks them), the corners stay square and run uncoupled.
 
 import type { NewTrack } from '../../board/added-copper.ts';
 import type { Pt } from '../../board/model.ts';
@@ -67,19 +67,30 @@ export function pairRuns(tracks: readonly NewTrack[], plus: number, minus: numbe
   return out.sort((x, y) => y.shared - x.shared || x.a - y.a || x.b - y.b);
 }
 
-/** The grid (nm) a rounded pair corner's centre sits on. */
-const GRID = 100;
+/** The whole-nanometre steps round a point, nearest first. */
+const NEIGHBOURS = [
+  [0, 0],
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+] as const;
 
-/** x mod GRID in [0, GRID), for any real x. */
-const mod = (x: number) => ((x % GRID) + GRID) % GRID;
+/** The grid (nm) a rounded pair corner's centre sits on along the axes. */
+const GRID = 100;
 
 /** The least corner radius (centre line) for a pair `apart` centre to centre: KiCad couples two
  *  arcs only when the smaller radius is at least half the larger, so (r − apart/2) ≥ (r + apart/2)/2. */
 const leastRadius = (apart: number) => (3 * apart) / 2 + GRID;
 
 /** The least bump pitch (centre line) at which a pair `apart` centre to centre gets rounded
- *  corners: room for two corners of the least radius, each moved up to a grid step. */
-export const roundedPitch = (apart: number) => 2 * leastRadius(apart) + 4 * GRID;
+ *  corners: room for two corners of the least radius, each moved up to a grid step, along an axis
+ *  or (in √2 nm units) a diagonal. */
+export const roundedPitch = (apart: number) => 2 * leastRadius(apart) + 8 * GRID;
 
 /**
  * `k` bumps of height `h` at centre-line pitch `p` on the side `side` (±1, left of track a's
@@ -100,50 +111,98 @@ export function pairMeander(
   return roundedPairMeander(tracks, run, k, h, p, side, s0) ?? squarePairMeander(tracks, run, k, h, p, side, s0);
 }
 
+/** A run's frame in whole-nanometre terms: its unit (1 nm along an axis, √2 nm along a diagonal,
+ *  so that whole units step to whole nanometres), where the frame's origin and centre line lie
+ *  against the 100 nm grid (in units), track b's across position (units), and the way to the
+ *  board (not rounded). */
+interface Lattice {
+  unit: number;
+  a0: number;
+  c0: number;
+  yb: number;
+  toBoard: (s: number, y: number) => Pt;
+}
+
+/** The lattice of a pair run whose track a has frame `f` and track b lies `yb` nm across it;
+ *  undefined off the octilinear directions. */
+function latticeOf(f: Frame, yb: number): Lattice | undefined {
+  const diagonal = Math.abs(Math.abs(f.ux) - Math.SQRT1_2) < 1e-9;
+  if (!diagonal && Math.abs(f.ux) !== 1 && Math.abs(f.uy) !== 1) return undefined;
+  const unit = diagonal ? Math.SQRT2 : 1;
+  // The frame's steps on the board: whole-nanometre vectors of length `unit`.
+  const U = { x: Math.round(f.ux * unit), y: Math.round(f.uy * unit) };
+  const N = { x: -U.y, y: U.x };
+  const n2 = U.x * U.x + U.y * U.y;
+  const y = Math.round(yb / unit);
+  if (Math.abs(yb / unit - y) > 1e-6) return undefined;
+  return {
+    unit,
+    a0: (f.o.x * U.x + f.o.y * U.y) / n2,
+    c0: (f.o.x * N.x + f.o.y * N.y) / n2 + y / 2,
+    yb: y,
+    toBoard: (s, t) => ({ x: f.o.x + s * U.x + t * N.x, y: f.o.y + s * U.y + t * N.y }),
+  };
+}
+
 /**
  * The pair meander with quarter-arc corners, or undefined where it cannot be drawn so (a run off
- * the axes, a bump too small for arcs round the pair, or arcs KiCad would not couple). The
- * centre line's bottom corners have radius Rb and its top ones Rt; a track e off the centre line
- * (toward the bumps) turns at Rb − e below and Rt + e above, so both tracks lose the same
- * (4 − π)·(Rb + Rt) a bump to their arcs, and the bump stands half that taller.
+ * the octilinear directions, a bump too small for arcs round the pair, or arcs KiCad would not
+ * couple). The centre line's bottom corners have radius Rb and its top ones Rt; a track e off the
+ * centre line (toward the bumps) turns at Rb − e below and Rt + e above, so both tracks lose the
+ * same (4 − π)·(Rb + Rt) a bump to their arcs, and the bump stands half that taller. All is
+ * worked in the run's lattice units, where each corner's centre keeps to the lattice's step.
  */
 function roundedPairMeander(
   tracks: readonly NewTrack[],
   run: PairRun,
   k: number,
-  h: number,
-  p: number,
+  hNm: number,
+  pNm: number,
   side: number,
-  s0: number,
+  s0Nm: number,
 ): { a: NewTrack[]; b: NewTrack[] } | undefined {
   const ta = tracks[run.a];
   const tb = tracks[run.b];
   const f = frame(ta);
-  if (Math.abs(f.ux) !== 1 && Math.abs(f.uy) !== 1) return undefined;
-  const yb = across(f, tb.start);
-  const lo = Math.max(0, Math.min(along(f, tb.start), along(f, tb.end)));
-  // Where the frame's origin lies on the board's grid, along the run and across it (at the
-  // centre line): each corner's centre is put on the grid from these.
-  const a0 = f.o.x * f.ux + f.o.y * f.uy;
-  const c0 = -f.o.x * f.uy + f.o.y * f.ux + yb / 2;
+  const lat = latticeOf(f, across(f, tb.start));
+  if (!lat) return undefined;
+  const { unit, a0, c0, yb } = lat;
+  const step = GRID;
+  const mod = (x: number) => ((x % step) + step) % step;
+  // Whole units (half units where the centre line falls between): a diagonal's √2 rounded away.
+  const [h, p, s0] = [Math.ceil(hNm / unit), Math.round(pNm / unit), Math.round(s0Nm / unit)];
+  const alongU = (q: Pt) => along(f, q) / unit;
+  const lo = Math.max(0, Math.round(2 * Math.min(alongU(tb.start), alongU(tb.end))) / 2);
   const r = Math.max(leastRadius(Math.abs(yb)), Math.floor(Math.min(p, h) / 4));
   const rb = r + mod(-side * c0 - r);
   const rt = r + mod(-rb - r);
   const pt = p + mod(-2 * rb - p);
-  const top = Math.ceil((h + ((4 - Math.PI) * (rb + rt)) / 2) / GRID) * GRID;
-  if (pt < 2 * rt || p < 2 * rb + 2 * GRID || top < rb + rt) return undefined;
-  // The bumps' left legs, each moved up to a grid step along so that its corners' centres land on the grid.
+  const top = Math.ceil((h + ((4 - Math.PI) * (rb + rt)) / 2) / step) * step;
+  if (pt < 2 * rt || p < 2 * rb + 2 * step || top < rb + rt) return undefined;
+  // The bumps' left legs, each moved up to a step along so that its corners' centres keep to it.
   const starts: number[] = [];
   for (let j = 0; j < k; j++) {
     const s = lo + s0 + 2 * j * p;
     starts.push(s + mod(rb - a0 - s));
   }
-  const at = (q: FramePoint) => point(f, q.s, yb / 2 + side * q.up);
+  // An arc's ends must be whole nanometres (else KiCad's sweeps of the two arcs part by a
+  // hair); its middle is rounded.
+  let offGrid = false;
+  const at = (q: FramePoint): Pt => {
+    const b = lat.toBoard(q.s, yb / 2 + side * q.up);
+    const r = { x: Math.round(b.x), y: Math.round(b.y) };
+    if (Math.abs(b.x - r.x) > 1e-6 || Math.abs(b.y - r.y) > 1e-6) offGrid = true;
+    return r;
+  };
+  const near = (q: FramePoint): Pt => {
+    const b = lat.toBoard(q.s, yb / 2 + side * q.up);
+    return { x: Math.round(b.x), y: Math.round(b.y) };
+  };
   const bend = (t: NewTrack, y: number): NewTrack[] | undefined => {
     // The track's offset from the centre line, toward the bumps.
     const e = side * (y - yb / 2);
     const ends = [t.start, t.end].sort((m, n) => along(f, m) - along(f, n));
-    if (starts[0] - rb < along(f, ends[0]) || starts[k - 1] + pt + rb > along(f, ends[1])) return undefined;
+    if (starts[0] - rb < alongU(ends[0]) || starts[k - 1] + pt + rb > alongU(ends[1])) return undefined;
     const out: NewTrack[] = [];
     let from = ends[0];
     const line = (to: Pt) => {
@@ -154,7 +213,7 @@ function roundedPairMeander(
       const c = quarterArc(q, d1, d2, radius);
       line(at(c.from));
       const end = at(c.to);
-      out.push({ ...t, start: from, mid: at(c.mid), end });
+      out.push({ ...t, start: from, mid: near(c.mid), end });
       from = end;
     };
     const alongRun = { s: 1, up: 0 };
@@ -171,15 +230,35 @@ function roundedPairMeander(
   };
   const a = bend(ta, 0);
   const b = bend(tb, yb);
-  if (!a || !b) return undefined;
+  if (!a || !b || offGrid) return undefined;
   // Each corner's two arcs must couple over all their sweep, as KiCad will judge them.
   const arcsA = a.filter((t) => t.mid);
   const arcsB = b.filter((t) => t.mid);
-  for (let i = 0; i < arcsA.length; i++) {
-    const c = arcStretch(arcsA[i], arcsB[i]);
-    if (!c || c.length < trackLength(arcsB[i]) - 1) return undefined;
-  }
+  for (let i = 0; i < arcsA.length; i++) if (!coupleCorner(arcsA, arcsB, i)) return undefined;
   return { a, b };
+}
+
+/** Whether arc `i` of `plus` couples with arc `i` of `minus` over all its sweep, as KiCad judges
+ *  it; when it does not, each middle is tried a nanometre or so off its rounding (KiCad's centre
+ *  for an arc moves with its middle by up to a few nanometres, and with it the sweep's ends), and
+ *  the first pair that couples is kept in place. */
+function coupleCorner(plus: NewTrack[], minus: NewTrack[], i: number): boolean {
+  const couples = (p: NewTrack, m: NewTrack) => {
+    const c = arcStretch(p, m);
+    return c !== null && c.length >= trackLength(m) - 1;
+  };
+  const [p, m] = [plus[i], minus[i]];
+  for (const [dx, dy] of NEIGHBOURS)
+    for (const [ex, ey] of NEIGHBOURS) {
+      const pm = { ...p, mid: { x: p.mid!.x + dx, y: p.mid!.y + dy } };
+      const mm = { ...m, mid: { x: m.mid!.x + ex, y: m.mid!.y + ey } };
+      if (couples(pm, mm)) {
+        Object.assign(p, { mid: pm.mid });
+        Object.assign(m, { mid: mm.mid });
+        return true;
+      }
+    }
+  return false;
 }
 
 /** The pair meander with square corners. */
