@@ -109,10 +109,12 @@ export function checkDiffPairRules(copper: CopperItems, rules: RuleResolver, sin
       !gapC || ((gapC.min === undefined || gap >= gapC.min - DRC_EPSILON) && (gapC.max === undefined || gap <= gapC.max + DRC_EPSILON));
     const c = pairCoupling(plus, minus, undefined, between);
     let coupled = 0;
-    for (const s of c.stretches) if (inRange(s.gap)) coupled += s.length;
+    // In whole nanometres as KiCad sums them: an arc's coupled length cut to one, each net's
+    // running total cut after each track.
+    for (const s of c.stretches) if (inRange(s.gap)) coupled += plus[s.plus].mid ? Math.trunc(s.length) : s.length;
     const total = Math.max(
-      plus.reduce((n, t) => n + trackLength(t), 0),
-      minus.reduce((n, t) => n + trackLength(t), 0),
+      plus.reduce((n, t) => Math.trunc(n + trackLength(t)), 0),
+      minus.reduce((n, t) => Math.trunc(n + trackLength(t)), 0),
     );
     const uncoupled = Math.round(total - coupled);
     const items: ItemRef[] = [

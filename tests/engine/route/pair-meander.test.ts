@@ -13,6 +13,11 @@ import { trackLength } from '../../../engine/geom/arc.ts';
 import { kicadArcCentre } from '../../../engine/geom/kicad-arc-centre.ts';
 import { segment } from '../../../engine/geom/shapes.ts';
 import { collides } from '../../../engine/geom/collide.ts';
+import { runDrc } from '../../../engine/drc/drc.ts';
+import { generateBoard } from '../../../engine/kicad/generate-board.ts';
+import { loadDesign } from '../../../engine/kicad/load.ts';
+import { kicads } from '../../support/kicad.ts';
+import { kicadFindings } from '../../support/kicad-findings.ts';
 
 const W = 200_000;
 const GAP = 250_000;
@@ -27,15 +32,14 @@ const length = (ts: NewTrack[]) => ts.reduce((s, t) => s + Math.hypot(t.end.x - 
 
 /** The pair along direction (dx, dy) (unit, scaled by 1e6), the minus track `GAP + W` to its left,
  *  from an odd point on the board (KiCad's arc centres are worked out on a board's positive side). */
-function pair(dx: number, dy: number, reversed: boolean, X = 30_123_457): NewTrack[] {
+function pair(dx: number, dy: number, reversed: boolean, X = 30_123_457, Y = 40_765_431, nets = [1, 2]): NewTrack[] {
   const L = 20_000_000;
-  const Y = 40_765_431;
   const n = { x: -dy, y: dx };
   const o = GAP + W;
-  const p = track(1, X, Y, X + Math.round(dx * L), Y + Math.round(dy * L));
+  const p = track(nets[0], X, Y, X + Math.round(dx * L), Y + Math.round(dy * L));
   const a = { x: X + Math.round(n.x * o), y: Y + Math.round(n.y * o) };
   const b = { x: X + Math.round(dx * L + n.x * o), y: Y + Math.round(dy * L + n.y * o) };
-  const m = reversed ? track(2, b.x, b.y, a.x, a.y) : track(2, a.x, a.y, b.x, b.y);
+  const m = reversed ? track(nets[1], b.x, b.y, a.x, a.y) : track(nets[1], a.x, a.y, b.x, b.y);
   return [p, m];
 }
 
@@ -112,5 +116,67 @@ describe('pair meanders', () => {
       if (rounded) expect(c.uncoupled, `side ${side}`).toBeLessThan(20);
       for (const a of out.a) for (const b of out.b) expect(collides(trackShape(a), trackShape(b), GAP - 3), `side ${side}`).toBe(false);
     }
+  });
+});
+
+// Eight pairs, one each way along the axes and diagonals, meandered with room for rounded corners,
+// and a ninth at 45° whose corners stay square; KiCad's coupling check, with no uncoupled length
+// allowed, finds only the ninth.
+const TYPES = ['diff_pair_gap_out_of_range', 'diff_pair_uncoupled_length_too_long'];
+const DRU = `(version 1)
+(rule "dp"
+\t(condition "A.inDiffPair('/DP*')")
+\t(constraint diff_pair_gap (min 0.2mm) (max 0.3mm))
+\t(constraint diff_pair_uncoupled (max 0.001mm)))
+`;
+
+function meanderBoard(): { board: string; project: string; rounded: number[] } {
+  const s = Math.SQRT1_2;
+  const dirs = [
+    [1, 0],
+    [0, 1],
+    [-1, 0],
+    [0, -1],
+    [s, s],
+    [s, -s],
+    [-s, s],
+    [-s, -s],
+    [s, s],
+  ];
+  const mm = (v: number) => (v / 1e6).toFixed(6);
+  let uid = 0;
+  const text = (t: NewTrack) =>
+    `\t(${t.mid ? 'arc' : 'segment'} (start ${mm(t.start.x)} ${mm(t.start.y)})${t.mid ? ` (mid ${mm(t.mid.x)} ${mm(t.mid.y)})` : ''} (end ${mm(t.end.x)} ${mm(t.end.y)}) (width 0.2) (layer "F.Cu") (net ${t.net}) (uuid "00000000-0000-4000-8000-${String(++uid).padStart(12, '0')}"))\n`;
+  let copper = '';
+  const rounded: number[] = [];
+  dirs.forEach(([dx, dy], i) => {
+    // The last pair's lines fall between the whole-nanometre points its arcs would need.
+    const x = 60_000_000 + 25_000_000 * (i % 3) + (i === 8 ? 1 : 0);
+    const y = 30_000_000 + 25_000_000 * Math.floor(i / 3);
+    const tracks = pair(dx, dy, i % 2 === 1, x, y, [2 * i + 1, 2 * i + 2]);
+    const [run] = pairRuns(tracks, 2 * i + 1, 2 * i + 2, GAP);
+    const p = roundedPitch(run.apart);
+    const out = pairMeander(tracks, run, 3, 2_000_000, p, i % 4 < 2 ? 1 : -1, p + run.apart / 2);
+    if (out.a.some((t) => t.mid)) rounded.push(i);
+    copper += [...out.a, ...out.b].map(text).join('');
+  });
+  const g = generateBoard({ nets: 18, padsPerNet: 2, layers: 2, width: 60, height: 50, seed: 3, pairs: 9 });
+  return { board: g.board.trimEnd().replace(/\)$/, `${copper})\n`), project: g.project, rounded };
+}
+
+describe.each(kicads().map((k) => [k.version, k] as const))('rounded pair meanders judged by kicad-cli %s', (_v, k) => {
+  it('are coupled all through, as the engine finds them', () => {
+    const { board, project, rounded } = meanderBoard();
+    expect(rounded).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const judged = kicadFindings(k, { board, project, dru: DRU }, TYPES);
+    const kicad = judged.findings.map((v) => v.description).sort();
+    const engine = runDrc(loadDesign({ board: judged.board, project, dru: DRU }))
+      .violations.filter((v) => TYPES.includes(v.type))
+      .map((v) => `${v.nets.join(' ')}: ${v.description}`)
+      .sort();
+    // Only the square pair's corners run uncoupled.
+    expect(engine).toHaveLength(1);
+    expect(engine[0]).toMatch(/^\/DP9_P \/DP9_N: Differential uncoupled length too long/);
+    expect(engine.map((e) => e.replace(/^.*?: /, ''))).toEqual(kicad);
   });
 });
