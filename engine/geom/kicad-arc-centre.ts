@@ -1,8 +1,9 @@
-// An arc's centre as KiCad works it out from start, mid and end: through the slopes of the two
+// An arc as KiCad works it out from start, mid and end. Its centre: through the slopes of the two
 // chords, then moved to the nearest multiple of 100 nm (else of 10 nm) when that lies within the
 // error the points' rounding to whole nanometres could have caused, then rounded to whole
-// nanometres. Checks that compare two arcs' angles (the diff-pair coupling check) need this
-// centre, not the exact circumcentre: a few nanometres off it turns an angle by 1e-4°.
+// nanometres; a direction's angle, exact on the axes and diagonals; and the arc's length from that
+// centre. Checks that compare two arcs' angles (the diff-pair coupling check) need this centre, not
+// the exact circumcentre: a few nanometres off it turns an angle by 1e-4°.
 
 import { kiRound } from './units.ts';
 

@@ -2,9 +2,10 @@
 // together round one centre line, so the gap between them holds through every bump and each net
 // gains the same length, the pair's skew kept as it was. Each corner is a pair of quarter arcs
 // round one centre, which KiCad couples like the straights: every arc end lies on a whole
-// nanometre and, along the axes, every centre on a 100 nm grid, so that KiCad's own centre for
-// each arc is that centre and the two arcs' sweeps agree to the last digit. Where the arcs would
-// not couple (checked as KiCad checks them), the corners stay square and run uncoupled.
+// nanometre and every centre on a 100 nm grid. Along the axes KiCad's own centre for each arc is
+// then that centre, and the two arcs' sweeps agree to the last digit; on a diagonal the arcs'
+// middles are nudged by a nanometre where KiCad's centres would part the sweeps. Where the arcs
+// would not couple (checked as KiCad checks them), the corners stay square and run uncoupled.
 
 import type { NewTrack } from '../../board/added-copper.ts';
 import type { Pt } from '../../board/model.ts';
@@ -80,7 +81,7 @@ const NEIGHBOURS = [
   [-1, -1],
 ] as const;
 
-/** The grid (nm) a rounded pair corner's centre sits on along the axes. */
+/** The grid (nm, on the board, whichever way the run goes) a rounded pair corner's centre sits on. */
 const GRID = 100;
 
 /** The least corner radius (centre line) for a pair `apart` centre to centre: KiCad couples two
