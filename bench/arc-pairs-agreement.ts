@@ -11,14 +11,8 @@ import { generateBoard } from '../engine/kicad/generate-board.ts';
 import { loadDesign } from '../engine/kicad/load.ts';
 import { kicads } from '../tests/support/kicad.ts';
 import { kicadFindings } from '../tests/support/kicad-findings.ts';
+import { PAIR_TYPES, STRICT_PAIR_RULE } from '../tests/support/strict-pair-rule.ts';
 
-const TYPES = ['diff_pair_gap_out_of_range', 'diff_pair_uncoupled_length_too_long'];
-const DRU = `(version 1)
-(rule "dp"
-\t(condition "A.inDiffPair('/DP*')")
-\t(constraint diff_pair_gap (min 0.2mm) (max 0.3mm))
-\t(constraint diff_pair_uncoupled (max 0.001mm)))
-`;
 const boards = Number(process.argv[2] ?? 24);
 
 /** A board of eight random arc pairs (nets 1–16), seeded. */
@@ -54,10 +48,10 @@ const mismatches: string[] = [];
 for (let seed = 1; seed <= boards; seed++) {
   const { board: text, project } = board(seed);
   for (const k of kicads()) {
-    const judged = kicadFindings(k, { board: text, project, dru: DRU }, TYPES);
+    const judged = kicadFindings(k, { board: text, project, dru: STRICT_PAIR_RULE }, PAIR_TYPES);
     const kicad = judged.findings.map((v) => v.description).sort();
-    const engine = runDrc(loadDesign({ board: judged.board, project, dru: DRU }))
-      .violations.filter((v) => TYPES.includes(v.type))
+    const engine = runDrc(loadDesign({ board: judged.board, project, dru: STRICT_PAIR_RULE }))
+      .violations.filter((v) => PAIR_TYPES.includes(v.type))
       .map((v) => v.description)
       .sort();
     const same = JSON.stringify(kicad) === JSON.stringify(engine);

@@ -263,15 +263,7 @@ function coupleCorner(plus: NewTrack[], minus: NewTrack[], i: number): boolean {
 }
 
 /** The pair meander with square corners. */
-function squarePairMeander(
-  tracks: readonly NewTrack[],
-  run: PairRun,
-  k: number,
-  h: number,
-  p: number,
-  side: number,
-  s0: number,
-): { a: NewTrack[]; b: NewTrack[] } {
+const squarePairMeander: typeof pairMeander = (tracks, run, k, h, p, side, s0) => {
   const ta = tracks[run.a];
   const tb = tracks[run.b];
   const f = frame(ta);
@@ -293,4 +285,4 @@ function squarePairMeander(
     return out;
   };
   return { a: bend(ta, 0), b: bend(tb, yb) };
-}
+};

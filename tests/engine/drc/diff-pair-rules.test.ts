@@ -13,6 +13,7 @@ import { generateBoard } from '../../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { kicads } from '../../support/kicad.ts';
 import { kicadFindings } from '../../support/kicad-findings.ts';
+import { PAIR_TYPES, STRICT_PAIR_RULE } from '../../support/strict-pair-rule.ts';
 
 const DRU = `(version 1)
 (rule "dp"
@@ -43,13 +44,11 @@ function boardText(): { board: string; project: string } {
   return { board: g.board.trimEnd().replace(/\)$/, `${copper})\n`), project: g.project };
 }
 
-const TYPES = ['diff_pair_gap_out_of_range', 'diff_pair_uncoupled_length_too_long'];
-
 describe('the engine on the hand-made pairs', () => {
   it('finds what the rules say of each pair', () => {
     const { board, project } = boardText();
     const found = runDrc(loadDesign({ board, project, dru: DRU }))
-      .violations.filter((v) => TYPES.includes(v.type))
+      .violations.filter((v) => PAIR_TYPES.includes(v.type))
       .map((v) => `${v.nets.join(' ')}: ${v.description}`)
       .sort();
     expect(found).toEqual([
@@ -65,18 +64,16 @@ describe('the engine on the hand-made pairs', () => {
 describe.each(kicads().map((k) => [k.version, k] as const))('diff-pair rules agree with kicad-cli %s', (_v, k) => {
   it('finds the same, word for word', () => {
     const { board, project } = boardText();
-    const judged = kicadFindings(k, { board, project, dru: DRU }, TYPES);
+    const judged = kicadFindings(k, { board, project, dru: DRU }, PAIR_TYPES);
     const kicad = judged.findings.map((v) => v.description).sort();
     const engine = runDrc(loadDesign({ board: judged.board, project, dru: DRU }))
-      .violations.filter((v) => TYPES.includes(v.type))
+      .violations.filter((v) => PAIR_TYPES.includes(v.type))
       .map((v) => v.description)
       .sort();
     expect(kicad.length).toBe(5);
     expect(engine).toEqual(kicad);
   });
 });
-
-const arcDru = DRU.replace('(max 2mm)', '(max 0.001mm)');
 
 /** An arc centred (cx, cy) mm of radius r from angle a0 to a1 (degrees, drawn that way). */
 const arc = (cx: number, cy: number, r: number, a0: number, a1: number, net: number) => {
@@ -119,8 +116,8 @@ function arcBoardText(): { board: string; project: string } {
 describe('the engine on the hand-made pairs of arcs', () => {
   it('couples arcs round one centre over the sweep they share', () => {
     const { board, project } = arcBoardText();
-    const found = runDrc(loadDesign({ board, project, dru: arcDru }))
-      .violations.filter((v) => TYPES.includes(v.type))
+    const found = runDrc(loadDesign({ board, project, dru: STRICT_PAIR_RULE }))
+      .violations.filter((v) => PAIR_TYPES.includes(v.type))
       .map((v) => `${v.nets.join(' ')}: ${v.description.replace(/.*\((.*)\)$/, '$1')}`)
       .sort();
     expect(found).toEqual([
@@ -137,10 +134,10 @@ describe('the engine on the hand-made pairs of arcs', () => {
 describe.each(kicads().map((k) => [k.version, k] as const))('diff-pair rules on arcs agree with kicad-cli %s', (_v, k) => {
   it('finds the same, word for word', () => {
     const { board, project } = arcBoardText();
-    const judged = kicadFindings(k, { board, project, dru: arcDru }, TYPES);
+    const judged = kicadFindings(k, { board, project, dru: STRICT_PAIR_RULE }, PAIR_TYPES);
     const kicad = judged.findings.map((v) => v.description).sort();
-    const engine = runDrc(loadDesign({ board: judged.board, project, dru: arcDru }))
-      .violations.filter((v) => TYPES.includes(v.type))
+    const engine = runDrc(loadDesign({ board: judged.board, project, dru: STRICT_PAIR_RULE }))
+      .violations.filter((v) => PAIR_TYPES.includes(v.type))
       .map((v) => v.description)
       .sort();
     expect(kicad.length).toBe(6);

@@ -18,6 +18,7 @@ import { generateBoard } from '../../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { kicads } from '../../support/kicad.ts';
 import { kicadFindings } from '../../support/kicad-findings.ts';
+import { PAIR_TYPES, STRICT_PAIR_RULE } from '../../support/strict-pair-rule.ts';
 
 const W = 200_000;
 const GAP = 250_000;
@@ -122,13 +123,6 @@ describe('pair meanders', () => {
 // Eight pairs, one each way along the axes and diagonals, meandered with room for rounded corners,
 // and a ninth at 45° whose corners stay square; KiCad's coupling check, with no uncoupled length
 // allowed, finds only the ninth.
-const TYPES = ['diff_pair_gap_out_of_range', 'diff_pair_uncoupled_length_too_long'];
-const DRU = `(version 1)
-(rule "dp"
-\t(condition "A.inDiffPair('/DP*')")
-\t(constraint diff_pair_gap (min 0.2mm) (max 0.3mm))
-\t(constraint diff_pair_uncoupled (max 0.001mm)))
-`;
 
 function meanderBoard(): { board: string; project: string; rounded: number[] } {
   const s = Math.SQRT1_2;
@@ -168,10 +162,10 @@ describe.each(kicads().map((k) => [k.version, k] as const))('rounded pair meande
   it('are coupled all through, as the engine finds them', () => {
     const { board, project, rounded } = meanderBoard();
     expect(rounded).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    const judged = kicadFindings(k, { board, project, dru: DRU }, TYPES);
+    const judged = kicadFindings(k, { board, project, dru: STRICT_PAIR_RULE }, PAIR_TYPES);
     const kicad = judged.findings.map((v) => v.description).sort();
-    const engine = runDrc(loadDesign({ board: judged.board, project, dru: DRU }))
-      .violations.filter((v) => TYPES.includes(v.type))
+    const engine = runDrc(loadDesign({ board: judged.board, project, dru: STRICT_PAIR_RULE }))
+      .violations.filter((v) => PAIR_TYPES.includes(v.type))
       .map((v) => `${v.nets.join(' ')}: ${v.description}`)
       .sort();
     // Only the square pair's corners run uncoupled.
