@@ -5,13 +5,11 @@
 // that allows no uncoupled length, so every pair's coupled length shows in the findings. Prints
 // per board and KiCad version whether the findings agree word for word, then every mismatch.
 //   npx tsx bench/arc-pairs-agreement.ts [BOARDS] (default 24; TRACEMAKER_KICAD=9|10|all)
-import { runDrc } from '../engine/drc/drc.ts';
 import { Prng } from '../engine/geom/prng.ts';
 import { generateBoard } from '../engine/kicad/generate-board.ts';
-import { loadDesign } from '../engine/kicad/load.ts';
 import { kicads } from '../tests/support/kicad.ts';
 import { kicadFindings } from '../tests/support/kicad-findings.ts';
-import { PAIR_TYPES, STRICT_PAIR_RULE } from '../tests/support/strict-pair-rule.ts';
+import { enginePairFindings, PAIR_TYPES, STRICT_PAIR_RULE } from '../tests/support/strict-pair-rule.ts';
 
 const boards = Number(process.argv[2] ?? 24);
 
@@ -50,8 +48,7 @@ for (let seed = 1; seed <= boards; seed++) {
   for (const k of kicads()) {
     const judged = kicadFindings(k, { board: text, project, dru: STRICT_PAIR_RULE }, PAIR_TYPES);
     const kicad = judged.findings.map((v) => v.description).sort();
-    const engine = runDrc(loadDesign({ board: judged.board, project, dru: STRICT_PAIR_RULE }))
-      .violations.filter((v) => PAIR_TYPES.includes(v.type))
+    const engine = enginePairFindings({ board: judged.board, project, dru: STRICT_PAIR_RULE })
       .map((v) => v.description)
       .sort();
     const same = JSON.stringify(kicad) === JSON.stringify(engine);

@@ -8,12 +8,10 @@
 // centre, over the sweep both share, and works that out from its own centre for each arc (moved to
 // a round number of nanometres), so arcs whose ends were rounded to the nanometre still couple.
 import { describe, expect, it } from 'vitest';
-import { runDrc } from '../../../engine/drc/drc.ts';
 import { generateBoard } from '../../../engine/kicad/generate-board.ts';
-import { loadDesign } from '../../../engine/kicad/load.ts';
 import { kicads } from '../../support/kicad.ts';
 import { kicadFindings } from '../../support/kicad-findings.ts';
-import { PAIR_TYPES, STRICT_PAIR_RULE } from '../../support/strict-pair-rule.ts';
+import { enginePairFindings, PAIR_TYPES, STRICT_PAIR_RULE } from '../../support/strict-pair-rule.ts';
 
 const DRU = `(version 1)
 (rule "dp"
@@ -47,8 +45,7 @@ function boardText(): { board: string; project: string } {
 describe('the engine on the hand-made pairs', () => {
   it('finds what the rules say of each pair', () => {
     const { board, project } = boardText();
-    const found = runDrc(loadDesign({ board, project, dru: DRU }))
-      .violations.filter((v) => PAIR_TYPES.includes(v.type))
+    const found = enginePairFindings({ board, project, dru: DRU })
       .map((v) => `${v.nets.join(' ')}: ${v.description}`)
       .sort();
     expect(found).toEqual([
@@ -102,8 +99,7 @@ function arcBoardText(): { board: string; project: string } {
 describe('the engine on the hand-made pairs of arcs', () => {
   it('couples arcs round one centre over the sweep they share', () => {
     const { board, project } = arcBoardText();
-    const found = runDrc(loadDesign({ board, project, dru: STRICT_PAIR_RULE }))
-      .violations.filter((v) => PAIR_TYPES.includes(v.type))
+    const found = enginePairFindings({ board, project, dru: STRICT_PAIR_RULE })
       .map((v) => `${v.nets.join(' ')}: ${v.description.replace(/.*\((.*)\)$/, '$1')}`)
       .sort();
     expect(found).toEqual([
@@ -128,8 +124,7 @@ describe.each(kicads().flatMap((k) => boards.map((b) => [k.version, b[0], k, b] 
     const { board, project } = text();
     const judged = kicadFindings(k, { board, project, dru }, PAIR_TYPES);
     const kicad = judged.findings.map((v) => v.description).sort();
-    const engine = runDrc(loadDesign({ board: judged.board, project, dru }))
-      .violations.filter((v) => PAIR_TYPES.includes(v.type))
+    const engine = enginePairFindings({ board: judged.board, project, dru })
       .map((v) => v.description)
       .sort();
     expect(kicad.length).toBe(count);

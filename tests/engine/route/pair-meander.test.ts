@@ -13,12 +13,10 @@ import { trackLength } from '../../../engine/geom/arc.ts';
 import { kicadArcCentre } from '../../../engine/geom/kicad-arc-centre.ts';
 import { segment } from '../../../engine/geom/shapes.ts';
 import { collides } from '../../../engine/geom/collide.ts';
-import { runDrc } from '../../../engine/drc/drc.ts';
 import { generateBoard } from '../../../engine/kicad/generate-board.ts';
-import { loadDesign } from '../../../engine/kicad/load.ts';
 import { kicads } from '../../support/kicad.ts';
 import { kicadFindings } from '../../support/kicad-findings.ts';
-import { PAIR_TYPES, STRICT_PAIR_RULE } from '../../support/strict-pair-rule.ts';
+import { enginePairFindings, PAIR_TYPES, STRICT_PAIR_RULE } from '../../support/strict-pair-rule.ts';
 
 const W = 200_000;
 const GAP = 250_000;
@@ -164,8 +162,7 @@ describe.each(kicads().map((k) => [k.version, k] as const))('rounded pair meande
     expect(rounded).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     const judged = kicadFindings(k, { board, project, dru: STRICT_PAIR_RULE }, PAIR_TYPES);
     const kicad = judged.findings.map((v) => v.description).sort();
-    const engine = runDrc(loadDesign({ board: judged.board, project, dru: STRICT_PAIR_RULE }))
-      .violations.filter((v) => PAIR_TYPES.includes(v.type))
+    const engine = enginePairFindings({ board: judged.board, project, dru: STRICT_PAIR_RULE })
       .map((v) => `${v.nets.join(' ')}: ${v.description}`)
       .sort();
     // Only the square pair's corners run uncoupled.
