@@ -42,6 +42,8 @@ interface Board {
   bare: string;
   pro: string;
   dru?: string;
+  /** The person's routing of a dev board, for the share of each pair they coupled. */
+  ref?: string;
 }
 
 /** Every dev board with a pair, then the generated ones (written under `work`). */
@@ -50,7 +52,7 @@ function boards(): Board[] {
   // The dev boards in the judging KiCad's own format (KiCad 10's copy: node scripts/kicad10-corpus.mjs).
   for (const b of benchBoards(benchOf(kicad))) {
     const { board } = loadDesign(readDesignFiles(b.bare));
-    if (board.nets.some((n) => diffPairOf(n.name, board.netByName))) out.push({ name: `${b.tier}/${b.name}`, bare: b.bare, pro: b.pro });
+    if (board.nets.some((n) => diffPairOf(n.name, board.netByName))) out.push({ name: `${b.tier}/${b.name}`, bare: b.bare, pro: b.pro, ref: b.ref });
   }
   const generated = [
     { seed: 1, pairs: 4 },
@@ -85,6 +87,8 @@ interface PairFigures {
   difference_mm: number;
   coupled_fraction: number;
   uncoupled_mm: number;
+  /** The share of the person's routing of the pair coupled, measured the same way (dev boards). */
+  person_coupled_fraction?: number;
   /** Whether the router laid it as a coupled pair, and why not or why not all of it. */
   routed_coupled?: boolean;
   why?: string;
@@ -106,6 +110,14 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
   };
   const design = loadDesign(readDesignFiles(routed));
   const { board, rules } = design;
+  const person = b.ref ? loadDesign(readDesignFiles(b.ref)).board : undefined;
+  /** The share of the longer net coupled at the pair's class gap, of `on`'s tracks. */
+  const coupling = (on: typeof board, plus: string, minus: string) =>
+    pairCoupling(
+      on.tracks.filter((t) => t.net === on.netByName.get(plus)),
+      on.tracks.filter((t) => t.net === on.netByName.get(minus)),
+      gapTolerance(rules.netClass(board.netByName.get(plus)!).diffPairGap),
+    );
   const pairs: PairFigures[] = [];
   const measured = b.dru
     ? measureNets(
@@ -119,11 +131,7 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
     const plus = board.netByName.get(net.name)!;
     const minus = board.netByName.get(p.partner)!;
     const open = result.open_connections.filter((c) => c.net === net.name || c.net === p.partner);
-    const c = pairCoupling(
-      board.tracks.filter((t) => t.net === plus),
-      board.tracks.filter((t) => t.net === minus),
-      gapTolerance(rules.netClass(plus).diffPairGap),
-    );
+    const c = coupling(board, net.name, p.partner);
     pairs.push({
       pair: `${net.name} ${p.partner}`,
       made: open.length === 0,
@@ -133,6 +141,7 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
       difference_mm: mm(Math.abs(c.lengthP - c.lengthN)),
       coupled_fraction: Math.round(1000 * c.share) / 1000,
       uncoupled_mm: mm(c.uncoupled),
+      ...(person ? { person_coupled_fraction: Math.round(1000 * coupling(person, net.name, p.partner).share) / 1000 } : {}),
       ...routedAs(result.pairs.find((x) => x.net === net.name)),
     });
     if (measured) {
@@ -188,7 +197,7 @@ for (const b of boards()) {
     const kicadLength = p.kicad_length_mm ? `  as KiCad measures ${p.kicad_length_mm[0]} / ${p.kicad_length_mm[1]} mm  skew ${p.skew_mm} mm` : '';
     const state = p.made ? 'made' : p.held ? 'held' : p.unmatched ? 'unmatched' : 'open';
     console.log(
-      `    ${p.pair.padEnd(40)} ${state}${p.routed_coupled ? ' as a pair' : ''}  length ${p.length_mm[0]} / ${p.length_mm[1]} mm  difference ${p.difference_mm} mm${kicadLength}  coupled ${p.coupled_fraction}  uncoupled ${p.uncoupled_mm} mm`,
+      `    ${p.pair.padEnd(40)} ${state}${p.routed_coupled ? ' as a pair' : ''}  length ${p.length_mm[0]} / ${p.length_mm[1]} mm  difference ${p.difference_mm} mm${kicadLength}  coupled ${p.coupled_fraction}${p.person_coupled_fraction !== undefined ? ` (the person's ${p.person_coupled_fraction})` : ''}  uncoupled ${p.uncoupled_mm} mm`,
     );
     if (p.why && p.coupled_fraction < COUPLED_SHARE) console.log(`        why: ${p.why}`);
   }
@@ -196,10 +205,12 @@ for (const b of boards()) {
 const all = records.flatMap((r) => (r.pairs as PairFigures[] | undefined) ?? []);
 const routedPairs = all.filter((p) => p.made);
 const sorted = routedPairs.map((p) => p.coupled_fraction).sort((a, b) => a - b);
+const beside = routedPairs.filter((p) => p.person_coupled_fraction !== undefined);
 console.log(
   `\n${records.length} boards, ${all.length} pairs: ${routedPairs.length} made, ${all.filter((p) => p.held).length} held, ${all.filter((p) => p.unmatched).length} unmatched; ` +
     `coupled ≥ ${COUPLED_SHARE} in ${routedPairs.filter((p) => p.coupled_fraction >= COUPLED_SHARE).length} of the made; ` +
     `laid as a pair ${routedPairs.filter((p) => p.routed_coupled).length}; below ${COUPLED_SHARE} with a reason ${routedPairs.filter((p) => p.coupled_fraction < COUPLED_SHARE && p.why).length} of ${routedPairs.filter((p) => p.coupled_fraction < COUPLED_SHARE).length}; median coupled share ${sorted.length ? sorted[Math.floor(sorted.length / 2)] : '—'}; ` +
+    `on dev boards coupled as much as the person's routing or more in ${beside.filter((p) => p.coupled_fraction >= p.person_coupled_fraction!).length} of ${beside.length} made, the person's ≥ ${COUPLED_SHARE} in ${beside.filter((p) => p.person_coupled_fraction! >= COUPLED_SHARE).length}; ` +
     `boards with DRC errors added: ${records.filter((r) => r.drc_added && Object.keys(r.drc_added).length > 0).length} (judged by KiCad ${kicad.version})`,
 );
 mkdirSync(resolve(outFile, '..'), { recursive: true });

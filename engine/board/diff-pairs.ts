@@ -42,3 +42,18 @@ export function withPartners(names: readonly string[], netByName: ReadonlyMap<st
       }
   return out;
 }
+
+/** The pairs (+ net, − net) both of whose nets are among `nets` (codes), by + net. */
+export function pairsAmong(
+  board: { nets: readonly { name: string }[]; netByName: ReadonlyMap<string, number> },
+  nets: ReadonlySet<number>,
+): [number, number][] {
+  const pairs: [number, number][] = [];
+  for (const n of [...nets].sort((a, b) => a - b)) {
+    const p = diffPairOf(board.nets[n]?.name ?? '', board.netByName);
+    if (p?.polarity !== '+') continue;
+    const minus = board.netByName.get(p.partner)!;
+    if (nets.has(minus)) pairs.push([n, minus]);
+  }
+  return pairs;
+}

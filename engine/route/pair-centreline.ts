@@ -6,7 +6,7 @@
 import type { Pt } from '../board/model.ts';
 import { gridFor, type GridWindow } from './core/grid.ts';
 import type { RouterHost } from './core/host.ts';
-import { buildObstacleMap, type MapOptions } from './core/obstacle-map.ts';
+import { buildObstacleMap, obstacleMapWork, type MapOptions } from './core/obstacle-map.ts';
 import { pathCopper, type PathCopper } from './core/path-geometry.ts';
 import type { Profile } from './core/profile.ts';
 import { Searcher } from './core/search.ts';
@@ -32,13 +32,18 @@ export interface CentrelineAsk {
   step: number;
   /** Work each try's search may take. */
   maxWork: number;
+  /** Work the whole search may take, its map included: too little for the map and one try's
+   *  search, and nothing is built or searched. */
+  left: number;
   opt: MapOptions;
 }
 
 /** The centre line's copper (legs and layer changes, from `from` to `to` of try `tried`), or
- *  null; work is the map's and the searches'. */
-export function searchCentreline(a: CentrelineAsk): { copper: PathCopper | null; tried: number; work: number } {
+ *  null; work is the map's and the searches'; `spent` when the work left could not hold them. */
+export function searchCentreline(a: CentrelineAsk): { copper: PathCopper | null; tried: number; work: number; spent?: true } {
   const grid = gridFor(a.host, a.step, a.tries[0]?.from.at, a.window);
+  // The map's cost is counted before it is built (a fine grid over a dense board is most of it).
+  if (obstacleMapWork(a.host, grid, a.profile, a.opt) + a.maxWork > a.left) return { copper: null, tried: 0, work: 0, spent: true };
   const map = buildObstacleMap(a.host, grid, a.profile, a.opt);
   let work = map.work;
   const net = a.profile.net;
@@ -65,6 +70,7 @@ export function searchCentreline(a: CentrelineAsk): { copper: PathCopper | null;
   const searcher = new Searcher(grid.nx, grid.ny, L);
   const occ = { track: new Uint16Array(cells * L), via: new Uint16Array(cells), hist: new Float32Array(cells * L), histVia: new Float32Array(cells) };
   for (const [k, t] of a.tries.entries()) {
+    if (work + a.maxWork > a.left) return { copper: null, tried: k, work, spent: true };
     const sources = sitesNear(t.from);
     const targets = sitesNear(t.to);
     if (sources.length === 0 || targets.length === 0) continue;

@@ -66,8 +66,11 @@ export function stretchesOf(host: RouterHost, connections: readonly ConnectionRe
   return out;
 }
 
+/** Why a pair is left uncoupled when the work left cannot hold its search. */
+export const BUDGET_SPENT = "the route's work budget was spent before the pair could be coupled";
+
 /** One stretch's coupled tracks (the centre line split, trimmed off the other net's pads), or why
- *  not; work is the search's. */
+ *  not; work is the search's, at most `left`. */
 export function coupleStretch(
   host: RouterHost,
   st: Stretch,
@@ -76,6 +79,7 @@ export function coupleStretch(
   plus: number,
   minus: number,
   opt: MapOptions,
+  left: number,
 ): { bodies: PairBody[] | string; crossed?: string; work: number } {
   const { pa, pb, na, nb } = st;
   const endOf = (a: HostPad, b: HostPad): CentrelineEnd => ({
@@ -111,6 +115,7 @@ export function coupleStretch(
     },
     step,
     maxWork: LINE_WORK / 8,
+    left,
     opt,
   };
   // From midway between the pads where the wide track fits there; else from further out at one
@@ -127,6 +132,7 @@ export function coupleStretch(
     ],
   });
   const work = found.work;
+  if (found.spent) return { bodies: BUDGET_SPENT, work };
   // The third try runs from the far end: its line is turned round to run from the near one.
   const line = found.copper && found.tried === 2 ? reversed(found.copper) : found.copper;
   if (!line || line.legs.length === 0)

@@ -95,7 +95,8 @@ export interface RouteRequest {
   nets?: number[];
   /** The most the whole call may spend (search expansions, flood cells, set-up sites), all
    *  variants together: each variant gets an equal share (variantRequest) that covers its set-up,
-   *  searches and finishing steps. Default: defaultWork(the variant's connections) each. */
+   *  searches and finishing steps. Default: defaultWork(the variant's connections) each, and
+   *  DEFAULT_PAIR_WORK for each differential pair it routes, to lay it as a pair. */
   work?: number;
   /** Without `work`: the most the call may spend, its variants together. Each variant gets its
    *  default budget or its equal share of the cap, whichever is less (a session's work limit:

@@ -13,7 +13,7 @@ import type { ToolArgs } from './schemas.ts';
 import type { CallContext, SessionState, StateNote } from './session-state.ts';
 import { settle } from './transaction.ts';
 import { connectionJson, currentOpen, netLength, pairJson, reasonKey } from './tools-look.ts';
-import { diffPairOf } from '../board/diff-pairs.ts';
+import { diffPairOf, pairsAmong } from '../board/diff-pairs.ts';
 import { COUPLED_SHARE } from '../drc/pair-coupling.ts';
 import { MAX_LISTED } from './limits.ts';
 import { routeEstimate, setupNote } from './route-estimate.ts';
@@ -69,7 +69,10 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
   // `work` bounds the whole call, its variants together; within a session limit, at most what is left.
   let work = a.work;
   if (left !== null) work = Math.min(work ?? count * s.ports.defaultWork, left);
-  if (a.estimate) return routeEstimate(s, { work, variants: count, connections: currentOpen(s).filter((c) => !netSet || netSet.has(c.net)).length });
+  if (a.estimate) {
+    const open = currentOpen(s).filter((c) => !netSet || netSet.has(c.net));
+    return routeEstimate(s, { work, variants: count, connections: open.length, pairs: pairsAmong(s.design.board, new Set(open.map((c) => c.net))).length });
+  }
   const request: RouteRequest = {
     ...(nets ? { nets } : {}),
     // Without work of its own, a call within a session limit routes as it would without one,

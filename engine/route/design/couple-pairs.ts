@@ -6,14 +6,14 @@
 
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
-import { diffPairOf } from '../../board/diff-pairs.ts';
+import { pairsAmong } from '../../board/diff-pairs.ts';
 import { checkAdded } from '../../drc/drc.ts';
 import { COUPLED_SHARE, gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
 import type { RouterHost } from '../core/host.ts';
 import { boxOfPoints, inflateBox, type Box } from '../../geom/index.ts';
 import { joinsAll, pruneDangling } from '../dangling.ts';
 import type { PairBody, PairGeometry } from '../pair-body.ts';
-import { coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, mm, pin, stretchesOf } from '../pair-stretch.ts';
+import { BUDGET_SPENT, coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, mm, pin, stretchesOf } from '../pair-stretch.ts';
 import { routeOptions, type PairOutcome, type RouteRequest, type RouteResult } from '../types.ts';
 import { settledLater } from './later-findings.ts';
 import { regrouped } from './leave-open.ts';
@@ -34,20 +34,14 @@ export interface PairWorld {
 
 /** The pairs (+ net, - net) both of whose nets `result` routed copper for, by + net. */
 export function routedPairs(design: Design, result: RouteResult): [number, number][] {
-  const names = design.board.netByName;
-  const routedNets = new Set(result.nets.filter((n) => n.tracks.length > 0 || n.vias.length > 0).map((n) => n.net));
-  const pairs: [number, number][] = [];
-  for (const n of [...routedNets].sort((a, b) => a - b)) {
-    const p = diffPairOf(design.board.nets[n]?.name ?? '', names);
-    if (p?.polarity !== '+') continue;
-    const minus = names.get(p.partner)!;
-    if (routedNets.has(minus)) pairs.push([n, minus]);
-  }
-  return pairs;
+  return pairsAmong(design.board, new Set(result.nets.filter((n) => n.tracks.length > 0 || n.vias.length > 0).map((n) => n.net)));
 }
 
 /** Work coupling one pair of one stretch may take: its centre line and its pads' joins. */
 export const PAIR_WORK = LINE_WORK + JOIN_WORK;
+/** Work the route's default budget adds for each pair it routed, to lay it as a pair: a centre
+ *  line's fine map over a dense board costs several times its search. */
+export const DEFAULT_PAIR_WORK = 16_000_000;
 
 /**
  * `result` with each pair it routed (both nets complete) routed again as a coupled pair — each
@@ -97,7 +91,7 @@ function couplePair(
     return keep(
       `no connection of ${name(design, plus)} has ${name(design, minus)}'s pads within ${mm(MAX_ENDS_APART)} of both its ends: the two nets do not run side by side`,
     );
-  if (result.budget - result.work < stretches.length * LINE_WORK + JOIN_WORK) return keep("the route's work budget was spent before the pair could be coupled");
+  if (result.budget - result.work < LINE_WORK + JOIN_WORK) return keep(BUDGET_SPENT);
 
   // The class's pair width, never below what the rules allow either net.
   let width = cls.diffPairWidth > 0 ? cls.diffPairWidth : cls.trackWidth;
@@ -106,12 +100,14 @@ function couplePair(
   const geom: PairGeometry = { width, gap: cls.diffPairGap, viaDiameter: via.diameter, viaDrill: via.drill, viaGap: cls.diffPairViaGap };
   const clearance = Math.max(host.rules.clearance(plus, 0, 0), host.rules.clearance(minus, 0, 0));
   let work = 0;
+  // Each step takes at most what the route's budget has left.
+  const left = () => result.budget - result.work - work;
   // Each stretch's coupled tracks, the better way round first; where its pads lie in opposite
   // order at its two ends, both ways (the router may cross the fans at one end, on another layer).
   const made: { bodies: PairBody[]; crossed?: string }[] = [];
   const failed: string[] = [];
   for (const st of stretches) {
-    const got = coupleStretch(host, st, geom, clearance, plus, minus, routeOptions(req.options));
+    const got = coupleStretch(host, st, geom, clearance, plus, minus, routeOptions(req.options), left());
     work += got.work;
     if (typeof got.bodies === 'string') failed.push(`${pin(st.pa)}–${pin(st.pb)}: ${got.bodies}`);
     else made.push({ bodies: got.bodies, ...(got.crossed ? { crossed: got.crossed } : {}) });
@@ -128,18 +124,21 @@ function couplePair(
     const bodies = made.map((m, i) => m.bodies[choice[i]]);
     const bodyTracks = bodies.flatMap((b) => [...b.left.tracks, ...b.right.tracks]);
     const bodyVias = bodies.flatMap((b) => [...b.left.vias, ...b.right.vias]);
+    const joinWork = Math.min(JOIN_WORK, left());
+    if (joinWork <= 0) return BUDGET_SPENT;
     const joined = world.join({
       ...req,
       nets: [plus, minus],
       window: joinWindow(design, plus, minus, bodyTracks),
-      work: JOIN_WORK,
+      work: joinWork,
       variants: 1,
       // The call's progress is the whole route's, not this join's.
       onProgress: undefined,
       session: { tracks: [...sessionTracks, ...others.tracks, ...bodyTracks], vias: [...sessionVias, ...others.vias, ...bodyVias] },
     });
     work += joined.work;
-    if (joined.open.length > 0) return "the router could not join the pair's pads to its coupled tracks";
+    if (joined.open.length > 0)
+      return joined.stopped === 'budget' && joinWork < JOIN_WORK ? BUDGET_SPENT : "the router could not join the pair's pads to its coupled tracks";
     const mine = (n: number) => n === plus || n === minus;
     // Where the router joined a pad to a track short of its end, the end beyond is a stub: cut.
     const pairTracks = [...bodyTracks, ...joined.tracks.filter((t) => mine(t.net))];
@@ -168,7 +167,7 @@ function couplePair(
   let laid = attempt(choice);
   // A stretch whose pads lie in opposite order is tried the other way round as well.
   const crossing = made.findIndex((m) => m.bodies.length > 1);
-  if (typeof laid === 'string' && crossing >= 0 && result.budget - result.work - work >= JOIN_WORK) {
+  if (typeof laid === 'string' && crossing >= 0 && left() >= JOIN_WORK) {
     choice[crossing] = 1;
     const other = attempt(choice);
     laid = typeof other === 'string' ? made[crossing].crossed! : other;

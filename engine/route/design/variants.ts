@@ -14,7 +14,7 @@ import { RouteCache } from './route-cache.ts';
 import { finishOpen } from './finish-open.ts';
 import { tuneLengths } from './tune-length.ts';
 import { detourShort } from './detour.ts';
-import { couplePairs, PAIR_WORK, routedPairs, uncouple } from './couple-pairs.ts';
+import { couplePairs, DEFAULT_PAIR_WORK, PAIR_WORK, routedPairs, uncouple } from './couple-pairs.ts';
 import { settlePairRules } from './pair-rules.ts';
 import { settledLater } from './later-findings.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
@@ -81,9 +81,13 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
   const n = variantCount(req);
   const base = verifyBase(design, req);
   const first = routeOnce(design, req, index, world);
-  // The pairs routed are laid as pairs after the open connections are tried again: that leaves
-  // them their work (at most half the budget), or a board that stays open would couple none.
-  const reserve = Math.min(Math.floor(first.budget / 2), routedPairs(design, first).length * PAIR_WORK);
+  // The pairs routed are laid as pairs after the open connections are tried again. Without a set
+  // amount of work that is work on top of the route's default, as far as a cap leaves room; else
+  // it is carved from the route's (at most half), or a board that stays open would couple none.
+  const pairs = routedPairs(design, first).length;
+  const room = req.work === undefined ? Math.max(0, (req.workCap ?? Infinity) - first.budget) : 0;
+  const extra = Math.min(pairs * DEFAULT_PAIR_WORK, room);
+  const reserve = extra > 0 ? 0 : Math.min(Math.floor(first.budget / 2), pairs * PAIR_WORK);
   const finished = finishOpen(
     req,
     { ...first, budget: first.budget - reserve },
@@ -91,7 +95,7 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
     (i) => Math.min(pads[i].size.w, pads[i].size.h),
     (r, open) => fannedRoute(design, r, open, index, world),
   );
-  const routed = { ...finished, budget: first.budget };
+  const routed = { ...finished, budget: first.budget + extra };
   const coupled = couplePairs(design, base, req, routed, {
     join: (r) => routeOnce(design, r, index, world),
     host: (extra) => world.world(design, copperParts(extra.tracks, extra.vias)).host,

@@ -8,6 +8,11 @@ import { gapTolerance, pairCoupling } from '../../../engine/drc/pair-coupling.ts
 import type { GenerateOptions } from '../../../engine/kicad/generate-board.ts';
 import { expectNoErrorAdded, routeGenerated } from '../../support/judge-generated.ts';
 import { kicads } from '../../support/kicad.ts';
+import { DEFAULT_PAIR_WORK } from '../../../engine/route/design/couple-pairs.ts';
+import { routeDesign } from '../../../engine/route/design/variants.ts';
+import { BUDGET_SPENT, coupleStretch, LINE_WORK, merged, stretchesOf } from '../../../engine/route/pair-stretch.ts';
+import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
+import { defaultWork, routeOptions } from '../../../engine/route/types.ts';
 
 const FOUR: GenerateOptions = { nets: 20, padsPerNet: 3, layers: 2, width: 50, height: 40, seed: 1, pairs: 4 };
 const THREE: GenerateOptions = { nets: 10, padsPerNet: 3, layers: 2, width: 40, height: 30, seed: 3, pairs: 3, lengthRules: { max: 80 } };
@@ -66,5 +71,46 @@ describe.each(kicads().map((k) => [k.version, k] as const))('KiCad %s judges the
   ] as const)('finds no error the route added: %s', async (_name, o, extra) => {
     const { g, dru, design, result } = routed(o, extra);
     await expectNoErrorAdded(k, g, dru, design, result);
+  });
+});
+
+describe('the work laying pairs takes', () => {
+  it('on the default budget is added for each pair routed, and the route spends within it', () => {
+    const { result } = routed(FOUR);
+    expect(result.pairs?.length).toBe(4);
+    expect(result.budget).toBe(defaultWork(result.connections.length) + 4 * DEFAULT_PAIR_WORK);
+    expect(result.work).toBeLessThanOrEqual(result.budget);
+  });
+
+  it("a stretch's search counts its map before building it and never takes more than it is left", () => {
+    const { design, result } = routed(FOUR);
+    const [pair] = result.pairs!;
+    const host = merged(hostFromDesign(design), pair.minus, pair.plus);
+    const [st] = stretchesOf(host, result.connections, pair.plus, pair.minus);
+    const cls = design.rules.netClass(pair.plus);
+    const via = host.rules.via(pair.plus);
+    const geom = { width: cls.diffPairWidth, gap: cls.diffPairGap, viaDiameter: via.diameter, viaDrill: via.drill, viaGap: cls.diffPairViaGap };
+    const search = (left: number) => coupleStretch(host, st, geom, host.rules.clearance(pair.plus, 0, 0), pair.plus, pair.minus, routeOptions(undefined), left);
+    const full = search(Infinity);
+    expect(typeof full.bodies).not.toBe('string');
+    expect(search(1)).toEqual({ bodies: BUDGET_SPENT, work: 0 });
+    for (const left of [full.work / 4, full.work / 2, full.work - 1, full.work + LINE_WORK]) {
+      const got = search(left);
+      expect(got.work, `left ${left}`).toBeLessThanOrEqual(left);
+      if (got.bodies !== BUDGET_SPENT) expect(got).toEqual(full);
+    }
+    expect(search(full.work + LINE_WORK)).toEqual(full);
+  });
+
+  it('under a set amount comes out of it, never past it, and a pair it cannot pay for says so', () => {
+    const { design } = routed(FOUR);
+    const said = new Set<string>();
+    for (const work of [12_000_000, 20_000_000, 30_000_000, 45_000_000]) {
+      const r = routeDesign(design, { work });
+      expect(r.budget).toBe(work);
+      expect(r.work, `work ${work}`).toBeLessThanOrEqual(work);
+      for (const p of r.pairs ?? []) if (p.why) said.add(p.why);
+    }
+    expect([...said].some((w) => w.includes(BUDGET_SPENT))).toBe(true);
   });
 });

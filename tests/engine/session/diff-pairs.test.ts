@@ -1,7 +1,9 @@
 // Differential pairs as KiCad names them (engine/board/diff-pairs.ts), and inspect_net's pair and
 // lengths on a dev board that has one (/USB_D+ and /USB_D-), before and after the pair is routed.
 import { describe, expect, it } from 'vitest';
-import { diffPairName, diffPairOf, withPartners } from '../../../engine/board/diff-pairs.ts';
+import { diffPairName, diffPairOf, pairsAmong, withPartners } from '../../../engine/board/diff-pairs.ts';
+import { DEFAULT_PAIR_WORK } from '../../../engine/route/design/couple-pairs.ts';
+import { defaultWork } from '../../../engine/route/types.ts';
 import { readDesignFiles } from '../../../plugin/design-files.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { realSession } from '../../support/real-session.ts';
@@ -30,6 +32,9 @@ describe("KiCad's pair naming", () => {
     expect(diffPairOf('GND', nets)).toBeNull();
     expect(withPartners(['GND', '/CLK_P', '/CLK_N', '/RESET_N'], nets)).toEqual(['GND', '/CLK_P', '/CLK_N', '/RESET_N']);
     expect(withPartners(['/CLK_N', 'GND'], nets)).toEqual(['/CLK_N', '/CLK_P', 'GND']);
+    const board = { nets: [...nets.keys()].map((name) => ({ name })), netByName: nets };
+    expect(pairsAmong(board, new Set([2, 4, 1, 3]))).toEqual([[1, 2]]);
+    expect(pairsAmong(board, new Set([2, 3, 4]))).toEqual([]);
   });
 });
 
@@ -73,6 +78,21 @@ describe('inspect_net on a pair', () => {
     expect(plus.pair!.coupling).toEqual({ class_gap_mm: 0.25, coupled_mm: 0, uncoupled_mm: plus.track_length_mm, coupled_fraction: 0, gap_range_mm: null });
     const { net: _net, track_length_mm: _length, ...seen } = r.pairs[0];
     expect(seen).toEqual(plus.pair);
+  });
+
+  it("estimates a route's work with what laying the call's pairs as pairs adds, and routes within it", async () => {
+    const b = benchBoards().find((x) => x.name === 'usb_rs232c_usb_rs232c_rev_a')!;
+    const files = readDesignFiles(b.bare);
+    const s = realSession(loadDesign(files), files, b.name);
+    const alone = ok(await s.call('route', { nets: ['/USB_D+'], variants: 1, estimate: true }));
+    const both = ok(await s.call('route', { nets: ['/USB_D+', '/USB_D-'], variants: 1, estimate: true }));
+    expect(alone.work.per_variant).toBe(defaultWork(alone.connections));
+    expect(both.work.per_variant).toBe(defaultWork(both.connections) + DEFAULT_PAIR_WORK);
+    expect(both.based_on).toContain('1 differential pair both of whose nets are among them');
+    const r = ok(await s.call('route', { nets: ['/USB_D+', '/USB_D-'], variants: 1 }));
+    expect(r.pairs[0].coupling.coupled_fraction).toBeGreaterThan(0);
+    expect(r.work.bound).toBeLessThanOrEqual(both.work.bound);
+    expect(r.work.used).toBeLessThanOrEqual(r.work.bound);
   });
 
   it('gives the length KiCad measures for length rules, vias counted, and the rules that govern the net', async () => {
