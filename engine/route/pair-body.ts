@@ -162,40 +162,43 @@ export function pairBody(line: PathCopper, g: PairGeometry, left: number, right:
 
 const same = (a: Pt, b: Pt) => a.x === b.x && a.y === b.y;
 
-/** `tracks` (one net's, in order along the line) with their first and last stretches cut back
- *  while `bad` holds for them (they run over the other net's pads at the ends): a stretch is cut
- *  to the nearest whole micrometre where it stops being bad, or dropped. */
-export function trimEnds(tracks: readonly NewTrack[], bad: (t: NewTrack) => boolean): NewTrack[] {
-  const out = [...tracks];
-  const cutAt = (t: NewTrack, fromStart: boolean): NewTrack | undefined => {
+/** `tracks` (one net's, in order along the line) cut back at each end past where they run over
+ *  the other net's pads there: from the start past the last point `badStart` holds (the pad at the
+ *  line's start), at the end before the first point `badEnd` holds (the pad at its end), wherever
+ *  along the line that lies: a line may cross the pad a stretch or two short of its end. A stretch
+ *  is cut to the nearest whole micrometre where it stops being bad, or dropped. */
+export function trimEnds(tracks: readonly NewTrack[], badStart: (t: NewTrack) => boolean, badEnd: (t: NewTrack) => boolean): NewTrack[] {
+  // The part of `t` from `s` (nm along it) to its end, or from its start to `s`.
+  const part = (t: NewTrack, s: number, fromStart: boolean): NewTrack => {
+    const k = s / Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y);
+    const p = { x: Math.round(t.start.x + (t.end.x - t.start.x) * k), y: Math.round(t.start.y + (t.end.y - t.start.y) * k) };
+    return fromStart ? { ...t, start: p } : { ...t, end: p };
+  };
+  // What is left of `t` once cut where what remains stops being bad (it shrinks as the cut moves,
+  // so the search is monotone), or nothing where even its last micrometre is bad.
+  const cutAt = (t: NewTrack, fromStart: boolean, bad: (t: NewTrack) => boolean): NewTrack | undefined => {
     const len = Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y);
-    const part = (s: number): NewTrack => {
-      const k = s / len;
-      const p = { x: Math.round(t.start.x + (t.end.x - t.start.x) * k), y: Math.round(t.start.y + (t.end.y - t.start.y) * k) };
-      return fromStart ? { ...t, start: p } : { ...t, end: p };
-    };
-    // The whole stretch is bad where its far end is: nothing of it is kept.
-    if (bad(part(fromStart ? len - 1_000 : 1_000))) return undefined;
+    if (bad(part(t, fromStart ? len - 1_000 : 1_000, fromStart))) return undefined;
     let lo = fromStart ? 0 : len;
     let hi = fromStart ? len - 1_000 : 1_000;
     while (Math.abs(hi - lo) > 1_000) {
       const mid = (lo + hi) / 2;
-      if (bad(part(mid))) lo = mid;
+      if (bad(part(t, mid, fromStart))) lo = mid;
       else hi = mid;
     }
-    return part(hi);
+    return part(t, hi, fromStart);
   };
-  while (out.length > 0 && bad(out[0])) {
-    const t = cutAt(out[0], true);
-    if (t) out[0] = t;
-    else out.shift();
-    if (t) break;
+  let out = [...tracks];
+  let last = out.length - 1;
+  while (last >= 0 && !badStart(out[last])) last--;
+  if (last >= 0) {
+    const t = cutAt(out[last], true, badStart);
+    out = [...(t ? [t] : []), ...out.slice(last + 1)];
   }
-  while (out.length > 0 && bad(out[out.length - 1])) {
-    const t = cutAt(out[out.length - 1], false);
-    if (t) out[out.length - 1] = t;
-    else out.pop();
-    if (t) break;
+  const first = out.findIndex(badEnd);
+  if (first >= 0) {
+    const t = cutAt(out[first], false, badEnd);
+    out = [...out.slice(0, first), ...(t ? [t] : [])];
   }
   return out;
 }

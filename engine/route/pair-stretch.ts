@@ -144,8 +144,9 @@ export function coupleStretch(
   // either end; each track stops short of the other net's pads, which the router joins round.
   const trimmed = (b: PairBody, leftNet: number): PairBody => {
     const cut = (side: PairBody['left'], net: number) => {
-      const off = net === plus ? [na, nb] : [pa, pb];
-      const clear = trimEnds(side.tracks, (t) => off.some((q) => collides(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), q.shape, clearance)));
+      const [offStart, offEnd] = net === plus ? [na, nb] : [pa, pb];
+      const over = (q: HostPad) => (t: NewTrack) => collides(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), q.shape, clearance);
+      const clear = trimEnds(side.tracks, over(offStart), over(offEnd));
       return { tracks: clear, vias: side.vias };
     };
     return { left: cut(b.left, leftNet), right: cut(b.right, leftNet === plus ? minus : plus) };

@@ -111,15 +111,32 @@ describe('pairBody', () => {
 });
 
 describe('trimEnds', () => {
+  const t = (a: Pt, b: Pt) => ({ start: a, end: b, width: 200_000, layer: 0, net: 1 });
+  // Bad while any of it lies left of x = 1 mm (the start's pad) or right of x = 9 mm (the end's).
+  const badStart = (x: { start: Pt; end: Pt }) => Math.min(x.start.x, x.end.x) < MM;
+  const badEnd = (x: { start: Pt; end: Pt }) => Math.max(x.start.x, x.end.x) > 9 * MM;
+
   it('cuts a line back at either end while it is bad there, to the micrometre', () => {
-    const t = (a: Pt, b: Pt) => ({ start: a, end: b, width: 200_000, layer: 0, net: 1 });
-    // Bad while any of it lies left of x = 1 mm or right of x = 9 mm.
-    const bad = (x: { start: Pt; end: Pt }) => Math.min(x.start.x, x.end.x) < MM || Math.max(x.start.x, x.end.x) > 9 * MM;
-    const out = trimEnds([t(p(0, 0), p(4, 0)), t(p(4, 0), p(10, 0))], bad);
+    const out = trimEnds([t(p(0, 0), p(4, 0)), t(p(4, 0), p(10, 0))], badStart, badEnd);
     expect(out).toHaveLength(2);
     expect(Math.abs(out[0].start.x - MM)).toBeLessThanOrEqual(1_000);
     expect(Math.abs(out[1].end.x - 9 * MM)).toBeLessThanOrEqual(1_000);
     // A stretch bad all along goes.
-    expect(trimEnds([t(p(0, 0), p(0.5, 0)), t(p(0.5, 0), p(5, 0))], bad).map((x) => x.start.x)).toEqual([expect.any(Number)]);
+    expect(trimEnds([t(p(0, 0), p(0.5, 0)), t(p(0.5, 0), p(5, 0))], badStart, badEnd).map((x) => x.start.x)).toEqual([expect.any(Number)]);
+  });
+
+  it('cuts where the line first runs over the end pad, a stretch or two short of its end', () => {
+    // Out past x = 9 mm and back, then on up: the last stretch is clear, the one before is not.
+    const line = [t(p(2, 0), p(10, 0)), t(p(10, 0), p(8, 0)), t(p(8, 0), p(8, 3))];
+    const out = trimEnds(line, badStart, badEnd);
+    expect(out).toHaveLength(1);
+    expect(out[0].start).toEqual(p(2, 0));
+    expect(Math.abs(out[0].end.x - 9 * MM)).toBeLessThanOrEqual(1_000);
+    // And at the start: the line comes back over the start pad after leaving it.
+    const back = [t(p(3, 3), p(3, 0)), t(p(3, 0), p(0, 0)), t(p(0, 0), p(6, 0))];
+    const cut = trimEnds(back, badStart, badEnd);
+    expect(cut).toHaveLength(1);
+    expect(Math.abs(cut[0].start.x - MM)).toBeLessThanOrEqual(1_000);
+    expect(cut[0].end).toEqual(p(6, 0));
   });
 });
