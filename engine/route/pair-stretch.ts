@@ -94,8 +94,11 @@ export function coupleStretch(
   const step = Math.min(MAX_STEP, Math.max(MIN_STEP, Math.round((width + gap) / 8 / 1000) * 1000));
   const margin = WINDOW_MARGIN + dist(from.at, to.at) / 4;
   const pts = [pa, pb, na, nb].map((p) => p.at);
+  // Only the stretch's four end pads are the pair's own to the line: it runs over no other pad of
+  // either net, where the other net's track beside it would short (the router joins those pads).
+  const ends = new Set([pa, pb, na, nb].map((p) => p.index));
   const ask = {
-    host,
+    host: { ...host, pads: host.pads.map((p) => (p.net === plus && !ends.has(p.index) ? { ...p, net: 0 } : p)) },
     profile: {
       key: 'pair',
       net: plus,

@@ -13,6 +13,9 @@ import { routeDesign } from '../../../engine/route/design/variants.ts';
 import { BUDGET_SPENT, coupleStretch, LINE_WORK, merged, stretchesOf } from '../../../engine/route/pair-stretch.ts';
 import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
 import { defaultWork, routeOptions } from '../../../engine/route/types.ts';
+import type { PairBody } from '../../../engine/route/pair-body.ts';
+import { collides } from '../../../engine/geom/collide.ts';
+import { circle, segment } from '../../../engine/geom/shapes.ts';
 
 const FOUR: GenerateOptions = { nets: 20, padsPerNet: 3, layers: 2, width: 50, height: 40, seed: 1, pairs: 4 };
 const THREE: GenerateOptions = { nets: 10, padsPerNet: 3, layers: 2, width: 40, height: 30, seed: 3, pairs: 3, lengthRules: { max: 80 } };
@@ -100,6 +103,29 @@ describe('the work laying pairs takes', () => {
       if (got.bodies !== BUDGET_SPENT) expect(got).toEqual(full);
     }
     expect(search(full.work + LINE_WORK)).toEqual(full);
+  });
+
+  it('runs its tracks over no pad of either net but the four its stretch ends on', () => {
+    const { design, result } = routed(FOUR);
+    const [pair] = result.pairs!;
+    const host = merged(hostFromDesign(design), pair.minus, pair.plus);
+    const [st] = stretchesOf(host, result.connections, pair.plus, pair.minus);
+    // A pad of the - net midway along the stretch, as a test point on the line would lie.
+    const at = {
+      x: Math.round((st.pa.at.x + st.na.at.x + st.pb.at.x + st.nb.at.x) / 4),
+      y: Math.round((st.pa.at.y + st.na.at.y + st.pb.at.y + st.nb.at.y) / 4),
+    };
+    const point = { ...st.na, index: design.board.pads.length, number: 'TP', at, shape: circle(at.x, at.y, 300_000) };
+    const withPoint = { ...host, pads: [...host.pads, point] };
+    const cls = design.rules.netClass(pair.plus);
+    const via = host.rules.via(pair.plus);
+    const geom = { width: cls.diffPairWidth, gap: cls.diffPairGap, viaDiameter: via.diameter, viaDrill: via.drill, viaGap: cls.diffPairViaGap };
+    const clearance = host.rules.clearance(pair.plus, 0, 0);
+    const got = coupleStretch(withPoint, st, geom, clearance, pair.plus, pair.minus, routeOptions(undefined), Infinity);
+    expect(typeof got.bodies).not.toBe('string');
+    for (const body of got.bodies as PairBody[])
+      for (const t of [...body.left.tracks, ...body.right.tracks])
+        expect(collides(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), point.shape, clearance), `${t.net} at ${t.start.x},${t.start.y}`).toBe(false);
   });
 
   it('under a set amount comes out of it, never past it, and a pair it cannot pay for says so', () => {
