@@ -7,10 +7,13 @@
 // length as KiCad measures it (tracks and vias through the stack-up: engine/drc/net-length.ts),
 // the pair's skew, and the rules; per board the errors KiCad's DRC finds on the routed board beyond
 // the bare one, by type (../shared/bench/tools/judge.py: the project's rules, zones refilled).
+// On dev boards each pair's coupled share is given beside the person's routing of it.
+// --selected: the plugin's case instead — each pair the person routed is stripped from their
+// routing (both nets) and routed back alone with --nets, judged against the stripped board.
 // Figures, not pass/fail.
-//   npm run bench:pairs -- [--kicad 9|10] [--only SUBSTR] [--out FILE]   (bench/out/pairs-bench.json)
+//   npm run bench:pairs -- [--kicad 9|10] [--selected] [--only SUBSTR] [--out FILE]   (bench/out/pairs-bench.json)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { diffPairOf } from '../engine/board/diff-pairs.ts';
 import { COUPLED_SHARE, gapTolerance, pairCoupling } from '../engine/drc/pair-coupling.ts';
@@ -19,6 +22,7 @@ import { loadDesign } from '../engine/kicad/load.ts';
 import { generateBoard } from '../engine/kicad/generate-board.ts';
 import { readDesignFiles } from '../plugin/design-files.ts';
 import { benchBoards, benchOf } from '../tests/support/bench.ts';
+import { stripBoard } from './strip-board.ts';
 import { kicadMajor } from '../tests/support/kicad.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -31,6 +35,7 @@ const opt = (name: string) => {
 process.env.TRACEMAKER_KICAD = opt('kicad') ?? '9';
 const kicad = kicadMajor(Number(process.env.TRACEMAKER_KICAD))!;
 const only = opt('only');
+const selected = args.includes('--selected');
 const outFile = resolve(opt('out') ?? join(ROOT, 'bench', 'out', 'pairs-bench.json'));
 const work = join(resolve(outFile, '..'), 'pairs-boards');
 mkdirSync(work, { recursive: true });
@@ -44,16 +49,42 @@ interface Board {
   dru?: string;
   /** The person's routing of a dev board, for the share of each pair they coupled. */
   ref?: string;
+  /** With --selected: the pair (+ net, - net) stripped from the person's routing and routed back. */
+  nets?: [string, string];
 }
 
-/** Every dev board with a pair, then the generated ones (written under `work`). */
+/** A name made safe for a file name. */
+const fileName = (name: string) => name.replace(/[^\w.+-]+/g, '_');
+
+/** Every dev board with a pair, then the generated ones (written under `work`); with --selected,
+ *  each pair the person routed, stripped from their routing (written under `work`). */
 function boards(): Board[] {
   const out: Board[] = [];
   // The dev boards in the judging KiCad's own format (KiCad 10's copy: node scripts/kicad10-corpus.mjs).
   for (const b of benchBoards(benchOf(kicad))) {
     const { board } = loadDesign(readDesignFiles(b.bare));
-    if (board.nets.some((n) => diffPairOf(n.name, board.netByName))) out.push({ name: `${b.tier}/${b.name}`, bare: b.bare, pro: b.pro, ref: b.ref });
+    if (!board.nets.some((n) => diffPairOf(n.name, board.netByName))) continue;
+    const name = `${b.tier}/${b.name}`;
+    if (!selected) {
+      out.push({ name, bare: b.bare, pro: b.pro, ref: b.ref });
+      continue;
+    }
+    const text = readFileSync(b.ref, 'utf8');
+    const person = loadDesign(readDesignFiles(b.ref)).board;
+    for (const n of person.nets) {
+      const p = diffPairOf(n.name, person.netByName);
+      if (p?.polarity !== '+') continue;
+      const nets: [string, string] = [n.name, p.partner];
+      if (!nets.every((m) => person.tracks.some((t) => t.net === person.netByName.get(m)))) continue;
+      const stem = join(work, 'selected', fileName(`${name} ${n.name}`));
+      mkdirSync(stem, { recursive: true });
+      const file = join(stem, `${b.name}.kicad_pcb`);
+      writeFileSync(file, stripBoard(text, b.ref, nets).text);
+      copyFileSync(b.pro, join(stem, `${b.name}.kicad_pro`));
+      out.push({ name: `${name} ${n.name}`, bare: file, pro: b.pro, ref: b.ref, nets });
+    }
   }
+  if (selected) return out.filter((b) => !only || b.name.includes(only));
   const generated = [
     { seed: 1, pairs: 4 },
     { seed: 2, pairs: 4 },
@@ -78,6 +109,8 @@ interface PairFigures {
   pair: string;
   made: boolean;
   held: boolean;
+  /** The connections left open, each with its stuck reason. */
+  open?: string[];
   /** Left open by the length rules (the route was found but could not be brought to them). */
   unmatched: boolean;
   length_mm: [number, number];
@@ -100,11 +133,14 @@ const routedAs = (p: { coupled: boolean; why?: string } | undefined) => (p ? { r
 const mm = (nm: number) => Math.round(nm / 1000) / 1000;
 
 async function measure(b: Board): Promise<Record<string, unknown>> {
-  const routed = join(work, `${b.name.replace('/', '_')}.routed.kicad_pcb`);
-  const r = spawnSync(process.execPath, [cli, 'route', b.bare, '--out', routed, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const routed = join(work, `${fileName(b.name)}.routed.kicad_pcb`);
+  const r = spawnSync(process.execPath, [cli, 'route', b.bare, '--out', routed, ...(b.nets ? ['--nets', b.nets.join(',')] : []), '--json'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   if (r.status !== 0) return { board: b.name, error: (r.stderr || r.stdout).trim().split('\n').pop() };
   const result = JSON.parse(r.stdout) as {
-    open_connections: { net: string; reason: string }[];
+    open_connections: { net: string; from: string; to: string; reason: string }[];
     pairs: { net: string; coupled: boolean; why?: string }[];
     seconds: number;
   };
@@ -127,7 +163,7 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
     : undefined;
   for (const net of board.nets) {
     const p = diffPairOf(net.name, board.netByName);
-    if (!p || p.polarity !== '+') continue;
+    if (!p || p.polarity !== '+' || (b.nets && b.nets[0] !== net.name)) continue;
     const plus = board.netByName.get(net.name)!;
     const minus = board.netByName.get(p.partner)!;
     const open = result.open_connections.filter((c) => c.net === net.name || c.net === p.partner);
@@ -137,6 +173,7 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
       made: open.length === 0,
       held: open.some((o) => o.reason === 'rule_not_supported'),
       unmatched: open.some((o) => o.reason === 'length_rule'),
+      ...(open.length > 0 ? { open: open.map((o) => `${o.net} ${o.from}–${o.to}: ${o.reason}`) } : {}),
       length_mm: [mm(c.lengthP), mm(c.lengthN)],
       difference_mm: mm(Math.abs(c.lengthP - c.lengthN)),
       coupled_fraction: Math.round(1000 * c.share) / 1000,
@@ -150,7 +187,7 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
     }
   }
   // The bench's judge: KiCad's DRC of both boards with the project's rules, zones refilled.
-  const reports = join(work, 'reports', b.name.replace('/', '_'));
+  const reports = join(work, 'reports', fileName(b.name));
   mkdirSync(reports, { recursive: true });
   execFileSync('/usr/bin/python3', [JUDGE, b.bare, routed, '--pro', b.pro, ...(b.dru ? ['--dru', b.dru] : []), '--keep-reports', reports], {
     encoding: 'utf8',
@@ -200,6 +237,7 @@ for (const b of boards()) {
       `    ${p.pair.padEnd(40)} ${state}${p.routed_coupled ? ' as a pair' : ''}  length ${p.length_mm[0]} / ${p.length_mm[1]} mm  difference ${p.difference_mm} mm${kicadLength}  coupled ${p.coupled_fraction}${p.person_coupled_fraction !== undefined ? ` (the person's ${p.person_coupled_fraction})` : ''}  uncoupled ${p.uncoupled_mm} mm`,
     );
     if (p.why && p.coupled_fraction < COUPLED_SHARE) console.log(`        why: ${p.why}`);
+    if (p.open) console.log(`        open: ${p.open.join('; ')}`);
   }
 }
 const all = records.flatMap((r) => (r.pairs as PairFigures[] | undefined) ?? []);

@@ -15,10 +15,11 @@ export interface StrippedBoard {
   vias: Via[];
 }
 
-/** `text` (a routed .kicad_pcb read from `source`) with chooseNets' nets unrouted. */
-export function stripBoard(text: string, source: string): StrippedBoard {
+/** `text` (a routed .kicad_pcb read from `source`) with `only`'s nets unrouted, by default
+ *  chooseNets'. */
+export function stripBoard(text: string, source: string, only?: readonly string[]): StrippedBoard {
   const board = parseBoard(text, { source });
-  const nets = chooseNets(board);
+  const nets = only ? [...only] : chooseNets(board);
   const codes = new Set(nets.map((n) => board.netByName.get(n)!));
   const tracks = board.tracks.filter((t) => codes.has(t.net));
   const vias = board.vias.filter((v) => codes.has(v.net));

@@ -7,11 +7,11 @@ import { checkAdded } from '../../engine/drc/drc.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
 import { benchBoards } from './bench.ts';
 
-/** The stripped design and its stripped nets' numbers. */
-export function strippedBench(name: string): { design: Design; nets: number[] } {
+/** The stripped design and its stripped nets' numbers: the benchmark's nets, or `only`. */
+export function strippedBench(name: string, only?: readonly string[]): { design: Design; nets: number[] } {
   const b = benchBoards().find((x) => x.name === name);
   if (!b) throw new Error(`no bench board ${name}`);
-  const { text, nets } = stripBoard(readFileSync(b.ref, 'utf8'), b.ref);
+  const { text, nets } = stripBoard(readFileSync(b.ref, 'utf8'), b.ref, only);
   const design = loadDesign({ board: text, boardName: b.ref, project: readFileSync(b.pro, 'utf8'), projectName: b.pro });
   return { design, nets: nets.map((n) => design.board.netByName.get(n)!) };
 }

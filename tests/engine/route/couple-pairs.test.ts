@@ -8,6 +8,7 @@ import { gapTolerance, pairCoupling } from '../../../engine/drc/pair-coupling.ts
 import type { GenerateOptions } from '../../../engine/kicad/generate-board.ts';
 import { expectNoErrorAdded, routeGenerated } from '../../support/judge-generated.ts';
 import { kicads } from '../../support/kicad.ts';
+import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
 import { DEFAULT_PAIR_WORK } from '../../../engine/route/design/couple-pairs.ts';
 import { routeDesign } from '../../../engine/route/design/variants.ts';
 import { BUDGET_SPENT, coupleStretch, LINE_WORK, merged, stretchesOf } from '../../../engine/route/pair-stretch.ts';
@@ -49,6 +50,17 @@ describe('pairs routed as pairs', () => {
       if (p.coupled && p.share < 0.9)
         expect(p.why).toMatch(/its pads lie [\d.]+ mm at \S+ \/ \S+, .*the tracks fan out to them over [\d.]+ mm of the longer net/);
     }
+  });
+
+  it("routes back a pair taken out of a person's routing as a pair, as the plugin meets it", () => {
+    const { design, nets } = strippedBench('omega-dock-new_omega-dock-new', ['/TX+', '/TX-']);
+    const result = routeDesign(design, { nets });
+    expect(result.open).toEqual([]);
+    const [pair] = result.pairs!;
+    expect([pair.plus, pair.minus]).toEqual(nets);
+    expect(pair.coupled).toBe(true);
+    expect(pair.share).toBeGreaterThanOrEqual(0.5);
+    expect(errorsAdded(design, result)).toEqual([]);
   });
 
   it('keeps a pair only where it meets the pair rules, and leaves the others open with the finding', () => {
