@@ -13,7 +13,7 @@
 // Figures, not pass/fail.
 //   npm run bench:pairs -- [--kicad 9|10] [--selected] [--only SUBSTR] [--out FILE]   (bench/out/pairs-bench.json)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { diffPairOf } from '../engine/board/diff-pairs.ts';
 import { COUPLED_SHARE, gapTolerance, pairCoupling } from '../engine/drc/pair-coupling.ts';
@@ -80,7 +80,11 @@ function boards(): Board[] {
       mkdirSync(stem, { recursive: true });
       const file = join(stem, `${b.name}.kicad_pcb`);
       writeFileSync(file, stripBoard(text, b.ref, nets).text);
-      copyFileSync(b.pro, join(stem, `${b.name}.kicad_pro`));
+      // The rules go with the board, as the route reads them from beside it.
+      for (const ext of ['.kicad_pro', '.kicad_dru']) {
+        const from = b.pro.replace(/\.kicad_pro$/, ext);
+        if (existsSync(from)) copyFileSync(from, join(stem, `${b.name}${ext}`));
+      }
       out.push({ name: `${name} ${n.name}`, bare: file, pro: b.pro, ref: b.ref, nets });
     }
   }
