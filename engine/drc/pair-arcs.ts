@@ -11,17 +11,10 @@ import { kicadArcCentre, kicadDirection } from '../geom/kicad-arc-centre.ts';
 import { newPair } from '../geom/nearest.ts';
 import { kiRound, normalizeDegrees, rotatePoint } from '../geom/units.ts';
 import type { Pt } from '../board/model.ts';
+import type { PairTrack } from './pair-track.ts';
 
 /** KiCad's MinParallelAngle (degrees): a shared sweep this small or less is not coupled. */
 const MIN_PARALLEL_ANGLE = 0.001;
-
-/** A track of a pair as the check reads it (pair-coupling.ts's PairTrack has this shape). */
-interface PairTrack {
-  start: Pt;
-  end: Pt;
-  mid?: Pt;
-  width: number;
-}
 
 /** An arc by its three points, start to end counter-clockwise (increasing angle). */
 interface Arc {

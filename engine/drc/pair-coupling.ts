@@ -9,14 +9,9 @@
 import { trackLength } from '../geom/arc.ts';
 import { nearestSegmentSegment, newPair } from '../geom/nearest.ts';
 import { arcStretch } from './pair-arcs.ts';
+import type { PairTrack } from './pair-track.ts';
 
-export interface PairTrack {
-  start: { x: number; y: number };
-  end: { x: number; y: number };
-  mid?: { x: number; y: number };
-  width: number;
-  layer: number;
-}
+export type { PairTrack };
 
 /** One coupled stretch: its length along the - track and the edge-to-edge gap (nm), and the two
  *  tracks (indices into the lists given). */
