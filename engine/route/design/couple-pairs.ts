@@ -93,12 +93,7 @@ function couplePair(
     );
   if (result.budget - result.work < LINE_WORK + JOIN_WORK) return keep(BUDGET_SPENT);
 
-  // The class's pair width, never below what the rules allow either net.
-  let width = cls.diffPairWidth > 0 ? cls.diffPairWidth : cls.trackWidth;
-  for (let l = 0; l < host.layerCount; l++) width = Math.max(width, host.rules.minTrackWidth(plus, l), host.rules.minTrackWidth(minus, l));
-  const via = host.rules.via(plus);
-  const geom: PairGeometry = { width, gap: cls.diffPairGap, viaDiameter: via.diameter, viaDrill: via.drill, viaGap: cls.diffPairViaGap };
-  const clearance = Math.max(host.rules.clearance(plus, 0, 0), host.rules.clearance(minus, 0, 0));
+  const { geom, clearance } = pairGeometry(design, host, plus, minus);
   let work = 0;
   // Each step takes at most what the route's budget has left.
   const left = () => result.budget - result.work - work;
@@ -190,6 +185,19 @@ function couplePair(
   return {
     result: spent(regrouped(result, tracks, vias)),
     outcome: { plus, minus, coupled: true, share: c.share, ...(notes.length > 0 ? { why: notes.join('; ') } : {}) },
+  };
+}
+
+/** The pair's geometry as its class sets it — its width never below what the rules allow either
+ *  net — and the clearance its tracks keep. */
+export function pairGeometry(design: Design, host: RouterHost, plus: number, minus: number): { geom: PairGeometry; clearance: number } {
+  const cls = design.rules.netClass(plus);
+  let width = cls.diffPairWidth > 0 ? cls.diffPairWidth : cls.trackWidth;
+  for (let l = 0; l < host.layerCount; l++) width = Math.max(width, host.rules.minTrackWidth(plus, l), host.rules.minTrackWidth(minus, l));
+  const via = host.rules.via(plus);
+  return {
+    geom: { width, gap: cls.diffPairGap, viaDiameter: via.diameter, viaDrill: via.drill, viaGap: cls.diffPairViaGap },
+    clearance: Math.max(host.rules.clearance(plus, 0, 0), host.rules.clearance(minus, 0, 0)),
   };
 }
 

@@ -9,7 +9,7 @@ import type { GenerateOptions } from '../../../engine/kicad/generate-board.ts';
 import { expectNoErrorAdded, routeGenerated } from '../../support/judge-generated.ts';
 import { kicads } from '../../support/kicad.ts';
 import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
-import { DEFAULT_PAIR_WORK } from '../../../engine/route/design/couple-pairs.ts';
+import { DEFAULT_PAIR_WORK, pairGeometry } from '../../../engine/route/design/couple-pairs.ts';
 import { routeDesign } from '../../../engine/route/design/variants.ts';
 import { BUDGET_SPENT, coupleStretch, LINE_WORK, merged, stretchesOf } from '../../../engine/route/pair-stretch.ts';
 import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
@@ -90,22 +90,27 @@ describe.each(kicads().map((k) => [k.version, k] as const))('KiCad %s judges the
 });
 
 describe('the work laying pairs takes', () => {
+  // FOUR routed once, and its first pair's first stretch with the pair's geometry.
+  let four: ReturnType<typeof routed> | undefined;
+  const routedFour = () => (four ??= routed(FOUR));
+  const firstStretch = () => {
+    const { design, result } = routedFour();
+    const [pair] = result.pairs!;
+    const host = merged(hostFromDesign(design), pair.minus, pair.plus);
+    const [st] = stretchesOf(host, result.connections, pair.plus, pair.minus);
+    return { design, pair, host, st, ...pairGeometry(design, host, pair.plus, pair.minus) };
+  };
+
   it('on the default budget is added for each pair routed, and the route spends within it', () => {
-    const { result } = routed(FOUR);
+    const { result } = routedFour();
     expect(result.pairs?.length).toBe(4);
     expect(result.budget).toBe(defaultWork(result.connections.length) + 4 * DEFAULT_PAIR_WORK);
     expect(result.work).toBeLessThanOrEqual(result.budget);
   });
 
   it("a stretch's search counts its map before building it and never takes more than it is left", () => {
-    const { design, result } = routed(FOUR);
-    const [pair] = result.pairs!;
-    const host = merged(hostFromDesign(design), pair.minus, pair.plus);
-    const [st] = stretchesOf(host, result.connections, pair.plus, pair.minus);
-    const cls = design.rules.netClass(pair.plus);
-    const via = host.rules.via(pair.plus);
-    const geom = { width: cls.diffPairWidth, gap: cls.diffPairGap, viaDiameter: via.diameter, viaDrill: via.drill, viaGap: cls.diffPairViaGap };
-    const search = (left: number) => coupleStretch(host, st, geom, host.rules.clearance(pair.plus, 0, 0), pair.plus, pair.minus, routeOptions(undefined), left);
+    const { pair, host, st, geom, clearance } = firstStretch();
+    const search = (left: number) => coupleStretch(host, st, geom, clearance, pair.plus, pair.minus, routeOptions(undefined), left);
     const full = search(Infinity);
     expect(typeof full.bodies).not.toBe('string');
     expect(search(1)).toEqual({ bodies: BUDGET_SPENT, work: 0 });
@@ -118,10 +123,7 @@ describe('the work laying pairs takes', () => {
   });
 
   it('runs its tracks over no pad of either net but the four its stretch ends on', () => {
-    const { design, result } = routed(FOUR);
-    const [pair] = result.pairs!;
-    const host = merged(hostFromDesign(design), pair.minus, pair.plus);
-    const [st] = stretchesOf(host, result.connections, pair.plus, pair.minus);
+    const { design, pair, host, st, geom, clearance } = firstStretch();
     // A pad of the - net midway along the stretch, as a test point on the line would lie.
     const at = {
       x: Math.round((st.pa.at.x + st.na.at.x + st.pb.at.x + st.nb.at.x) / 4),
@@ -129,10 +131,6 @@ describe('the work laying pairs takes', () => {
     };
     const point = { ...st.na, index: design.board.pads.length, number: 'TP', at, shape: circle(at.x, at.y, 300_000) };
     const withPoint = { ...host, pads: [...host.pads, point] };
-    const cls = design.rules.netClass(pair.plus);
-    const via = host.rules.via(pair.plus);
-    const geom = { width: cls.diffPairWidth, gap: cls.diffPairGap, viaDiameter: via.diameter, viaDrill: via.drill, viaGap: cls.diffPairViaGap };
-    const clearance = host.rules.clearance(pair.plus, 0, 0);
     const got = coupleStretch(withPoint, st, geom, clearance, pair.plus, pair.minus, routeOptions(undefined), Infinity);
     expect(typeof got.bodies).not.toBe('string');
     for (const body of got.bodies as PairBody[])
@@ -141,7 +139,7 @@ describe('the work laying pairs takes', () => {
   });
 
   it('under a set amount comes out of it, never past it, and a pair it cannot pay for says so', () => {
-    const { design } = routed(FOUR);
+    const { design } = routedFour();
     const said = new Set<string>();
     for (const work of [12_000_000, 20_000_000, 30_000_000, 45_000_000]) {
       const r = routeDesign(design, { work });
