@@ -15,6 +15,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Design } from '../engine/board/design.ts';
 import { diffPairOf } from '../engine/board/diff-pairs.ts';
 import { COUPLED_SHARE, gapTolerance, pairCoupling } from '../engine/drc/pair-coupling.ts';
 import { measureNets } from '../engine/drc/net-length.ts';
@@ -53,6 +54,10 @@ interface Board {
   nets?: [string, string];
 }
 
+/** The person's routing of a dev board, read once however many of its pairs are measured. */
+const people = new Map<string, Design['board']>();
+const personBoard = (ref: string) => people.get(ref) ?? people.set(ref, loadDesign(readDesignFiles(ref)).board).get(ref)!;
+
 /** A name made safe for a file name. */
 const fileName = (name: string) => name.replace(/[^\w.+-]+/g, '_');
 
@@ -70,7 +75,7 @@ function boards(): Board[] {
       continue;
     }
     const text = readFileSync(b.ref, 'utf8');
-    const person = loadDesign(readDesignFiles(b.ref)).board;
+    const person = personBoard(b.ref);
     for (const n of person.nets) {
       const p = diffPairOf(n.name, person.netByName);
       if (p?.polarity !== '+') continue;
@@ -150,7 +155,7 @@ async function measure(b: Board): Promise<Record<string, unknown>> {
   };
   const design = loadDesign(readDesignFiles(routed));
   const { board, rules } = design;
-  const person = b.ref ? loadDesign(readDesignFiles(b.ref)).board : undefined;
+  const person = b.ref ? personBoard(b.ref) : undefined;
   /** The share of the longer net coupled at the pair's class gap, of `on`'s tracks. */
   const coupling = (on: typeof board, plus: string, minus: string) =>
     pairCoupling(
