@@ -12,6 +12,7 @@ import {
   routeVariant,
   variantCount,
   variantRequest,
+  variantRounds,
   RouteCache,
   type RouteProgress,
   type RouteRequest,
@@ -118,11 +119,13 @@ function runWorker(script: URL, job: Job, onProgress: (p: RouteProgress) => void
  */
 export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o: PoolOptions): Promise<RouteResult> {
   const request = variantRequest(call);
-  const n = variantCount(request);
-  const all = Array.from({ length: n }, (_, i) => i);
-  const t = o.script === undefined ? 1 : Math.max(1, Math.min(o.threads, n));
-  if (o.script === undefined || (t <= 1 && !o.offThread))
-    return pickBest(o.design ? routeInTurn(o.design, request, all, o.cache) : routeInTurn(loadDesign(files), request, all));
+  const t = o.script === undefined ? 1 : Math.max(1, Math.min(o.threads, variantCount(request)));
+  if (o.script === undefined || (t <= 1 && !o.offThread)) {
+    // The caller's cache goes with the caller's design only; rounds share one either way.
+    const design = o.design ?? loadDesign(files);
+    const cache = (o.design && o.cache) || new RouteCache();
+    return routeRounds(request, async (indices) => routeInTurn(design, request, indices, cache));
+  }
 
   const plain: PlainRequest = { ...request };
   delete (plain as RouteRequest).shouldStop;
@@ -144,17 +147,30 @@ export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o
       work: seen.reduce((s, x) => s + x.work, 0),
     });
   };
-  // Variant i goes to thread i mod t; the main thread waits (it loads no board of its own).
-  const groups: number[][] = Array.from({ length: t }, () => []);
-  for (const i of all) groups[i % t].push(i);
-  try {
+  // A round's k-th variant goes to thread k mod t; the main thread waits (it loads no board of its own).
+  const round = async (indices: number[]) => {
+    const groups: number[][] = Array.from({ length: t }, () => []);
+    indices.forEach((i, k) => groups[k % t].push(i));
     const parts = await Promise.all(
-      groups.map((indices, k) =>
-        runWorker(o.script!, { tracemakerRouteWorker: true, files, request: plain, indices, stop, progress: !!request.onProgress }, (p) => report(k, p)),
+      groups.map((mine, k) =>
+        runWorker(o.script!, { tracemakerRouteWorker: true, files, request: plain, indices: mine, stop, progress: !!request.onProgress }, (p) => report(k, p)),
       ),
     );
-    return pickBest(parts.flat().sort((a, b) => a.variant - b.variant));
+    return parts.flat().sort((a, b) => a.variant - b.variant);
+  };
+  try {
+    return await routeRounds(request, round);
   } finally {
     if (poll) clearInterval(poll);
   }
+}
+
+/** Each round of the call's variants (variantRounds) until none is left or a stop; the best of all. */
+async function routeRounds(request: RouteRequest, run: (indices: number[]) => Promise<RouteResult[]>): Promise<RouteResult> {
+  const results: RouteResult[] = [];
+  for (const indices of variantRounds(request, results)) {
+    results.push(...(await run(indices)));
+    if (request.shouldStop?.()) break;
+  }
+  return pickBest(results);
 }

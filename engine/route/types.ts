@@ -232,6 +232,18 @@ export const DEFAULT_WORK_CAP = 250_000_000;
 export function defaultWork(connections: number): number {
   return Math.min(DEFAULT_WORK_CAP, DEFAULT_WORK + WORK_PER_CONNECTION * Math.max(0, connections));
 }
+
+/** Without a set amount of work, a call whose variants leave connections open on their default
+ *  budget routes further rounds of new variants (other net orders), each with that budget again,
+ *  while each variant's place in the call stays within ESCALATION times it and DEFAULT_WORK_CAP:
+ *  a call that stays open pays more to be made, one that routes everything pays nothing more. */
+export const ESCALATION = 2;
+
+/** The most a variant's place in a call with default budget `budget` (per variant) may spend
+ *  when connections stay open: its rounds together. */
+export function escalationBound(budget: number): number {
+  return Math.max(budget, Math.min(DEFAULT_WORK_CAP, ESCALATION * budget));
+}
 /** The most a variant may be given (a share of `tracemaker route --work`, of a session's `work`). */
 export const MAX_VARIANT_WORK = 1_000_000_000;
 export const MAX_VARIANTS = 8;

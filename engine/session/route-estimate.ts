@@ -1,10 +1,11 @@
 // What a route call may spend, said before and after: `route` with `estimate: true` answers the
 // work bound the call would run under (its `work` split over its variants, or the board's default
-// budget per variant) without routing or changing anything; a route whose variants' shares could
-// not hold their set-up says so, with what would.
+// budget per variant with the further rounds connections left open may take) without routing or
+// changing anything; a route whose variants' shares could not hold their set-up says so, with
+// what would.
 
 import { DEFAULT_PAIR_WORK } from '../route/design/couple-pairs.ts';
-import { DEFAULT_WORK, DEFAULT_WORK_CAP, WORK_PER_CONNECTION, defaultWork } from '../route/types.ts';
+import { DEFAULT_WORK, DEFAULT_WORK_CAP, ESCALATION, WORK_PER_CONNECTION, defaultWork, escalationBound } from '../route/types.ts';
 import type { RouteEstimateResult } from './results.ts';
 import type { SessionState } from './session-state.ts';
 
@@ -14,14 +15,15 @@ const n = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 /**
  * The bound a route call would run under: `work` (the call's, after the session limit) split
  * evenly over `variants`, or without it each variant's default budget for `connections` (the
- * session's count of the call's open connections) and the `pairs` both of whose nets are among them.
+ * session's count of the call's open connections) and the `pairs` both of whose nets are among
+ * them, with the further rounds of variants a call that stays open routes (escalationBound).
  */
 export function routeEstimate(s: SessionState, o: { work: number | undefined; variants: number; connections: number; pairs: number }): RouteEstimateResult {
-  const perVariant = o.work !== undefined ? Math.floor(o.work / o.variants) : defaultWork(o.connections) + o.pairs * DEFAULT_PAIR_WORK;
+  const perVariant = o.work !== undefined ? Math.floor(o.work / o.variants) : escalationBound(defaultWork(o.connections) + o.pairs * DEFAULT_PAIR_WORK);
   const basedOn =
     o.work !== undefined
       ? `the call's work (${n(o.work)}${s.workLeft !== null ? ', at most what the session limit leaves' : ''}) split evenly over its ${o.variants} variant${o.variants > 1 ? 's' : ''}`
-      : `the board's default budget for each of the ${o.variants} variant${o.variants > 1 ? 's' : ''}: ${n(DEFAULT_WORK)} + ${n(WORK_PER_CONNECTION)} per connection the router is asked to make, at most ${n(DEFAULT_WORK_CAP)}, from the session's ${o.connections} open connection${o.connections === 1 ? '' : 's'} in the call, and ${n(DEFAULT_PAIR_WORK)} more for each of the ${o.pairs} differential pair${o.pairs === 1 ? '' : 's'} both of whose nets are among them, to lay it as a pair (the router counts a zone net's pads joined only by its plane as connections too, so its default may be a little larger)`;
+      : `the board's default budget for each of the ${o.variants} variant${o.variants > 1 ? 's' : ''}: ${n(DEFAULT_WORK)} + ${n(WORK_PER_CONNECTION)} per connection the router is asked to make, at most ${n(DEFAULT_WORK_CAP)}, from the session's ${o.connections} open connection${o.connections === 1 ? '' : 's'} in the call, and ${n(DEFAULT_PAIR_WORK)} more for each of the ${o.pairs} differential pair${o.pairs === 1 ? '' : 's'} both of whose nets are among them, to lay it as a pair (the router counts a zone net's pads joined only by its plane as connections too, so its default may be a little larger); ${ESCALATION} times that where connections stay open, at most ${n(DEFAULT_WORK_CAP)} (or that where it is more), as the call then routes further rounds of variants in other net orders`;
   return {
     estimate: true,
     connections: o.connections,

@@ -187,7 +187,7 @@ describe('the session command', () => {
       estimate: true,
       connections: 6,
       variants: 2,
-      work: { per_variant: 40_600_000, bound: 81_200_000, used: 0, total_used: 0, left: null },
+      work: { per_variant: 81_200_000, bound: 162_400_000, used: 0, total_used: 0, left: null },
     });
     expect(jl[0].based_on).toMatch(/default budget/);
     expect(jl[1]).toMatchObject({ variants: 3, work: { per_variant: 33_333, bound: 99_999, used: 0 } });

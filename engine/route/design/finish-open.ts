@@ -20,7 +20,7 @@ const SINGLE_SHARE = 2;
 /** The least margin (nm) round a connection's ends that its finer look covers. */
 const AROUND_MARGIN = 3_000_000;
 /** Other net orders tried at most, each the whole call. */
-const MAX_ORDERS = 6;
+export const MAX_ORDERS = 6;
 
 /** The call again with the balls of the area arrays it routes fanned out first (fan-out.ts), or
  *  undefined where no `open` connection ends on such a ball. */

@@ -11,7 +11,7 @@ import { copperParts, hostFromDesign } from './host-from-design.ts';
 import type { HostRules, RouterHost } from '../core/host.ts';
 import { fanOut, innerBalls, withFans, type FanOut, type FanOutSizes } from '../fan-out.ts';
 import { RouteCache } from './route-cache.ts';
-import { finishOpen } from './finish-open.ts';
+import { finishOpen, MAX_ORDERS } from './finish-open.ts';
 import { tuneLengths } from './tune-length.ts';
 import { detourShort } from './detour.ts';
 import { couplePairs, DEFAULT_PAIR_WORK, PAIR_WORK, routedPairs, uncouple } from './couple-pairs.ts';
@@ -19,7 +19,7 @@ import { settlePairRules } from './pair-rules.ts';
 import { settledLater } from './later-findings.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
 import { routeHost } from '../route-design.ts';
-import { MAX_VARIANTS, routeOptions, type ConnectionResult, type RouteRequest, type RouteResult } from '../types.ts';
+import { escalationBound, MAX_VARIANTS, routeOptions, type ConnectionResult, type RouteRequest, type RouteResult } from '../types.ts';
 
 /** The router's host for a design, with the session's locked copper as fixed copper. */
 export function sessionHost(design: Design, req: RouteRequest): RouterHost {
@@ -240,15 +240,47 @@ export function pickBest(results: RouteResult[]): RouteResult {
   return { ...best, work: sum((r) => r.work), budget: sum((r) => r.budget), setup: sum((r) => r.setup), stopped };
 }
 
-/** Routes every variant in turn on one thread and keeps the best. */
+/** Variant indices of one round from the next: past every order a variant tries (finish-open.ts),
+ *  so no two rounds route the same order. */
+const ROUND_SPAN = MAX_ORDERS + 1;
+
+/**
+ * The variants of round `round` (1, 2, …) of a call whose variant request is `req` and whose
+ * rounds so far gave `results`, or none. A call on its default budget whose best leaves
+ * connections open that another order could make routes a round of as many new variants, each
+ * with the same budget, while every variant's place in the call stays within escalationBound of
+ * that budget and the call's work cap; a call that made everything, had a set amount of work or
+ * was stopped routes no further round.
+ */
+export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): number[] {
+  if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return [];
+  const best = pickBest([...results]);
+  if (best.stopped === 'cancelled' || !best.open.some((c) => c.stuck?.reason !== 'rule_not_supported')) return [];
+  const budget = Math.max(...results.map((r) => r.budget));
+  if ((round + 1) * budget > Math.min(escalationBound(budget), req.workCap ?? Infinity)) return [];
+  const n = variantCount(req);
+  return Array.from({ length: n }, (_, i) => i + round * n * ROUND_SPAN);
+}
+
+/** The variant indices of a call's rounds: 0..n−1, then each escalationRound of what the caller
+ *  has pushed onto `results` by the time it asks for the next. */
+export function* variantRounds(req: RouteRequest, results: readonly RouteResult[]): Generator<number[]> {
+  let indices = Array.from({ length: variantCount(req) }, (_, i) => i);
+  for (let round = 1; indices.length > 0; round++) {
+    yield indices;
+    indices = escalationRound(req, results, round);
+  }
+}
+
+/** Routes every variant of every round in turn on one thread and keeps the best. */
 export function routeDesign(design: Design, call: RouteRequest = {}, cache?: RouteCache): RouteResult {
   const req = variantRequest(call);
   const world = cache ?? new RouteCache();
   const results: RouteResult[] = [];
-  const n = variantCount(req);
-  for (let i = 0; i < n; i++) {
-    results.push(routeVariant(design, req, i, world));
-    if (req.shouldStop?.()) break;
-  }
+  for (const indices of variantRounds(req, results))
+    for (const i of indices) {
+      results.push(routeVariant(design, req, i, world));
+      if (req.shouldStop?.()) return pickBest(results);
+    }
   return pickBest(results);
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffPairName, diffPairOf, pairsAmong, withPartners } from '../../../engine/board/diff-pairs.ts';
 import { DEFAULT_PAIR_WORK } from '../../../engine/route/design/couple-pairs.ts';
-import { defaultWork } from '../../../engine/route/types.ts';
+import { defaultWork, escalationBound } from '../../../engine/route/types.ts';
 import { readDesignFiles } from '../../../plugin/design-files.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { realSession } from '../../support/real-session.ts';
@@ -86,8 +86,8 @@ describe('inspect_net on a pair', () => {
     const s = realSession(loadDesign(files), files, b.name);
     const alone = ok(await s.call('route', { nets: ['/USB_D+'], variants: 1, estimate: true }));
     const both = ok(await s.call('route', { nets: ['/USB_D+', '/USB_D-'], variants: 1, estimate: true }));
-    expect(alone.work.per_variant).toBe(defaultWork(alone.connections));
-    expect(both.work.per_variant).toBe(defaultWork(both.connections) + DEFAULT_PAIR_WORK);
+    expect(alone.work.per_variant).toBe(escalationBound(defaultWork(alone.connections)));
+    expect(both.work.per_variant).toBe(escalationBound(defaultWork(both.connections) + DEFAULT_PAIR_WORK));
     expect(both.based_on).toContain('1 differential pair both of whose nets are among them');
     const r = ok(await s.call('route', { nets: ['/USB_D+', '/USB_D-'], variants: 1 }));
     expect(r.pairs[0].coupling.coupled_fraction).toBeGreaterThan(0);

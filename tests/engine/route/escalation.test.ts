@@ -1,0 +1,79 @@
+// A call on its default budget that leaves connections open routes further rounds of new variants
+// (design/variants.ts, escalationRound); one that made everything, had a set amount of work or
+// was stopped does not, and no variant's place in the call passes escalationBound or the work cap.
+import { describe, expect, it } from 'vitest';
+import { rect } from '../../../engine/geom/index.ts';
+import { escalationRound } from '../../../engine/route/design/variants.ts';
+import { routeHost } from '../../../engine/route/route-design.ts';
+import { DEFAULT_WORK_CAP, ESCALATION, escalationBound, type RouteRequest, type RouteResult } from '../../../engine/route/types.ts';
+import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
+
+const MM = 1_000_000;
+
+/** Net 1's pad A boxed in by a ring of net 2's copper on both layers, its other end outside;
+ *  net 2's two pads outside as well. */
+function results(): { open: RouteResult; made: RouteResult } {
+  const host = squareHost(20 * MM, {
+    netNames: ['', 'A', 'B'],
+    pads: [testPad(0, 1, 6 * MM, 6 * MM), testPad(1, 1, 16 * MM, 16 * MM), testPad(2, 2, 2 * MM, 16 * MM), testPad(3, 2, 16 * MM, 2 * MM)],
+    obstacles: [1, 2].flatMap((layers) =>
+      [
+        { x0: 3 * MM, y0: 3 * MM, x1: 9 * MM, y1: 4 * MM },
+        { x0: 3 * MM, y0: 8 * MM, x1: 9 * MM, y1: 9 * MM },
+        { x0: 3 * MM, y0: 3 * MM, x1: 4 * MM, y1: 9 * MM },
+        { x0: 8 * MM, y0: 3 * MM, x1: 9 * MM, y1: 9 * MM },
+      ].map((b) => ({ kind: 'track' as const, shape: rect(b.x0, b.y0, b.x1, b.y1), layers, net: 2, clearance: 0 })),
+    ),
+    rules: TEST_RULES,
+  });
+  return { open: routeHost(host, { nets: [1], work: 10_000_000 }, 0), made: routeHost(host, { nets: [2], work: 10_000_000 }, 0) };
+}
+
+describe('further rounds of variants while connections stay open on the default budget', () => {
+  const { open, made } = results();
+  const req: RouteRequest = { variants: 2 };
+  const at = (r: RouteResult, variant: number, budget = r.budget): RouteResult => ({ ...r, variant, budget });
+
+  it('starts from two results, one open and one made', () => {
+    expect(open.open).toHaveLength(1);
+    expect(made.open).toEqual([]);
+  });
+
+  it('routes as many new variants, past every order of the rounds before, while the call stays open', () => {
+    const b = 40 * MM;
+    const first = [at(open, 0, b), at(open, 1, b)];
+    expect(escalationRound(req, first, 1)).toEqual([14, 15]);
+    expect(escalationRound({ variants: 1 }, [at(open, 0, b)], 1)).toEqual([7]);
+    // Rounds together stay within ESCALATION budgets: round ESCALATION − 1 is the last.
+    expect(escalationRound(req, first, ESCALATION - 1)).toEqual([0, 1].map((i) => i + (ESCALATION - 1) * 14));
+    expect(escalationRound(req, first, ESCALATION)).toEqual([]);
+  });
+
+  it('routes none once a variant made everything, under a set amount of work, or once stopped', () => {
+    const b = 40 * MM;
+    expect(escalationRound(req, [at(open, 0, b), at(made, 1, b)], 1)).toEqual([]);
+    expect(escalationRound({ ...req, work: 2 * b }, [at(open, 0, b), at(open, 1, b)], 1)).toEqual([]);
+    expect(escalationRound({ ...req, shouldStop: () => true }, [at(open, 0, b), at(open, 1, b)], 1)).toEqual([]);
+    expect(escalationRound(req, [{ ...at(open, 0, b), stopped: 'cancelled' }], 1)).toEqual([]);
+    // Held back for a rule the router does not model: no order makes it.
+    const held = { ...at(open, 0, b), open: open.open.map((c) => ({ ...c, stuck: { ...c.stuck!, reason: 'rule_not_supported' as const } })) };
+    expect(escalationRound(req, [held], 1)).toEqual([]);
+  });
+
+  it('keeps every variant’s place within DEFAULT_WORK_CAP and the work cap', () => {
+    const half = DEFAULT_WORK_CAP / 2;
+    expect(escalationRound(req, [at(open, 0, half)], 1)).toEqual([14, 15]);
+    expect(escalationRound(req, [at(open, 0, half)], 2)).toEqual([]);
+    expect(escalationRound(req, [at(open, 0, DEFAULT_WORK_CAP)], 1)).toEqual([]);
+    // A session's cap (per variant, as variantRequest shares it): a round only where it fits whole.
+    expect(escalationRound({ ...req, workCap: 80 * MM }, [at(open, 0, 40 * MM)], 1)).toEqual([14, 15]);
+    expect(escalationRound({ ...req, workCap: 79 * MM }, [at(open, 0, 40 * MM)], 1)).toEqual([]);
+  });
+
+  it('bounds a place by ESCALATION budgets, at most DEFAULT_WORK_CAP unless the budget is more', () => {
+    expect(escalationBound(40 * MM)).toBe(ESCALATION * 40 * MM);
+    expect(escalationBound(DEFAULT_WORK_CAP / 2)).toBe(DEFAULT_WORK_CAP);
+    expect(escalationBound(DEFAULT_WORK_CAP)).toBe(DEFAULT_WORK_CAP);
+    expect(escalationBound(2 * DEFAULT_WORK_CAP)).toBe(2 * DEFAULT_WORK_CAP);
+  });
+});
