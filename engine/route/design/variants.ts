@@ -1,7 +1,7 @@
 // Variants: the same request routed with different seeds (net orders), the best kept by a fixed
 // order — fewest connections left open, then most routed, most of its pairs coupled, fewest vias,
 // shortest length, lowest variant index — so the choice never depends on which thread finished
-// first.
+// first. A call its first round of variants leaves open routes a further round (escalationRound).
 
 import { withCopper } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
