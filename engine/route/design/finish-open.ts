@@ -115,7 +115,7 @@ function around(c: ConnectionResult): { minX: number; minY: number; maxX: number
 }
 
 /** Open connections another try could make: not those held back for rules the router does not model. */
-function routable(r: RouteResult): ConnectionResult[] {
+export function routable(r: RouteResult): ConnectionResult[] {
   return r.open.filter((c) => c.stuck?.reason !== 'rule_not_supported');
 }
 

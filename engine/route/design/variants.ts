@@ -11,7 +11,7 @@ import { copperParts, hostFromDesign } from './host-from-design.ts';
 import type { HostRules, RouterHost } from '../core/host.ts';
 import { fanOut, innerBalls, withFans, type FanOut, type FanOutSizes } from '../fan-out.ts';
 import { RouteCache } from './route-cache.ts';
-import { finishOpen, MAX_ORDERS } from './finish-open.ts';
+import { finishOpen, MAX_ORDERS, routable } from './finish-open.ts';
 import { tuneLengths } from './tune-length.ts';
 import { detourShort } from './detour.ts';
 import { couplePairs, DEFAULT_PAIR_WORK, PAIR_WORK, routedPairs, uncouple } from './couple-pairs.ts';
@@ -211,7 +211,7 @@ export function variantRequest(req: RouteRequest): RouteRequest {
 const coupled = (r: RouteResult) => (r.pairs ?? []).reduce((s, p) => s + (p.coupled ? p.share : 0), 0);
 
 /** The best result by the fixed order; work, budget and set-up are summed over all of them. */
-export function pickBest(results: RouteResult[]): RouteResult {
+export function pickBest(results: readonly RouteResult[]): RouteResult {
   if (results.length === 0) throw new Error('pickBest: expected at least one result');
   let best = results[0];
   for (const r of results.slice(1)) {
@@ -254,8 +254,8 @@ const ROUND_SPAN = MAX_ORDERS + 1;
  */
 export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): number[] {
   if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return [];
-  const best = pickBest([...results]);
-  if (best.stopped === 'cancelled' || !best.open.some((c) => c.stuck?.reason !== 'rule_not_supported')) return [];
+  const best = pickBest(results);
+  if (best.stopped === 'cancelled' || routable(best).length === 0) return [];
   const budget = Math.max(...results.map((r) => r.budget));
   if ((round + 1) * budget > Math.min(escalationBound(budget), req.workCap ?? Infinity)) return [];
   const n = variantCount(req);
