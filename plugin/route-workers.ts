@@ -17,6 +17,7 @@ import {
   type RouteProgress,
   type RouteRequest,
   type RouteResult,
+  type RoundVariant,
 } from '../engine/route/index.ts';
 
 /** The serializable part of a request (callbacks stay on the main thread). */
@@ -25,8 +26,8 @@ export type PlainRequest = Omit<RouteRequest, 'shouldStop' | 'onProgress'>;
 interface Job {
   tracemakerRouteWorker: true;
   files: DesignFiles;
-  request: PlainRequest;
-  indices: number[];
+  /** The variants this worker routes in turn, each with its request. */
+  variants: { index: number; request: PlainRequest }[];
   /** Int32 flag set by the main thread: 1 = stop after the current search. */
   stop: SharedArrayBuffer;
   /** Whether the main thread listens to progress (posting it costs a message each time). */
@@ -68,8 +69,7 @@ export function runRouteWorker(): void {
   const flag = new Int32Array(job.stop);
   const stopped = () => Atomics.load(flag, 0) === 1;
   let last = 0;
-  const request: RouteRequest = {
-    ...job.request,
+  const live: Pick<RouteRequest, 'shouldStop' | 'onProgress'> = {
     shouldStop: stopped,
     ...(job.progress
       ? {
@@ -82,17 +82,18 @@ export function runRouteWorker(): void {
         }
       : {}),
   };
-  parentPort!.postMessage({ kind: 'result', results: routeInTurn(loadDesign(job.files), request, job.indices) } satisfies Reply);
+  const variants = job.variants.map((v) => ({ index: v.index, request: { ...v.request, ...live } }));
+  parentPort!.postMessage({ kind: 'result', results: routeInTurn(loadDesign(job.files), variants) } satisfies Reply);
 }
 
 /** Variants in turn on this thread; after a stop no further variant starts (as routeDesign). */
-function routeInTurn(design: Design, request: RouteRequest, indices: number[], cache?: RouteCache): RouteResult[] {
+function routeInTurn(design: Design, variants: readonly RoundVariant[], cache?: RouteCache): RouteResult[] {
   const results: RouteResult[] = [];
   // Variants in turn share one world (host, grid, obstacle maps): the same bytes, built once.
   const world = cache ?? new RouteCache();
-  for (const i of indices) {
-    results.push(routeVariant(design, request, i, world));
-    if (request.shouldStop?.()) break;
+  for (const v of variants) {
+    results.push(routeVariant(design, v.request, v.index, world));
+    if (v.request.shouldStop?.()) break;
   }
   return results;
 }
@@ -124,12 +125,9 @@ export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o
     // The caller's cache goes with the caller's design only; rounds share one either way.
     const design = o.design ?? loadDesign(files);
     const cache = (o.design && o.cache) || new RouteCache();
-    return routeRounds(request, async (indices) => routeInTurn(design, request, indices, cache));
+    return routeRounds(request, async (round) => routeInTurn(design, round, cache));
   }
 
-  const plain: PlainRequest = { ...request };
-  delete (plain as RouteRequest).shouldStop;
-  delete (plain as RouteRequest).onProgress;
   const stop = new SharedArrayBuffer(4);
   const flag = new Int32Array(stop);
   const poll = request.shouldStop
@@ -148,12 +146,12 @@ export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o
     });
   };
   // A round's k-th variant goes to thread k mod t; the main thread waits (it loads no board of its own).
-  const round = async (indices: number[]) => {
-    const groups: number[][] = Array.from({ length: t }, () => []);
-    indices.forEach((i, k) => groups[k % t].push(i));
+  const round = async (variants: RoundVariant[]) => {
+    const groups: Job['variants'][] = Array.from({ length: t }, () => []);
+    variants.forEach((v, k) => groups[k % t].push({ index: v.index, request: plainOf(v.request) }));
     const parts = await Promise.all(
       groups.map((mine, k) =>
-        runWorker(o.script!, { tracemakerRouteWorker: true, files, request: plain, indices: mine, stop, progress: !!request.onProgress }, (p) => report(k, p)),
+        runWorker(o.script!, { tracemakerRouteWorker: true, files, variants: mine, stop, progress: !!request.onProgress }, (p) => report(k, p)),
       ),
     );
     return parts.flat().sort((a, b) => a.variant - b.variant);
@@ -165,11 +163,17 @@ export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o
   }
 }
 
+/** A request without its callbacks, which stay on the main thread. */
+function plainOf(request: RouteRequest): PlainRequest {
+  const { shouldStop: _stop, onProgress: _progress, ...plain } = request;
+  return plain;
+}
+
 /** Each round of the call's variants (variantRounds) until none is left or a stop; the best of all. */
-async function routeRounds(request: RouteRequest, run: (indices: number[]) => Promise<RouteResult[]>): Promise<RouteResult> {
+async function routeRounds(request: RouteRequest, run: (round: RoundVariant[]) => Promise<RouteResult[]>): Promise<RouteResult> {
   const results: RouteResult[] = [];
-  for (const indices of variantRounds(request, results)) {
-    results.push(...(await run(indices)));
+  for (const round of variantRounds(request, results)) {
+    results.push(...(await run(round)));
     if (request.shouldStop?.()) break;
   }
   return pickBest(results);

@@ -1,10 +1,15 @@
 // A session's `route` is `tracemaker route`: over all nets with the defaults it saves the bytes
 // the command writes (real bench boards, both through the built command), and the saved bytes do
-// not depend on how many threads the variants run on.
-import { mkdtempSync, readFileSync } from 'node:fs';
+// not depend on how many threads the variants run on, a call left open and routing a further round
+// of variants included.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generateBoard } from '../../engine/kicad/generate-board.ts';
+import { loadDesign } from '../../engine/kicad/load.ts';
+import { addCopper } from '../../engine/kicad/write-board.ts';
+import { defaultWork, ESCALATION } from '../../engine/route/types.ts';
 import { benchBoards } from '../support/bench.ts';
 import { calls, jsonLines, tracemaker } from './cli.ts';
 
@@ -17,6 +22,43 @@ function session(board: string, list: [string, object?][], flags: string[] = [])
   const r = tracemaker(['session', board, '--out', out, '--jsonl', ...flags], calls(list));
   expect(r.code, r.stderr).toBe(0);
   return { answers: jsonLines(r.stdout), saved: readFileSync(out, 'utf8') };
+}
+
+/**
+ * A generated board whose first part is ringed by fixed track of no net (of a net, the ring would
+ * be connections of its own to make) on both copper layers: closed, a proven fence; or, with
+ * `lane`, open on F.Cu by one track's lane, through which only one of the part's nets gets out
+ * and the other is blocked by it whatever the order.
+ */
+function ringed(lane: boolean): string {
+  const g = generateBoard({ nets: 8, padsPerNet: 2, layers: 2, width: 30, height: 25, seed: 4 });
+  const board = loadDesign({ board: g.board, project: g.project }).board;
+  const part = board.pads.find((p) => p.net > 0)!.footprint;
+  const pads = board.pads.filter((p) => p.footprint === part);
+  const m = 1_200_000;
+  const x0 = Math.min(...pads.map((p) => p.at.x - p.size.w / 2)) - m;
+  const x1 = Math.max(...pads.map((p) => p.at.x + p.size.w / 2)) + m;
+  const y0 = Math.min(...pads.map((p) => p.at.y - p.size.h / 2)) - m;
+  const y1 = Math.max(...pads.map((p) => p.at.y + p.size.h / 2)) + m;
+  // 0.75 mm between the ring's edges: a 0.25 mm track and its clearance each side, not two.
+  const half = 500_000;
+  const xm = (x0 + x1) / 2;
+  const side = (layer: number) =>
+    [
+      ...(lane && layer === 0
+        ? [
+            [x0, y0, xm - half, y0],
+            [xm + half, y0, x1, y0],
+          ]
+        : [[x0, y0, x1, y0]]),
+      [x1, y0, x1, y1],
+      [x1, y1, x0, y1],
+      [x0, y1, x0, y0],
+    ].map(([ax, ay, bx, by]) => ({ start: { x: ax, y: ay }, end: { x: bx, y: by }, width: 250_000, layer, net: 0, locked: true }));
+  const dir = mkdtempSync(join(tmpdir(), 'tm-'));
+  writeFileSync(join(dir, 'ringed.kicad_pro'), g.project);
+  writeFileSync(join(dir, 'ringed.kicad_pcb'), addCopper(board, [...side(0), ...side(1)], []));
+  return join(dir, 'ringed.kicad_pcb');
 }
 
 describe('session route equals tracemaker route', () => {
@@ -44,6 +86,29 @@ describe('session route equals tracemaker route', () => {
     expect(limited.answers[0].work.bound).toBe(free.answers[0].work.bound);
     expect(limited.answers[0].work.used).toBe(free.answers[0].work.used);
     expect(limited.saved).toBe(free.saved);
+  });
+
+  it('routes a call left open a further round of variants, with the same answers on one thread and two', () => {
+    const board = ringed(true);
+    const one = session(board, [['route', { estimate: true }], ['route'], ['save']], ['--threads', '1']);
+    const two = session(board, [['route'], ['save']], ['--threads', '2']);
+    const [estimate, routed] = one.answers;
+    expect(routed.open.map((c: { reason: string }) => c.reason)).toEqual(['blocked']);
+    // Both rounds of both variants ran: the bound is the estimate's for a call left open,
+    // ESCALATION times the first round's.
+    expect(estimate.variants).toBe(2);
+    expect(routed.work.bound).toBe(estimate.work.bound);
+    expect(routed.work.bound).toBe(ESCALATION * 2 * defaultWork(estimate.connections));
+    expect(two.answers[0]).toEqual(routed);
+    expect(two.saved).toBe(one.saved);
+  });
+
+  it('routes no further round where what stays open is fenced in by fixed copper', () => {
+    const [estimate, routed] = session(ringed(false), [['route', { estimate: true }], ['route'], ['save']]).answers;
+    expect(routed.open.map((c: { reason: string }) => c.reason)).toEqual(['boxed_in', 'boxed_in']);
+    expect(routed.work.bound).toBe(2 * defaultWork(estimate.connections));
+    // Nor any other try of its own: a variant spends on it only its proof.
+    expect(routed.work.used).toBeLessThan(defaultWork(estimate.connections));
   });
 
   it('saves the same bytes with one thread and with two for the same board, options, seed and work', () => {

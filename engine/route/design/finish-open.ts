@@ -7,10 +7,11 @@
 // end on. Last, while a whole call still fits in what is left, the call again in other net orders
 // (the next variants' seeds): a net boxed in by the nets routed before it is often free when it
 // goes earlier. Each step is kept only where it leaves fewer open; all is paid from the variant's
-// budget.
+// budget. A connection no try can change (a proven fence, a rule the router does not model) is
+// left as it is: the steps are for the rest.
 
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
-import type { ConnectionResult, NetResult, RouteRequest, RouteResult } from '../types.ts';
+import type { ConnectionResult, NetResult, RouteRequest, RouteResult, StuckCode } from '../types.ts';
 
 /** Connections routed alone at most, in result order: each builds its own world. */
 const MAX_SINGLES = 16;
@@ -114,9 +115,14 @@ function around(c: ConnectionResult): { minX: number; minY: number; maxX: number
   return { minX: Math.min(a.x, b.x) - m, minY: Math.min(a.y, b.y) - m, maxX: Math.max(a.x, b.x) + m, maxY: Math.max(a.y, b.y) + m };
 }
 
-/** Open connections another try could make: not those held back for rules the router does not model. */
+/** Reasons no further try can change: a rule the router does not model, and the fixed copper's
+ *  proven fence round a pad or keep-out of it (stuck.ts proves both at every legal width, on or off
+ *  the grid, against copper no route of the call moves). */
+const SETTLED = new Set<StuckCode | undefined>(['rule_not_supported', 'boxed_in', 'unreachable']);
+
+/** Open connections another try could make: not those whose reason is SETTLED. */
 export function routable(r: RouteResult): ConnectionResult[] {
-  return r.open.filter((c) => c.stuck?.reason !== 'rule_not_supported');
+  return r.open.filter((c) => !SETTLED.has(c.stuck?.reason));
 }
 
 /** The board pad of the open ends with the smallest side: its part's pitch is the finest. */

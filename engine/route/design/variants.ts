@@ -1,7 +1,8 @@
 // Variants: the same request routed with different seeds (net orders), the best kept by a fixed
 // order — fewest connections left open, then most routed, most of its pairs coupled, fewest vias,
 // shortest length, lowest variant index — so the choice never depends on which thread finished
-// first. A call its first round of variants leaves open routes a further round (escalationRound).
+// first. A call its first round of variants leaves open routes a further round (escalationRound),
+// half of it with the nets left open going first.
 
 import { withCopper } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
@@ -244,31 +245,54 @@ export function pickBest(results: readonly RouteResult[]): RouteResult {
  *  so no two rounds route the same order. */
 const ROUND_SPAN = MAX_ORDERS + 1;
 
-/**
- * The variants of round `round` (1, 2, …) of a call whose variant request is `req` and whose
- * rounds so far gave `results`, or none. A call on its default budget whose best leaves
- * connections open that another order could make routes a round of as many new variants, each
- * with the same budget, while every variant's place in the call stays within escalationBound of
- * that budget and the call's work cap; a call that made everything, had a set amount of work or
- * was stopped routes no further round.
- */
-export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): number[] {
-  if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return [];
-  const best = pickBest(results);
-  if (best.stopped === 'cancelled' || routable(best).length === 0) return [];
-  const budget = Math.max(...results.map((r) => r.budget));
-  if ((round + 1) * budget > Math.min(escalationBound(budget), req.workCap ?? Infinity)) return [];
-  const n = variantCount(req);
-  return Array.from({ length: n }, (_, i) => i + round * n * ROUND_SPAN);
+/** One variant of a call's round: its index and the request it routes. */
+export interface RoundVariant {
+  index: number;
+  request: RouteRequest;
 }
 
-/** The variant indices of a call's rounds: 0..n−1, then each escalationRound of what the caller
+/**
+ * Round `round` (1, 2, …) of a call whose variant request is `req` and whose rounds so far gave
+ * `results`, or undefined. A call on its default budget whose best leaves connections open that
+ * another order could make routes a round of as many new variants, each with the same budget,
+ * while every variant's place in the call stays within escalationBound of that budget and the
+ * call's work cap. The second half of the round (all of a round of one) routes the nets left open
+ * first (openFirst); the first half routes in new orders only, since a net left open is as often
+ * made by moving the nets round it as by going earlier. A call that made everything, had a set
+ * amount of work or was stopped routes no further round.
+ */
+export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
+  if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return undefined;
+  const best = pickBest(results);
+  if (best.stopped === 'cancelled' || routable(best).length === 0) return undefined;
+  const budget = Math.max(...results.map((r) => r.budget));
+  if ((round + 1) * budget > Math.min(escalationBound(budget), req.workCap ?? Infinity)) return undefined;
+  const n = variantCount(req);
+  const first = openFirst(req, best);
+  return Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req }));
+}
+
+/**
+ * `req` with the nets `best` leaves open (those another try could make) routing before every net
+ * but the request's first_nets: a priority above any the request gives. Routed late, such a net
+ * can find its lane held by the nets before it, where the rip-up cannot always free it; routed
+ * early, the others go round it.
+ */
+export function openFirst(req: RouteRequest, best: RouteResult): RouteRequest {
+  const given = req.hints?.priority ?? {};
+  const top = Math.max(0, ...Object.values(given)) + 1;
+  const priority = { ...given };
+  for (const c of routable(best)) priority[c.net] = top;
+  return { ...req, hints: { ...req.hints, priority } };
+}
+
+/** The rounds of a call: variants 0..n−1 of `req`, then each escalationRound of what the caller
  *  has pushed onto `results` by the time it asks for the next. */
-export function* variantRounds(req: RouteRequest, results: readonly RouteResult[]): Generator<number[]> {
-  let indices = Array.from({ length: variantCount(req) }, (_, i) => i);
-  for (let round = 1; indices.length > 0; round++) {
-    yield indices;
-    indices = escalationRound(req, results, round);
+export function* variantRounds(req: RouteRequest, results: readonly RouteResult[]): Generator<RoundVariant[]> {
+  let next: RoundVariant[] | undefined = Array.from({ length: variantCount(req) }, (_, index) => ({ index, request: req }));
+  for (let round = 1; next; round++) {
+    yield next;
+    next = escalationRound(req, results, round);
   }
 }
 
@@ -277,9 +301,9 @@ export function routeDesign(design: Design, call: RouteRequest = {}, cache?: Rou
   const req = variantRequest(call);
   const world = cache ?? new RouteCache();
   const results: RouteResult[] = [];
-  for (const indices of variantRounds(req, results))
-    for (const i of indices) {
-      results.push(routeVariant(design, req, i, world));
+  for (const round of variantRounds(req, results))
+    for (const v of round) {
+      results.push(routeVariant(design, v.request, v.index, world));
       if (req.shouldStop?.()) return pickBest(results);
     }
   return pickBest(results);
