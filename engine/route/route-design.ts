@@ -20,6 +20,7 @@ import { neckDown } from './neck-down.ts';
 import { cleanup } from './cleanup.ts';
 import { Router, type Join, type RouterSettings } from './router.ts';
 import { gate, itemsOf, type Verify } from './final-gate.ts';
+import { routeTurned } from './turned.ts';
 import { bothVerify, islandVerify, ReliefGuard, settleIslands } from './zones/plane-islands.ts';
 import { prunePlaneJoins, type PlaneLinks } from './zones/plane-joins.ts';
 import { UnionFind } from '../drc/connectivity.ts';
@@ -145,6 +146,8 @@ function padRef(host: RouterHost, i: number): PadRef {
  *  that judges the new copper last (final-gate.ts); `world` gives the grid and obstacle maps
  *  (kept ones from a RouteCache give the same maps). */
 export function routeHost(host: RouterHost, req: RouteRequest, variant: number, verify?: Verify, world: WorldSource = FRESH): RouteResult {
+  // A turned board is a world of its own: nothing a caller keeps for the board fits it.
+  if (req.turn) return routeTurned(host, req, verify, (h, r, v) => routeHost(h, r, variant, v));
   const seed = ((req.seed ?? 1) + variant * 7919) >>> 0;
   const opt = routeOptions(req.options);
   // With soft zones other nets' routes may notch a plane, and KiCad's refill can then leave a

@@ -120,6 +120,9 @@ export interface RouteRequest {
   window?: { minX: number; minY: number; maxX: number; maxY: number };
   /** Only this connection (nets is ignored). */
   connection?: ConnectionRequest;
+  /** Degrees (KiCad's sense) the route's grid is turned by, so its moves follow parts placed at
+   *  that angle (turned.ts); boxes and points of the request are the board's. Default 0. */
+  turn?: number;
   /** Polled between searches; true stops the route and returns the best clean result so far. */
   shouldStop?: () => boolean;
   onProgress?: (p: RouteProgress) => void;

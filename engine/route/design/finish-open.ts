@@ -1,16 +1,18 @@
 // What a route does with work left when connections stay open. Where they end on balls of a BGA,
 // the whole call first again with those balls fanned out (fan-out.ts). The lanes it could not find
-// may lie off its grid, which follows the board's commonest pad pitch. So each connection still open
-// is routed alone, with everything routed so far fixed, on a grid of its own — its finer end's
-// part's — and failing that on one twice as fine over a box round it (which costs the box, not
-// the board); then, if some stay open, the whole call again on the grid of the finest part they
-// end on. Last, while a whole call still fits in what is left, the call again in other net orders
-// (the next variants' seeds): a net boxed in by the nets routed before it is often free when it
-// goes earlier. Each step is kept only where it leaves fewer open; all is paid from the variant's
-// budget. A connection no try can change (a proven fence, a rule the router does not model) is
-// left as it is: the steps are for the rest.
+// may lie off its grid, which follows the board's commonest pad pitch. So each connection still
+// open is routed alone, with everything routed so far fixed, on a grid of its own — its finer
+// end's part's — and failing that on one twice as fine over a box round it (which costs the box,
+// not the board), and where an end's part sits at an angle off the grid's axes, on a grid turned
+// with it over that box (turned.ts); then, if some stay open, the whole call again on the grid of
+// the finest part they end on. Last, while a whole call still fits in what is left, the call again
+// in other net orders (the next variants' seeds): a net boxed in by the nets routed before it is
+// often free when it goes earlier. Each step is kept only where it leaves fewer open; all is paid
+// from the variant's budget. A connection no try can change (a proven fence, a rule the router
+// does not model) is left as it is: the steps are for the rest.
 
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import { turnsFor } from '../turned.ts';
 import type { ConnectionResult, NetResult, RouteRequest, RouteResult, StuckCode } from '../types.ts';
 
 /** Connections routed alone at most, in result order: each builds its own world. */
@@ -31,9 +33,11 @@ export type FannedRoute = (req: RouteRequest, open: readonly ConnectionResult[])
  *  routes it in the k-th other net order (a seed no other variant of the call uses). */
 export type VariantRoute = (req: RouteRequest, order?: number) => RouteResult;
 
-/** `first` with the open connections tried again as above, within first.budget; `padSize` is a
- *  board pad's smaller side (nm). */
-export function finishOpen(req: RouteRequest, first: RouteResult, route: VariantRoute, padSize: (pad: number) => number, fanned: FannedRoute): RouteResult {
+/** A board pad's smaller side (nm) and its orientation (degrees, KiCad's sense). */
+export type PadLook = (pad: number) => { size: number; rotation: number };
+
+/** `first` with the open connections tried again as above, within first.budget. */
+export function finishOpen(req: RouteRequest, first: RouteResult, route: VariantRoute, pad: PadLook, fanned: FannedRoute): RouteResult {
   if (req.connection || first.stopped === 'cancelled') return first;
   const stop = (r: RouteResult) => r.work >= r.budget || req.shouldStop?.() === true;
   // Before anything routed alone can take the sites their vias need; begun only where a whole
@@ -45,13 +49,13 @@ export function finishOpen(req: RouteRequest, first: RouteResult, route: Variant
       ? fanned({ ...req, work: Math.max(first.work, Math.floor(left / 2)) }, routable(first))
       : undefined;
   const start = !fan ? first : fan.summary.open < first.summary.open ? spent(fan, first, fan) : spent(first, first, fan);
-  let best = onFinerGrids(req, start, route, padSize, stop);
+  let best = onFinerGrids(req, start, route, pad, stop);
   // Another order costs about what the first call did: begun only where it can finish, so a
   // board that stays open does not spend its budget on calls cut short.
   for (let k = 1; k <= MAX_ORDERS && routable(best).length > 0 && !stop(best) && best.budget - best.work >= first.work; k++) {
     const other = route({ ...req, work: best.budget - best.work }, k);
     // As many open in another order may still be fewer once each is tried alone there.
-    const tried = other.summary.open <= best.summary.open ? singles(req, spent(other, best, other), route, stop) : spent(other, best, other);
+    const tried = other.summary.open <= best.summary.open ? singles(req, spent(other, best, other), route, pad, stop) : spent(other, best, other);
     best = tried.summary.open < best.summary.open ? tried : { ...best, work: tried.work, setup: tried.setup };
   }
   return best;
@@ -59,36 +63,33 @@ export function finishOpen(req: RouteRequest, first: RouteResult, route: Variant
 
 /** The open connections alone, then the whole call on the finest open end's grid, then alone
  *  again: each kept where fewer stay open. */
-function onFinerGrids(
-  req: RouteRequest,
-  first: RouteResult,
-  route: VariantRoute,
-  padSize: (pad: number) => number,
-  stop: (r: RouteResult) => boolean,
-): RouteResult {
+function onFinerGrids(req: RouteRequest, first: RouteResult, route: VariantRoute, pad: PadLook, stop: (r: RouteResult) => boolean): RouteResult {
   // Each connection alone first: it costs a box round it, where the call again costs the board.
-  const best = singles(req, first, route, stop);
+  const best = singles(req, first, route, pad, stop);
   if (routable(best).length === 0 || stop(best)) return best;
-  const pad = finestEnd(routable(best), padSize);
-  if (req.gridPad === pad) return best;
-  const again = route({ ...req, gridPad: pad, work: best.budget - best.work });
+  const fine = finestEnd(routable(best), (i) => pad(i).size);
+  if (req.gridPad === fine) return best;
+  const again = route({ ...req, gridPad: fine, work: best.budget - best.work });
   if (again.summary.open >= best.summary.open) return spent(best, best, again);
-  return singles(req, spent(again, best, again), route, stop);
+  return singles(req, spent(again, best, again), route, pad, stop);
 }
 
 /** `r` with each routable open connection (MAX_SINGLES at most) routed alone, everything routed
  *  so far fixed: on the grid of its finer end's part, then on one twice as fine over a box round
- *  it; each kept where it is made. */
-function singles(req: RouteRequest, r: RouteResult, route: VariantRoute, stop: (r: RouteResult) => boolean): RouteResult {
+ *  it, then, where an end's part sits off the grid's moves, on grids turned with it (turned.ts);
+ *  each kept where it is made. */
+function singles(req: RouteRequest, r: RouteResult, route: VariantRoute, pad: PadLook, stop: (r: RouteResult) => boolean): RouteResult {
   let best = r;
   const session = fixedSession(req, best);
   for (const c of routable(best).slice(0, MAX_SINGLES)) {
-    for (const refine of [undefined, 2]) {
+    const looks: { refine?: number; turn?: number }[] = [{}, { refine: 2 }, ...turnsFor(c, (i) => pad(i).rotation).map((turn) => ({ turn }))];
+    for (const { refine, turn } of looks) {
       if (stop(best)) return best;
       const left = best.budget - best.work;
       const one = route({
-        connection: { net: c.net, from: c.from.pad, to: c.to.pad, ...(refine ? { corridor: around(c) } : {}) },
+        connection: { net: c.net, from: c.from.pad, to: c.to.pad, ...(refine || turn ? { corridor: around(c) } : {}) },
         ...(refine ? { gridRefine: refine } : {}),
+        ...(turn ? { turn } : {}),
         session,
         work: Math.min(left, Math.max(MIN_SINGLE_WORK, Math.floor(left / SINGLE_SHARE))),
         ...(req.options ? { options: req.options } : {}),
