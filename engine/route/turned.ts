@@ -5,7 +5,7 @@
 // the board is turned the other way, routed, and the new copper turned back, then judged where
 // it lies.
 
-import { arc, compound, polygon, type Primitive, type Shape } from '../geom/index.ts';
+import { arc, boxOfPoints, compound, inflateBox, polygon, rotatePoint, type Primitive, type Shape } from '../geom/index.ts';
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import type { HostObstacle, HostPad, Pt, RouterHost } from './core/host.ts';
 import type { Verify } from './final-gate.ts';
@@ -14,50 +14,35 @@ import type { ConnectionResult, RouteRequest, RouteResult } from './types.ts';
 /** Angles (degrees) within this of a multiple of 90° need no turn: the part's rows lie on the grid's. */
 const SQUARE = 0.01;
 
-/** A rotation about the origin and its inverse, on integer nm (rounded). */
+/** A turn about the origin and its inverse, on integer nm: KiCad's rotatePoint by the opposite
+ *  angle, so a part at `degrees` (KiCad's sense) comes to 0°. */
 class Turn {
-  private readonly c: number;
-  private readonly s: number;
-  constructor(readonly degrees: number) {
-    // Turning by KiCad's angle θ (counter-clockwise on screen, y down) brings a part at θ to 0°.
-    const rad = (degrees * Math.PI) / 180;
-    this.c = Math.cos(rad);
-    this.s = Math.sin(rad);
-  }
-  x(x: number, y: number): number {
-    return Math.round(x * this.c - y * this.s);
-  }
-  y(x: number, y: number): number {
-    return Math.round(x * this.s + y * this.c);
+  constructor(readonly degrees: number) {}
+  xy(x: number, y: number): [number, number] {
+    return rotatePoint(x, y, -this.degrees);
   }
   pt(p: Pt): Pt {
-    return { x: this.x(p.x, p.y), y: this.y(p.x, p.y) };
+    const [x, y] = this.xy(p.x, p.y);
+    return { x, y };
   }
   back(p: Pt): Pt {
-    return { x: Math.round(p.x * this.c + p.y * this.s), y: Math.round(-p.x * this.s + p.y * this.c) };
+    const [x, y] = rotatePoint(p.x, p.y, this.degrees);
+    return { x, y };
   }
   ring(r: Float64Array): Float64Array {
     const out = new Float64Array(r.length);
-    for (let i = 0; i < r.length; i += 2) {
-      out[i] = this.x(r[i], r[i + 1]);
-      out[i + 1] = this.y(r[i], r[i + 1]);
-    }
+    for (let i = 0; i < r.length; i += 2) [out[i], out[i + 1]] = this.xy(r[i], r[i + 1]);
     return out;
   }
-  /** A box's four corners turned, boxed again: the turned box holds everything the box held. */
+  /** A box's four corners turned, boxed again (and 1 nm more): it holds everything the box held. */
   box<B extends { minX: number; minY: number; maxX: number; maxY: number }>(b: B): B {
-    const xs: number[] = [];
-    const ys: number[] = [];
-    for (const [x, y] of [
-      [b.minX, b.minY],
-      [b.maxX, b.minY],
-      [b.minX, b.maxY],
-      [b.maxX, b.maxY],
-    ]) {
-      xs.push(this.x(x, y));
-      ys.push(this.y(x, y));
-    }
-    return { ...b, minX: Math.min(...xs) - 1, minY: Math.min(...ys) - 1, maxX: Math.max(...xs) + 1, maxY: Math.max(...ys) + 1 };
+    const corners = [
+      { x: b.minX, y: b.minY },
+      { x: b.maxX, y: b.minY },
+      { x: b.minX, y: b.maxY },
+      { x: b.maxX, y: b.maxY },
+    ].map((p) => this.pt(p));
+    return { ...b, ...inflateBox(boxOfPoints(corners)!, 1) };
   }
   /** A shape turned and grown by 1 nm, which covers the rounding of its corners (≤ 0.71 nm)
    *  and of the copper turned back: what is clear in the turned board is clear in the board. */
@@ -67,12 +52,17 @@ class Turn {
   }
   private primitive(p: Primitive): Shape {
     switch (p.kind) {
-      case 'circle':
-        return { kind: 'circle', x: this.x(p.x, p.y), y: this.y(p.x, p.y), r: p.r + 1 };
-      case 'segment':
-        return { kind: 'segment', ax: this.x(p.ax, p.ay), ay: this.y(p.ax, p.ay), bx: this.x(p.bx, p.by), by: this.y(p.bx, p.by), width: p.width + 2 };
+      case 'circle': {
+        const [x, y] = this.xy(p.x, p.y);
+        return { kind: 'circle', x, y, r: p.r + 1 };
+      }
+      case 'segment': {
+        const [ax, ay] = this.xy(p.ax, p.ay);
+        const [bx, by] = this.xy(p.bx, p.by);
+        return { kind: 'segment', ax, ay, bx, by, width: p.width + 2 };
+      }
       case 'arc':
-        return arc(this.x(p.sx, p.sy), this.y(p.sx, p.sy), this.x(p.mx, p.my), this.y(p.mx, p.my), this.x(p.ex, p.ey), this.y(p.ex, p.ey), p.width + 2);
+        return arc(...this.xy(p.sx, p.sy), ...this.xy(p.mx, p.my), ...this.xy(p.ex, p.ey), p.width + 2);
       case 'rect':
         return polygon(this.ring(Float64Array.of(p.minX, p.minY, p.maxX, p.minY, p.maxX, p.maxY, p.minX, p.maxY)), [], p.radius + 1);
       case 'polygon':
