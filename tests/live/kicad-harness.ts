@@ -147,6 +147,11 @@ const LIBRARY_TABLES: Record<string, string> = {
   'design-block-lib-table': '(design_block_lib_table\n  (version 7)\n)\n',
 };
 
+/** pcbnew did not come up: it exited while starting, or its editor window never showed in time. */
+export class KicadStartError extends Error {
+  override name = 'KicadStartError';
+}
+
 /** The title of KiCad 10's first-run wizard, which blocks the API (AS_NOT_READY) while it is up. */
 const SETUP_WIZARD = 'KiCad Setup';
 
@@ -244,18 +249,23 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
     };
     if (common.api.enable_server !== false) {
       await until(deadline, () => existsSync(socketPath) || exited(pcbnew), `${what}'s API socket`);
-      if (exited(pcbnew)) throw new Error(`${what} exited early (code ${pcbnew.exitCode}): ${log().slice(-800)}`);
+      if (exited(pcbnew)) throw new KicadStartError(`${what} exited early (code ${pcbnew.exitCode}): ${log().slice(-800)}`);
       await boardAnswers(socketPath, deadline, noWizard, what);
     }
     let windowId = '';
-    await until(
-      deadline,
-      () => {
-        windowId = findWindow(xdotool, 'PCB Editor');
-        return windowId !== '';
-      },
-      `${what}'s PCB Editor window`,
-    );
+    try {
+      await until(
+        deadline,
+        () => {
+          windowId = findWindow(xdotool, 'PCB Editor');
+          return windowId !== '' || exited(pcbnew);
+        },
+        `${what}'s PCB Editor window`,
+      );
+    } catch (err) {
+      throw new KicadStartError(`${(err as Error).message}; windows up: ${JSON.stringify(windowNames())}; pcbnew's log ends: ${log().slice(-800)}`);
+    }
+    if (exited(pcbnew)) throw new KicadStartError(`${what} exited before its window showed (code ${pcbnew.exitCode}): ${log().slice(-800)}`);
     noWizard();
     // The whole screen, as a user's maximised editor: KiCad 10 opens at 1280×720, where its top toolbar
     // is cut before the plugin buttons at its right end (there is no window manager to maximise it).
@@ -352,9 +362,10 @@ export function useKicad(
         return;
       } catch (err) {
         // On a loaded machine pcbnew now and then exits while it starts, leaving its socket file
-        // behind: started once more from scratch, and a second such exit fails the suite.
-        if (attempt >= 2 || !(err instanceof KicadConnectionError)) throw err;
-        console.log(`live: KiCad ${kicad.version} exited while starting (${err.message}); starting it again`);
+        // behind, or (seen once in CI, API off) never shows its window in 90 s: started once more
+        // from scratch, and a second such failure fails the suite.
+        if (attempt >= 2 || !(err instanceof KicadConnectionError || err instanceof KicadStartError)) throw err;
+        console.log(`live: KiCad ${kicad.version} did not start (${err.message}); starting it again`);
         await instance?.stop();
         instance = undefined;
         client = undefined;
