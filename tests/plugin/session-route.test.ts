@@ -3,13 +3,15 @@
 // not depend on how many threads the variants run on, a call left open and routing a further round
 // of variants included.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Board } from '../../engine/board/model.ts';
 import { generateBoard } from '../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
 import { addCopper } from '../../engine/kicad/write-board.ts';
 import { defaultWork, ESCALATION } from '../../engine/route/types.ts';
+import { LARGE_BOARD_PADS, routeDefaults } from '../../plugin/session-route.ts';
 import { benchBoards } from '../support/bench.ts';
 import { calls, jsonLines, tracemaker } from './cli.ts';
 
@@ -111,6 +113,23 @@ describe('session route equals tracemaker route', () => {
     expect(routed.work.used).toBeLessThan(defaultWork(estimate.connections));
   });
 
+  it('routes call after call on the workers kept from the first as on one thread: the same answers and bytes', () => {
+    const b = bench('BB-PWR-8009_BB-PWR-8009_revA');
+    // A net first, then the rest beside it, then the rest again once undone: the workers keep the
+    // design and obstacle maps of the first call and route each later call's own request.
+    const list: [string, object?][] = [['route', { nets: ['Net-(C2-Pad1)'] }], ['route'], ['undo'], ['route'], ['save']];
+    const one = session(b.bare, list, ['--threads', '1']);
+    const two = session(b.bare, list, ['--threads', '2']);
+    expect(one.answers[0].committed).toBe(true);
+    expect(one.answers[1].committed).toBe(true);
+    expect(two.answers).toEqual(one.answers);
+    // Routed again after the undo, the call answers as it did, but for the state it makes and the
+    // session's running total of work.
+    const again = (a: { work: object }) => ({ ...a, state: 0, work: { ...a.work, total_used: 0 } });
+    expect(again(two.answers[3])).toEqual(again(two.answers[1]));
+    expect(two.saved).toBe(one.saved);
+  });
+
   it('saves the same bytes with one thread and with two for the same board, options, seed and work', () => {
     const b = bench('BB-PWR-8009_BB-PWR-8009_revA');
     const args = { variants: 3, seed: 7, work: 3_000_000 };
@@ -124,5 +143,21 @@ describe('session route equals tracemaker route', () => {
     const cli = tracemaker(['route', b.bare, '--out', cliOut, '--variants', '3', '--seed', '7', '--work', '3000000', '--threads', '2']);
     expect(cli.code, cli.stderr).toBe(0);
     expect(readFileSync(cliOut, 'utf8')).toBe(one.saved);
+  });
+});
+
+describe('route defaults', () => {
+  // Only the pad count picks the variants and threads: a board stands in by its pads alone.
+  const withPads = (n: number) => ({ pads: Array.from({ length: n }) }) as unknown as Board;
+
+  it('routes two variants up to LARGE_BOARD_PADS pads and one above, with the same seed and no work of its own', () => {
+    expect(routeDefaults(withPads(400))).toMatchObject({ variants: 2, seed: 1, work: undefined });
+    expect(routeDefaults(withPads(LARGE_BOARD_PADS)).variants).toBe(2);
+    expect(routeDefaults(withPads(LARGE_BOARD_PADS + 1))).toMatchObject({ variants: 1, seed: 1, work: undefined });
+  });
+
+  it('runs a small board on the calling thread and a larger one on up to two', () => {
+    expect(routeDefaults(withPads(20)).threads).toBe(1);
+    expect(routeDefaults(withPads(400)).threads).toBe(Math.min(2, availableParallelism()));
   });
 });
