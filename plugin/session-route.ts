@@ -13,10 +13,11 @@ import { routeWithWorkers } from './route-workers.ts';
 /** Variants when none are asked for: two, so one runs on each of two cores. */
 export const DEFAULT_VARIANTS = 2;
 
-/** Above this many pads a board routes one variant by default: each variant's search arrays
- *  take about a gigabyte there, and on the bench's 2,118-pad board a second variant made a
- *  selection of three nets in a warm host take 5.7 s where one took 3.7 s, for a gain seen only
- *  on the whole board (271 connections left open → 240). */
+/** Above this many pads a call that names its nets routes one variant by default: there the
+ *  set-up, not the search, is most of its time, and on the bench's 2,118-pad board a second
+ *  variant made three selected nets in a warm host take 5.7 s where one took 3.7 s. A call over
+ *  the whole board keeps two, on two cores at nearly the same wall time (there: 271 connections
+ *  left open with one, 240 with two; peak memory 1.0 → 1.9 GB). */
 export const LARGE_BOARD_PADS = 1500;
 /** Starting a worker costs a fraction of a second: up to this many pads the variants run in
  *  turn on the calling thread (the bytes are the same either way). */
@@ -32,12 +33,13 @@ export interface RouteDefaults {
 
 const SEED = 1;
 
-/** The defaults for a board: what `tracemaker route` and a session use when not told. */
-export function routeDefaults(board: Board): RouteDefaults {
+/** The defaults for a call on a board: what `tracemaker route` and a session use when not told.
+ *  `whole`: the call names no nets, so routes every open connection. */
+export function routeDefaults(board: Board, o: { whole: boolean }): RouteDefaults {
   const pads = board.pads.length;
   return {
     work: undefined,
-    variants: pads > LARGE_BOARD_PADS ? 1 : DEFAULT_VARIANTS,
+    variants: pads > LARGE_BOARD_PADS && !o.whole ? 1 : DEFAULT_VARIANTS,
     seed: SEED,
     threads: pads > THREADED_BOARD_PADS ? Math.min(2, availableParallelism()) : 1,
   };
@@ -97,7 +99,7 @@ export interface RoutePortOptions {
 export function routePort(files: DesignFiles, o: RoutePortOptions = {}): (design: Design, request: RouteRequest) => Promise<RouteResult> {
   const cache = new RouteCache();
   return (design, request) => {
-    const d = routeDefaults(design.board);
+    const d = routeDefaults(design.board, { whole: request.nets === undefined });
     return runRoute(files, withDefaults(request, d), o.threads ?? d.threads, { script: o.script, design, cache });
   };
 }

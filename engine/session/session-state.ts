@@ -22,7 +22,8 @@ export interface SessionPorts {
   route(design: Design, request: RouteRequest): Promise<RouteResult>;
   /** The most a call spends when it names no work (shared with `tracemaker route`), for splitting a work limit. */
   defaultWork: number;
-  defaultVariants: number;
+  /** Variants a call routes when it names none; `whole`: the call names no nets. */
+  defaultVariants(whole: boolean): number;
   /** Writes the saved board text to the one file named when the session started, and the input's
    *  rule files beside it where none are there; returns the base names of the rule files written. */
   save(text: string): { rulesWritten: string[] } | void;

@@ -65,7 +65,7 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
   const netSet = nets ? new Set(nets) : undefined;
   const st = s.states.current;
   const variants = a.variants;
-  const count = variants ?? s.ports.defaultVariants;
+  const count = variants ?? s.ports.defaultVariants(nets === undefined);
   // `work` bounds the whole call, its variants together; within a session limit, at most what is left.
   let work = a.work;
   if (left !== null) work = Math.min(work ?? count * s.ports.defaultWork, left);

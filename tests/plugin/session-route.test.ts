@@ -150,14 +150,27 @@ describe('route defaults', () => {
   // Only the pad count picks the variants and threads: a board stands in by its pads alone.
   const withPads = (n: number) => ({ pads: Array.from({ length: n }) }) as unknown as Board;
 
-  it('routes two variants up to LARGE_BOARD_PADS pads and one above, with the same seed and no work of its own', () => {
-    expect(routeDefaults(withPads(400))).toMatchObject({ variants: 2, seed: 1, work: undefined });
-    expect(routeDefaults(withPads(LARGE_BOARD_PADS)).variants).toBe(2);
-    expect(routeDefaults(withPads(LARGE_BOARD_PADS + 1))).toMatchObject({ variants: 1, seed: 1, work: undefined });
+  it('routes two variants, and one for named nets above LARGE_BOARD_PADS pads, with the same seed and no work of its own', () => {
+    for (const whole of [true, false]) {
+      expect(routeDefaults(withPads(400), { whole })).toMatchObject({ variants: 2, seed: 1, work: undefined });
+      expect(routeDefaults(withPads(LARGE_BOARD_PADS), { whole }).variants).toBe(2);
+    }
+    expect(routeDefaults(withPads(LARGE_BOARD_PADS + 1), { whole: true })).toMatchObject({ variants: 2, seed: 1, work: undefined });
+    expect(routeDefaults(withPads(LARGE_BOARD_PADS + 1), { whole: false })).toMatchObject({ variants: 1, seed: 1, work: undefined });
+  });
+
+  it('answers a session estimate with as many variants as the rule gives, on the largest bench board', () => {
+    const [whole, named] = session(bench('kicad-demo_video').bare, [
+      ['route', { estimate: true }],
+      ['route', { estimate: true, nets: ['/buspci.sch/EQ0'] }],
+      ['save'],
+    ]).answers;
+    expect(whole.variants).toBe(2);
+    expect(named.variants).toBe(1);
   });
 
   it('runs a small board on the calling thread and a larger one on up to two', () => {
-    expect(routeDefaults(withPads(20)).threads).toBe(1);
-    expect(routeDefaults(withPads(400)).threads).toBe(Math.min(2, availableParallelism()));
+    expect(routeDefaults(withPads(20), { whole: true }).threads).toBe(1);
+    expect(routeDefaults(withPads(400), { whole: false }).threads).toBe(Math.min(2, availableParallelism()));
   });
 });

@@ -62,7 +62,7 @@ export function fakePorts(saved: string[] = []): SessionPorts {
   return {
     route: fakeRoute,
     defaultWork: 1_000_000,
-    defaultVariants: 1,
+    defaultVariants: () => 1,
     write: (d, c) => addCopper(d.board, c.tracks, c.vias),
     save: (t) => void saved.push(t),
   };
