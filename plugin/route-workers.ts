@@ -99,13 +99,12 @@ export function runRouteWorker(): void {
   });
 }
 
-/** Variants in turn on this thread; after a stop no further variant starts (as routeDesign). */
-function routeInTurn(design: Design, variants: readonly RoundVariant[], cache?: RouteCache): RouteResult[] {
+/** Variants in turn on this thread; after a stop no further variant starts (as routeDesign).
+ *  They share one world (host, grid, obstacle maps), kept in `cache`: the same bytes, built once. */
+function routeInTurn(design: Design, variants: readonly RoundVariant[], cache: RouteCache): RouteResult[] {
   const results: RouteResult[] = [];
-  // Variants in turn share one world (host, grid, obstacle maps): the same bytes, built once.
-  const world = cache ?? new RouteCache();
   for (const v of variants) {
-    results.push(routeVariant(design, v.request, v.index, world));
+    results.push(routeVariant(design, v.request, v.index, cache));
     if (v.request.shouldStop?.()) break;
   }
   return results;
