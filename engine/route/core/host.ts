@@ -51,6 +51,8 @@ export interface HostObstacle {
   thermal?: { gap: number; thtOnly: boolean };
   /** For zone fills that join no pads (pad connection "none"). */
   noPads?: boolean;
+  /** For zone fills: the zone's minimum width, nm; KiCad's refill drops fill thinner than it. */
+  minWidth?: number;
 }
 
 /** A drilled hole (pad or via), for hole clearance and hole-to-hole. */

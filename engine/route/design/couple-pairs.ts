@@ -13,6 +13,7 @@ import type { RouterHost } from '../core/host.ts';
 import { boxOfPoints, inflateBox, type Box } from '../../geom/index.ts';
 import { joinsAll, pruneDangling } from '../dangling.ts';
 import type { PairBody, PairGeometry } from '../pair-body.ts';
+import type { NewCopper } from '../plane-cut.ts';
 import { BUDGET_SPENT, coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, mm, pin, stretchesOf } from '../pair-stretch.ts';
 import { routeOptions, type PairOutcome, type RouteRequest, type RouteResult } from '../types.ts';
 import { settledLater } from './later-findings.ts';
@@ -30,6 +31,8 @@ const JOIN_MARGIN = 3_000_000;
 export interface PairWorld {
   join: (req: RouteRequest) => RouteResult;
   host: (extra: { tracks: readonly NewTrack[]; vias: readonly NewVia[] }) => RouterHost;
+  /** The zone nets whose planes, refilled, `after` cuts where `before` did not (plane-cut.ts). */
+  planesCut: (before: NewCopper, after: NewCopper) => number[];
 }
 
 /** The pairs (+ net, - net) both of whose nets `result` routed copper for, by + net. */
@@ -156,7 +159,12 @@ function couplePair(
     const tracks = [...others.tracks, ...pruned];
     const vias = [...others.vias, ...pairVias];
     const wrong = pairFinding(base, req, tracks, vias, [plus, minus]);
-    return wrong ? `the coupled route breaks a rule: ${wrong}` : { tracks, vias };
+    if (wrong) return `the coupled route breaks a rule: ${wrong}`;
+    // The router judged its single tracks against the planes KiCad refills; the pair's own
+    // copper is judged the same way, or a pad its plane fed could be left cut off.
+    const cut = routeOptions(req.options).softZones ? world.planesCut(result, { tracks, vias }) : [];
+    if (cut.length > 0) return `laid as a pair it would cut the plane of ${cut.map((n) => name(design, n)).join(', ')} in two once KiCad refills it`;
+    return { tracks, vias };
   };
   const choice = made.map(() => 0);
   let laid = attempt(choice);

@@ -223,6 +223,7 @@ export function boardParts(design: Design): BoardParts {
         if (z.padConnection === 'thermal' || z.padConnection === 'thru_hole_only')
           zone.thermal = { gap: z.thermalGap, thtOnly: z.padConnection === 'thru_hole_only' };
         if (z.padConnection === 'none') zone.noPads = true;
+        if (z.minThickness > 0) zone.minWidth = z.minThickness;
         rest.push(zone);
       }
     }

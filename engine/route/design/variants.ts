@@ -20,6 +20,8 @@ import { settlePairRules } from './pair-rules.ts';
 import { settledLater } from './later-findings.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
 import { routeHost } from '../route-design.ts';
+import { gridStep } from '../grid-step.ts';
+import { planesCut } from '../plane-cut.ts';
 import { escalationBound, MAX_VARIANTS, routeOptions, type ConnectionResult, type RouteRequest, type RouteResult } from '../types.ts';
 
 /** The router's host for a design, with the session's locked copper as fixed copper. */
@@ -100,6 +102,10 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
   const coupled = couplePairs(design, base, req, routed, {
     join: (r) => routeOnce(design, r, index, world),
     host: (extra) => world.world(design, copperParts(extra.tracks, extra.vias)).host,
+    planesCut: (before, after) => {
+      const { host, source } = sessionWorld(design, req, world);
+      return planesCut(host, source.grid(host, gridStep(host)), before, after);
+    },
   });
   const tuned = tuneLengths(base, coupled);
   // A coupled pair the meanders could not bring to its length rules may be, as single tracks.

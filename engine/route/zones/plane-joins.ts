@@ -13,6 +13,7 @@ import type { Grid } from '../core/grid.ts';
 import type { HostObstacle, HostPad, RouterHost } from '../core/host.ts';
 import type { NetPlan } from '../net-plan.ts';
 import type { Profile } from '../core/profile.ts';
+import { FREE, KNOCKED, labelRefill } from './fill-necks.ts';
 import { inside, near, spokesOf, type ReliefGuard } from './plane-islands.ts';
 import type { Join } from '../router.ts';
 
@@ -20,8 +21,8 @@ import type { Join } from '../router.ts';
  *  numbers: joined through it): as saved, before any routing, and refilled after it. */
 export type PlaneLinks = Map<number, { before: Int32Array; after: Int32Array }>;
 
-/** Sites of a piece of fill that reach no further than this many steps past a knock-out still
- *  count as cut: KiCad drops fill necks thinner than the zone's minimum width. */
+/** Knock-outs are grown by this many steps: a site stands for a cell a step wide, so the edge of
+ *  a knock-out may lie that far past the last site it marks. */
 const NECK_STEPS = 1;
 
 /** Rounds of giving joins back to reliefs their pruning starved. */
@@ -43,13 +44,7 @@ export function prunePlaneJoins(
   guard?: ReliefGuard,
 ): PlaneLinks {
   const links: PlaneLinks = new Map();
-  const fillsByNet = new Map<number, HostObstacle[]>();
-  for (const o of host.obstacles) {
-    if (o.kind !== 'zone' || o.net <= 0 || o.layers === 0 || (o.layers & (o.layers - 1)) !== 0) continue;
-    let l = fillsByNet.get(o.net);
-    if (!l) fillsByNet.set(o.net, (l = []));
-    l.push(o);
-  }
+  const fillsByNet = zoneFills(host);
   const byNet = [...plans].filter((p) => fillsByNet.has(p.net)).sort((a, b) => a.net - b.net);
   if (byNet.length === 0) return links;
   const all = [...plans].sort((a, b) => a.net - b.net).map((p) => ({ net: p.net, profile: profiles[p.profile] }));
@@ -66,8 +61,8 @@ export function prunePlaneJoins(
   for (const plan of byNet) {
     const g = groups.get(plan.net) ?? [];
     const fills = fillsByNet.get(plan.net)!;
-    const comp = planeComponents(host, grid, plan, g, items, fills, tracks, vias);
-    links.set(plan.net, { before: planeComponents(host, grid, plan, g, items, fills, [], []), after: comp });
+    const comp = planeComponents(host, grid, plan.net, plan.pieces.length, g, items, fills, tracks, vias);
+    links.set(plan.net, { before: planeComponents(host, grid, plan.net, plan.pieces.length, g, items, fills, [], []), after: comp });
     const joins = kept.get(plan.net) ?? [];
     const out = prune(joins, comp);
     if (out.size === 0) continue;
@@ -82,6 +77,18 @@ export function prunePlaneJoins(
     if (!fed) kept.set(plan.net, joins);
   }
   return links;
+}
+
+/** The fill polygons of each zone net, one layer each, in the host's order. */
+export function zoneFills(host: RouterHost): Map<number, HostObstacle[]> {
+  const out = new Map<number, HostObstacle[]>();
+  for (const o of host.obstacles) {
+    if (o.kind !== 'zone' || o.net <= 0 || o.layers === 0 || (o.layers & (o.layers - 1)) !== 0) continue;
+    let l = out.get(o.net);
+    if (!l) out.set(o.net, (l = []));
+    l.push(o);
+  }
+  return out;
 }
 
 /** The joins not in `out`, renumbered. */
@@ -134,21 +141,23 @@ function prune(joins: Join[], comp: Int32Array): Set<number> {
 /**
  * For each piece of a zone net's plan, the least piece it shares a refilled fill piece with
  * (itself when none). Each fill polygon is rasterized, the other nets' new copper taken out
- * grown by the zone's clearance and a neck's width, and the rest labelled 4-connected; a piece
- * touches a fill piece by a thermal spoke, a solid pad's edge, or its own tracks and vias.
+ * grown by the zone's clearance and a step, and the rest labelled 4-connected after necks
+ * narrower than the zone's minimum width are cut (fill-necks.ts); a piece touches a fill piece
+ * by a thermal spoke, a solid pad's edge, or its own tracks and vias. `groups` are the first of
+ * `pieces` pieces (the rest, a route's waypoints, touch no fill).
  */
-function planeComponents(
+export function planeComponents(
   host: RouterHost,
   grid: Grid,
-  plan: NetPlan,
-  groups: number[][],
+  net: number,
+  pieces: number,
+  groups: readonly number[][],
   items: readonly ConnItem[],
-  fills: HostObstacle[],
-  tracks: NewTrack[],
-  vias: NewVia[],
+  fills: readonly HostObstacle[],
+  tracks: readonly NewTrack[],
+  vias: readonly NewVia[],
 ): Int32Array {
-  const n = plan.pieces.length;
-  const net = plan.net;
+  const n = pieces;
   const edges: [number, number][] = [];
   let labelBase = n;
   const state = new Int32Array(grid.cells);
@@ -157,31 +166,15 @@ function planeComponents(
     if (layer >= grid.layers) continue;
     const cells = inside(grid, f.shape);
     if (cells.length === 0) continue;
-    for (const c of cells) state[c] = -2;
+    for (const c of cells) state[c] = FREE;
     const box = bbox(f.shape);
     const clr = Math.max(f.clearance, host.rules.clearance(net, 0, layer)) + NECK_STEPS * grid.step;
     const knock = (s: Shape) => {
-      if (boxesOverlap(inflateBox(bbox(s), clr), box)) near(grid, s, clr, (c) => state[c] === -2 && (state[c] = -1));
+      if (boxesOverlap(inflateBox(bbox(s), clr), box)) near(grid, s, clr, (c) => state[c] === FREE && (state[c] = KNOCKED));
     };
     for (const t of tracks) if (t.layer === layer && t.net !== net) knock(segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width));
     for (const v of vias) if (v.net !== net && v.layerFrom <= layer && layer <= v.layerTo) knock(circle(v.at.x, v.at.y, v.size / 2));
-    let labels = 0;
-    const queue: number[] = [];
-    for (const s of cells) {
-      if (state[s] !== -2) continue;
-      state[s] = ++labels;
-      queue.length = 0;
-      queue.push(s);
-      for (let h = 0; h < queue.length; h++) {
-        const c = queue[h];
-        const x = c % grid.nx;
-        for (const m of [x > 0 ? c - 1 : -1, x < grid.nx - 1 ? c + 1 : -1, c - grid.nx, c + grid.nx]) {
-          if (m < 0 || m >= grid.cells || state[m] !== -2) continue;
-          state[m] = labels;
-          queue.push(m);
-        }
-      }
-    }
+    const labels = labelRefill(grid, state, cells, (f.minWidth ?? 0) / 2 / grid.step);
     const touch = (piece: number) => (c: number) => {
       if (state[c] > 0) edges.push([piece, labelBase + state[c] - 1]);
     };
