@@ -2,8 +2,10 @@
 // existing tracks and vias, zone fills reaching pads), as union-find over same-net items on a
 // common layer, joined by the DRC's own contact rule (KiCad's: more than a touch).
 
-import { bbox, type Box, type Shape } from '../geom/index.ts';
+import type { NewTrack, NewVia } from '../board/added-copper.ts';
+import { bbox, circle, segment, type Box, type Shape } from '../geom/index.ts';
 import type { RouterHost } from './core/host.ts';
+import { spanMask } from './core/via-span.ts';
 import { joins, UnionFind } from '../drc/connectivity.ts';
 
 export interface ConnItem {
@@ -72,6 +74,16 @@ export function hostItems(host: RouterHost): ConnItem[] {
       items.push({ net: o.net, layers: o.layers, shape: o.shape, pad: -1, zone: o.kind === 'zone' });
   }
   return items;
+}
+
+/** A new track as a connectivity item. */
+export function trackItem(t: NewTrack): ConnItem {
+  return { net: t.net, layers: 1 << t.layer, shape: segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), pad: -1 };
+}
+
+/** A new via as a connectivity item, on every layer it spans. */
+export function viaItem(v: NewVia): ConnItem {
+  return { net: v.net, layers: spanMask(v.layerFrom, v.layerTo), shape: circle(v.at.x, v.at.y, v.size / 2), pad: -1 };
 }
 
 /** Pieces per net that hold at least one pad or copper; a net with one piece is connected. */

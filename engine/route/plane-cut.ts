@@ -3,11 +3,10 @@
 // copper again — a pair laid as a pair — asks here before it keeps what it laid.
 
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import { bbox, boxesOverlap, circle, inflateBox, segment, unionBox, type Box } from '../geom/index.ts';
-import { connectedPieces, hostItems, type ConnItem } from './connectivity.ts';
+import { bbox, boxesOverlap, inflateBox, unionBox, type Box } from '../geom/index.ts';
+import { connectedPieces, hostItems, trackItem, viaItem, type ConnItem } from './connectivity.ts';
 import type { Grid } from './core/grid.ts';
 import type { RouterHost } from './core/host.ts';
-import { spanMask } from './core/via-span.ts';
 import { planeComponents, zoneFills } from './zones/plane-joins.ts';
 
 /** New copper: what a route adds to the board. */
@@ -49,20 +48,8 @@ export function planesCut(host: RouterHost, grid: Grid, before: NewCopper, after
 /** New copper as connectivity items, each with a key that names it exactly. */
 function itemsOf(copper: NewCopper): (ConnItem & { key: string })[] {
   return [
-    ...copper.tracks.map((t) => ({
-      net: t.net,
-      layers: 1 << t.layer,
-      shape: segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width),
-      pad: -1,
-      key: JSON.stringify(['t', t.net, t.layer, t.width, t.start, t.end]),
-    })),
-    ...copper.vias.map((v) => ({
-      net: v.net,
-      layers: spanMask(v.layerFrom, v.layerTo),
-      shape: circle(v.at.x, v.at.y, v.size / 2),
-      pad: -1,
-      key: JSON.stringify(['v', v.net, v.at, v.size, v.layerFrom, v.layerTo]),
-    })),
+    ...copper.tracks.map((t) => ({ ...trackItem(t), key: JSON.stringify(['t', t.net, t.layer, t.width, t.start, t.end]) })),
+    ...copper.vias.map((v) => ({ ...viaItem(v), key: JSON.stringify(['v', v.net, v.at, v.size, v.layerFrom, v.layerTo]) })),
   ];
 }
 

@@ -4,9 +4,9 @@
 
 import type { Pt } from '../board/model.ts';
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import { bbox, circle, segment } from '../geom/index.ts';
+import { bbox, circle } from '../geom/index.ts';
 import { Checker } from './core/checker.ts';
-import { connectedPieces, hostItems, type ConnItem } from './connectivity.ts';
+import { connectedPieces, hostItems, trackItem, viaItem, type ConnItem } from './connectivity.ts';
 import type { Grid, GridWindow } from './core/grid.ts';
 import type { HostPad, RouterHost } from './core/host.ts';
 import { planNet, pieceDistance, type NetPlan } from './net-plan.ts';
@@ -26,7 +26,7 @@ import { prunePlaneJoins, type PlaneLinks } from './zones/plane-joins.ts';
 import { UnionFind } from '../drc/connectivity.ts';
 import { boundedExplainer, searchBudget, setupWork } from './work-bound.ts';
 import { heldNets, withHeldNets } from './held-nets.ts';
-import { spanMask, viaOf } from './core/via-span.ts';
+import { viaOf } from './core/via-span.ts';
 import {
   defaultWork,
   MAX_VARIANT_WORK,
@@ -574,7 +574,7 @@ function buildResult(
       const it = itemsOf(plan.net, prof, c, L);
       for (const t of it.tracks) {
         tracks.push(t);
-        extra.push({ net: plan.net, layers: 1 << t.layer, shape: segment(t.start.x, t.start.y, t.end.x, t.end.y, t.width), pad: -1 });
+        extra.push(trackItem(t));
       }
       for (const v of it.vias) {
         const site = `${v.at.x},${v.at.y}`;
@@ -591,7 +591,7 @@ function buildResult(
         }
       }
     }
-    for (const v of vias) extra.push({ net: plan.net, layers: spanMask(v.layerFrom, v.layerTo), shape: circle(v.at.x, v.at.y, v.size / 2), pad: -1 });
+    for (const v of vias) extra.push(viaItem(v));
     allTracks.push(...tracks);
     allVias.push(...vias);
     netResults.push({ net: plan.net, name: host.netNames[plan.net] ?? '', routed: 0, open: 0, tracks, vias, length });

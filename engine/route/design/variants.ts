@@ -19,6 +19,7 @@ import { couplePairs, DEFAULT_PAIR_WORK, PAIR_WORK, routedPairs, uncouple } from
 import { settlePairRules } from './pair-rules.ts';
 import { settledLater } from './later-findings.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
+import type { Grid } from '../core/grid.ts';
 import { routeHost } from '../route-design.ts';
 import { gridStep } from '../grid-step.ts';
 import { planesCut } from '../plane-cut.ts';
@@ -99,12 +100,19 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
     (r, open) => fannedRoute(design, r, open, index, world),
   );
   const routed = { ...finished, budget: first.budget + extra };
+  // The host and whole-board grid the pairs' copper is judged on against the refilled planes:
+  // built once, on the first pair that gets that far.
+  let planes: { host: RouterHost; grid: Grid } | undefined;
+  const planeWorld = () => {
+    const { host, source } = sessionWorld(design, req, world);
+    return { host, grid: source.grid(host, gridStep(host)) };
+  };
   const coupled = couplePairs(design, base, req, routed, {
     join: (r) => routeOnce(design, r, index, world),
     host: (extra) => world.world(design, copperParts(extra.tracks, extra.vias)).host,
     planesCut: (before, after) => {
-      const { host, source } = sessionWorld(design, req, world);
-      return planesCut(host, source.grid(host, gridStep(host)), before, after);
+      planes ??= planeWorld();
+      return planesCut(planes.host, planes.grid, before, after);
     },
   });
   const tuned = tuneLengths(base, coupled);
