@@ -21,6 +21,7 @@ import { cleanup } from './cleanup.ts';
 import { Router, type Join, type RouterSettings } from './router.ts';
 import { gate, itemsOf, type Verify } from './final-gate.ts';
 import { routeTurned } from './turned.ts';
+import { routeGridless } from './gridless.ts';
 import { bothVerify, islandVerify, ReliefGuard, settleIslands } from './zones/plane-islands.ts';
 import { prunePlaneJoins, type PlaneLinks } from './zones/plane-joins.ts';
 import { UnionFind } from '../drc/connectivity.ts';
@@ -149,6 +150,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   // A turned board is a world of its own: nothing a caller keeps for the board fits it.
   if (req.turn) return routeTurned(host, req, verify, (h, r, v) => routeHost(h, r, variant, v));
   const seed = ((req.seed ?? 1) + variant * 7919) >>> 0;
+  if (req.gridless && req.connection) return routeGridless(host, req, verify, variant, seed);
   const opt = routeOptions(req.options);
   // With soft zones other nets' routes may notch a plane, and KiCad's refill can then leave a
   // pad the plane used to reach cut off. So a zone's net is routed by tracks as well, and the

@@ -263,6 +263,7 @@ export function explainStuck(
       ...base,
       blockers,
       reason: 'blocked',
+      fixedWalls: true,
       at: ref.at,
       why: `No site of the router's grid next to pad ${label(ref)} leaves room for a track of the class width (${classWidth}); ${narrower ? `a narrower neck (down to ${narrowest}) or a track off the grid may still reach it.` : `a track off the grid may still reach it (the class width is already the narrowest the rules allow).`}`,
       ...(narrower ? { hint: `route_connection ${pair} with width_mm ${narrowMm} (the narrowest the rules allow)` } : {}),
@@ -336,6 +337,7 @@ export function explainStuck(
         ...base,
         blockers,
         reason: 'no_via_site',
+        fixedWalls: true,
         at: conn.from.at,
         why: `${label(conn.from)} and ${label(conn.to)} are on different layers and no via of this net's class (${mm(cls.diameter)} on a ${mm(cls.drill)} drill) fits anywhere a track of its width (${classWidth}) can reach from ${label(conn.from)} on the router's grid; ${smaller}a site off the grid may still fit.`,
       };
@@ -345,6 +347,7 @@ export function explainStuck(
       ...base,
       blockers,
       reason: 'blocked',
+      fixedWalls: true,
       at: conn.from.at,
       why: `No path at the class width (${classWidth}) on the router's grid joins ${pair} past the fixed copper${by(blockers)}; ${narrower ? `a narrower track (down to ${narrowest}) or one off the grid may still get through.` : `one off the grid may still get through (the class width is already the narrowest the rules allow).`}`,
       ...(hint ? { hint } : {}),

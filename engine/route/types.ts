@@ -123,6 +123,9 @@ export interface RouteRequest {
   /** Degrees (KiCad's sense) the route's grid is turned by, so its moves follow parts placed at
    *  that angle (turned.ts); boxes and points of the request are the board's. Default 0. */
   turn?: number;
+  /** With `connection`: routed off the grid (gridless.ts), the shortest path between the exact
+   *  obstacles: 'layer' on a layer both its pads share, 'via' across layers through vias. */
+  gridless?: 'layer' | 'via';
   /** Polled between searches; true stops the route and returns the best clean result so far. */
   shouldStop?: () => boolean;
   onProgress?: (p: RouteProgress) => void;
@@ -158,6 +161,9 @@ export interface StuckReason {
   fails: number;
   /** False when the router never attempted it (budget, cancel). */
   tried: boolean;
+  /** True where the router's grid at the class width has no path past the fixed copper alone
+   *  (no via site either, between layers): no rip frees it, a look off the grid may. */
+  fixedWalls?: boolean;
   /** A step an agent or a person could try next, naming the session tool (route_connection,
    *  rip, place_via), when the floods suggest one. */
   hint?: string;

@@ -36,9 +36,12 @@ export class Checker {
   #nextId: number;
   readonly #all: number;
 
+  /** `reach`: how far (nm) past the largest clearance the rules ask a check looks for items;
+   *  a caller that knows its host holds no rule wider may look no further. */
   constructor(
     readonly host: RouterHost,
     readonly softZones: boolean,
+    readonly reach = 2_000_000,
   ) {
     const push = (it: Item) => this.#items.push(it);
     this.#all = host.layerCount >= 32 ? 0xffffffff >>> 0 : ((1 << host.layerCount) - 1) >>> 0;
@@ -72,7 +75,7 @@ export class Checker {
     const r = this.host.rules;
     let m = r.holeToHole + r.holeClearance(net, 0);
     for (let l = 0; l < this.host.layerCount; l++) m = Math.max(m, r.clearance(net, 0, l) * 2, r.edgeClearance(net, l));
-    return m + 2_000_000;
+    return m + this.reach;
   }
 
   /** First violation of a copper shape of `net` on `layer`, or undefined when it is clean. */

@@ -17,6 +17,11 @@ import type { ConnectionResult, NetResult, RouteRequest, RouteResult, StuckCode 
 
 /** Connections routed alone at most, in result order: each builds its own world. */
 const MAX_SINGLES = 16;
+/** Connections routed alone off the grid past MAX_SINGLES at most. */
+const MAX_OFF_GRID = 48;
+/** The most a look off the grid is given, on one layer and through vias: a lane it finds costs
+ *  it a fraction of this; a search that finds none weighs every corner in its box. */
+const OFF_GRID_WORK = { layer: 1_000_000, via: 12_000_000 };
 /** The least work a connection routed alone is given, and its share of what is left. */
 const MIN_SINGLE_WORK = 2_000_000;
 const SINGLE_SHARE = 2;
@@ -33,8 +38,9 @@ export type FannedRoute = (req: RouteRequest, open: readonly ConnectionResult[])
  *  routes it in the k-th other net order (a seed no other variant of the call uses). */
 export type VariantRoute = (req: RouteRequest, order?: number) => RouteResult;
 
-/** A board pad's smaller side (nm) and its orientation (degrees, KiCad's sense). */
-export type PadLook = (pad: number) => { size: number; rotation: number };
+/** A board pad's smaller side (nm), its orientation (degrees, KiCad's sense) and its copper
+ *  layers (bit i = layer i). */
+export type PadLook = (pad: number) => { size: number; rotation: number; layers: number };
 
 /** `first` with the open connections tried again as above, within first.budget. */
 export function finishOpen(req: RouteRequest, first: RouteResult, route: VariantRoute, pad: PadLook, fanned: FannedRoute): RouteResult {
@@ -74,37 +80,71 @@ function onFinerGrids(req: RouteRequest, first: RouteResult, route: VariantRoute
   return singles(req, spent(again, best, again), route, pad, stop);
 }
 
-/** `r` with each routable open connection (MAX_SINGLES at most) routed alone, everything routed
- *  so far fixed: on the grid of its finer end's part, then on one twice as fine over a box round
- *  it, then, where an end's part sits off the grid's moves, on grids turned with it (turned.ts);
- *  each kept where it is made. */
+/** `r` with each routable open connection routed alone, everything routed so far fixed, each
+ *  kept where it is made: those the fixed copper walls in on the grid first off the grid
+ *  (gridless.ts: on a layer both ends share, else through vias); then (MAX_SINGLES at most) on the
+ *  grid of the finer end's part, off the grid if not yet, on one twice as fine over a box round it,
+ *  and, where an end's part sits off the grid's moves, on grids turned with it (turned.ts); last
+ *  the rest (MAX_OFF_GRID at most) off the grid. */
 function singles(req: RouteRequest, r: RouteResult, route: VariantRoute, pad: PadLook, stop: (r: RouteResult) => boolean): RouteResult {
   let best = r;
   const session = fixedSession(req, best);
-  for (const c of routable(best).slice(0, MAX_SINGLES)) {
-    const looks: { refine?: number; turn?: number }[] = [{}, { refine: 2 }, ...turnsFor(c, (i) => pad(i).rotation).map((turn) => ({ turn }))];
-    for (const { refine, turn } of looks) {
-      if (stop(best)) return best;
-      const left = best.budget - best.work;
-      const one = route({
-        connection: { net: c.net, from: c.from.pad, to: c.to.pad, ...(refine || turn ? { corridor: around(c) } : {}) },
-        ...(refine ? { gridRefine: refine } : {}),
-        ...(turn ? { turn } : {}),
-        session,
-        work: Math.min(left, Math.max(MIN_SINGLE_WORK, Math.floor(left / SINGLE_SHARE))),
-        ...(req.options ? { options: req.options } : {}),
-        ...(req.reserved ? { reserved: req.reserved } : {}),
-        ...(req.shouldStop ? { shouldStop: req.shouldStop } : {}),
-      });
-      const made = one.connections.length === 1 && one.connections[0].routed;
-      best = made ? joined(best, c, one) : spent(best, best, one);
-      if (!made) continue;
+  /** Routes c alone with `look`; true when it is made (and kept). */
+  const alone = (c: ConnectionResult, look: Look): boolean => {
+    const left = best.budget - best.work;
+    const one = route({
+      connection: { net: c.net, from: c.from.pad, to: c.to.pad, ...(look.refine || look.turn ? { corridor: around(c) } : {}) },
+      ...(look.refine ? { gridRefine: look.refine } : {}),
+      ...(look.turn ? { turn: look.turn } : {}),
+      ...(look.gridless ? { gridless: look.gridless } : {}),
+      session,
+      work: Math.min(left, Math.max(MIN_SINGLE_WORK, Math.floor(left / SINGLE_SHARE)), look.gridless ? OFF_GRID_WORK[look.gridless] : Infinity),
+      ...(req.options ? { options: req.options } : {}),
+      ...(req.reserved ? { reserved: req.reserved } : {}),
+      ...(req.shouldStop ? { shouldStop: req.shouldStop } : {}),
+    });
+    const made = one.connections.length === 1 && one.connections[0].routed;
+    best = made ? joined(best, c, one) : spent(best, best, one);
+    if (made) {
       session.tracks.push(...one.tracks);
       session.vias.push(...one.vias);
-      break;
+    }
+    return made;
+  };
+  // Off the grid: on one layer where the ends share one, else through vias.
+  const offGrid = (c: ConnectionResult): Look => ({ gridless: (pad(c.from.pad).layers & pad(c.to.pad).layers) !== 0 ? 'layer' : 'via' });
+  // That look first where the fixed copper alone walls the grid's paths in: there the grid has no
+  // way, and a lane off it costs a few corners where a grid look costs a grid.
+  const off = new Set<ConnectionResult>();
+  for (const c of routable(best)
+    .filter((k) => k.stuck?.fixedWalls)
+    .slice(0, MAX_SINGLES + MAX_OFF_GRID)) {
+    if (stop(best)) return best;
+    off.add(c);
+    alone(c, offGrid(c));
+  }
+  for (const c of routable(best).slice(0, MAX_SINGLES)) {
+    const looks: Look[] = [{}, ...(off.has(c) ? [] : [offGrid(c)]), { refine: 2 }, ...turnsFor(c, (i) => pad(i).rotation).map((turn) => ({ turn }))];
+    for (const look of looks) {
+      if (stop(best)) return best;
+      if (look.gridless) off.add(c);
+      if (alone(c, look)) break;
     }
   }
+  for (const c of routable(best)
+    .filter((k) => !off.has(k))
+    .slice(0, MAX_OFF_GRID)) {
+    if (stop(best)) return best;
+    alone(c, offGrid(c));
+  }
   return best;
+}
+
+/** How a connection is routed alone: on its own grid, refined, turned, or off the grid. */
+interface Look {
+  refine?: number;
+  turn?: number;
+  gridless?: 'layer' | 'via';
 }
 
 /** The box a connection's finer look covers: its ends' centres, and round them a third of the

@@ -96,7 +96,7 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
     req,
     { ...first, budget: first.budget - reserve },
     (r, order = 0) => routeOnce(design, r, index + n * order, world),
-    (i) => ({ size: Math.min(pads[i].size.w, pads[i].size.h), rotation: pads[i].rotation }),
+    (i) => ({ size: Math.min(pads[i].size.w, pads[i].size.h), rotation: pads[i].rotation, layers: pads[i].layers }),
     (r, open) => fannedRoute(design, r, open, index, world),
   );
   const routed = { ...finished, budget: first.budget + extra };

@@ -51,7 +51,7 @@ describe('connections left open, tried again with the work left', () => {
     const req = { nets: [1], work: 20_000_000 };
     const first = routeHost(host, req, 0);
     expect(first.open.map((c) => `${c.from.ref}.${c.from.number}–${c.to.ref}.${c.to.number}`)).toHaveLength(1);
-    const size = (i: number) => ({ size: host.pads.find((p) => p.index === i)!.minSize, rotation: 0 });
+    const size = (i: number) => ({ size: host.pads.find((p) => p.index === i)!.minSize, rotation: 0, layers: host.pads.find((p) => p.index === i)!.layers });
     const r = finishOpen(
       req,
       first,
@@ -77,7 +77,7 @@ describe('connections left open, tried again with the work left', () => {
         () => {
           throw new Error('not called');
         },
-        () => ({ size: 0, rotation: 0 }),
+        () => ({ size: 0, rotation: 0, layers: 1 }),
         () => undefined,
       ),
     ).toBe(first);

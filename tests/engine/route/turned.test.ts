@@ -89,7 +89,7 @@ describe('a route on a grid turned with its part', () => {
       req,
       first,
       (q) => routeHost(b, q, 0),
-      (i) => ({ size: b.pads[i].minSize, rotation: b.pads[i].rotation }),
+      (i) => ({ size: b.pads[i].minSize, rotation: b.pads[i].rotation, layers: b.pads[i].layers }),
       () => undefined,
     );
     expect(r.open).toEqual([]);
