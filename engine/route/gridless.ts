@@ -13,7 +13,8 @@ import type { HostObstacle, HostPad, RouterHost } from './core/host.ts';
 import type { ViaSpan } from './core/via-span.ts';
 import type { Verify } from './final-gate.ts';
 import { addGrownCorners, CornerList } from './grown-corners.ts';
-import type { ConnectionResult, PadRef, RouteRequest, RouteResult, StuckReason } from './types.ts';
+import { trackLength } from '../geom/arc.ts';
+import { padRef, type ConnectionResult, type PadRef, type RouteRequest, type RouteResult, type StuckReason } from './types.ts';
 
 /** How far (nm) a line may come closer than the rules ask: rounding of corners to the nm, far
  *  inside KiCad's DRC epsilon (500 nm). */
@@ -65,8 +66,9 @@ export function routeGridless(host: RouterHost, req: RouteRequest, verify: Verif
       let window = inflateBox(boxOf(a.at.x, a.at.y, b.at.x, b.at.y), Math.max(least, Math.round(span * share)));
       if (conn.corridor) window = clip(window, conn.corridor);
       const local = nearby(host, req, conn.net, inflateBox(window, 1_000_000));
+      const checker = localChecker(local);
       for (const t of tries) {
-        const found = lane(local, conn.net, t.layers, t.width, t.via, a, b, window, budget - work);
+        const found = lane(local, checker, conn.net, t.layers, t.width, t.via, a, b, window, budget - work);
         work += found.work;
         if (found.spent) return result(host, req, a, b, { tracks: [], vias: [] }, work, budget, variant, seed, true);
         if (found.path === undefined) continue;
@@ -113,6 +115,7 @@ function copperOf(
  *  out first. */
 function lane(
   local: RouterHost,
+  checker: Checker,
   net: number,
   layers: number[],
   width: (layer: number) => number,
@@ -122,10 +125,6 @@ function lane(
   window: Box,
   budget: number,
 ): { path?: Path; work: number; spent: boolean } {
-  let extra = 0;
-  for (const p of local.pads) extra = Math.max(extra, p.clearance);
-  for (const o of local.obstacles) extra = Math.max(extra, o.clearance);
-  const checker = new Checker(local, false, extra + 1_000);
   const clear = (layer: number) => {
     const checked = width(layer) - 2 * TOLERANCE;
     return (ax: number, ay: number, bx: number, by: number) => checker.track(net, layer, ax, ay, bx, by, checked) === undefined;
@@ -170,6 +169,15 @@ function lane(
   }
   if (path === 'spent' || path === undefined) return { work, spent: path === 'spent' };
   return { path: taut(path, (layer) => clear(layer)), work, spent: false };
+}
+
+/** The exact checks of the part of the host a search covers, zone fills as walls: they look no
+ *  further than the largest clearance the rules or an item there asks. */
+function localChecker(local: RouterHost): Checker {
+  let extra = 0;
+  for (const p of local.pads) extra = Math.max(extra, p.clearance);
+  for (const o of local.obstacles) extra = Math.max(extra, o.clearance);
+  return new Checker(local, false, extra + 1_000);
 }
 
 /** Corners of everything on `layer` a copper point of `net` must keep `half` plus its clearance from. */
@@ -363,10 +371,6 @@ function clip(w: Box, k: Box): Box {
   return { minX: Math.max(w.minX, k.minX), minY: Math.max(w.minY, k.minY), maxX: Math.min(w.maxX, k.maxX), maxY: Math.min(w.maxY, k.maxY) };
 }
 
-function padRef(p: HostPad): PadRef {
-  return { pad: p.index, ref: p.ref, number: p.number, at: p.at };
-}
-
 /** The route's result for its one connection: made by `tracks`, or open. */
 function result(
   host: RouterHost,
@@ -386,7 +390,9 @@ function result(
   const none = (i: number): PadRef => ({ pad: i, ref: '', number: '', at: { x: 0, y: 0 } });
   const stuck: StuckReason = {
     reason: spent ? 'budget' : 'blocked',
-    why: spent ? 'The search off the grid ran out of work before it settled.' : 'No legal path off the grid on a layer both pads share was found.',
+    why: spent
+      ? 'The search off the grid ran out of work before it settled.'
+      : `No legal path off the grid ${req.gridless === 'via' ? 'through vias' : 'on a layer both pads share'} was found round the pads.`,
     blockers: [],
     rips: 0,
     fails: 1,
@@ -400,7 +406,7 @@ function result(
     routed,
     ...(routed ? {} : { stuck }),
   };
-  const length = tracks.reduce((s, t) => s + Math.hypot(t.end.x - t.start.x, t.end.y - t.start.y), 0);
+  const length = tracks.reduce((s, t) => s + trackLength(t), 0);
   return {
     tracks,
     vias,

@@ -7,7 +7,7 @@
 import type { Pt } from '../board/model.ts';
 import type { ConnItem } from './connectivity.ts';
 import type { RouterHost } from './core/host.ts';
-import type { ConnectionResult, NetResult, PadRef, RouteResult, StuckReason } from './types.ts';
+import { padRef, type ConnectionResult, type NetResult, type RouteResult, type StuckReason } from './types.ts';
 
 /** Net → the sentence saying why the router leaves it alone, for the nets among `nets` that
  *  unmodelled custom rules may govern; empty when the host reports none. */
@@ -33,11 +33,6 @@ export function heldNets(host: RouterHost, nets: readonly number[]): Map<number,
 
 function dist(a: Pt, b: Pt): number {
   return Math.hypot(a.x - b.x, a.y - b.y);
-}
-
-function padRef(host: RouterHost, i: number): PadRef {
-  const p = host.pads[i];
-  return { pad: p.index, ref: p.ref, number: p.number, at: p.at };
 }
 
 /**
@@ -77,9 +72,9 @@ function heldConnections(host: RouterHost, items: readonly ConnItem[], groups: n
       }
     }
     const [pa, pb] = nearest(pieces[bi], pieces[bj]);
-    const from = padRef(host, pa);
+    const from = padRef(host.pads[pa]);
     const stuck: StuckReason = { reason: 'rule_not_supported', why, blockers: [], rips: 0, fails: 0, tried: false, at: from.at };
-    out.push({ net, netName: host.netNames[net] ?? '', from, to: padRef(host, pb), routed: false, stuck });
+    out.push({ net, netName: host.netNames[net] ?? '', from, to: padRef(host.pads[pb]), routed: false, stuck });
   }
   return out;
 }

@@ -34,7 +34,7 @@ import {
   routeOptions,
   type ConnectionResult,
   type NetResult,
-  type PadRef,
+  padRef,
   type RouteRequest,
   type RouteResult,
   type Waypoint,
@@ -136,11 +136,6 @@ export function classProfiles(
     netProfile.set(n, k);
   }
   return { profiles, netProfile };
-}
-
-function padRef(host: RouterHost, i: number): PadRef {
-  const p = host.pads[i];
-  return { pad: p.index, ref: p.ref, number: p.number, at: p.at };
 }
 
 /** Routes one variant of a request on a host; `verify`, when given, is the independent DRC
@@ -627,7 +622,7 @@ function buildResult(
       const routed = g >= 0 && g === groupOf(groups, host.pads[only.to].index, host);
       nr.routed = routed ? 1 : 0;
       nr.open = routed ? 0 : 1;
-      connections.push({ net: plan.net, netName: host.netNames[plan.net] ?? '', from: padRef(host, only.from), to: padRef(host, only.to), routed });
+      connections.push({ net: plan.net, netName: host.netNames[plan.net] ?? '', from: padRef(host.pads[only.from]), to: padRef(host.pads[only.to]), routed });
       continue;
     }
     const distinct = new Set(pieceGroup.filter((g) => g >= 0)).size + pieceGroup.filter((g) => g < 0).length;
@@ -671,8 +666,8 @@ function buildResult(
       const conn: ConnectionResult = {
         net: plan.net,
         netName: host.netNames[plan.net] ?? '',
-        from: padRef(host, pa),
-        to: padRef(host, pb),
+        from: padRef(host.pads[pa]),
+        to: padRef(host.pads[pb]),
         routed,
       };
       connections.push(conn);

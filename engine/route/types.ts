@@ -139,6 +139,11 @@ export interface PadRef {
   at: Pt;
 }
 
+/** A router pad (core/host.ts's HostPad) named as a connection's end. */
+export function padRef(p: { index: number; ref: string; number: string; at: Pt }): PadRef {
+  return { pad: p.index, ref: p.ref, number: p.number, at: p.at };
+}
+
 /** `rule_not_supported`: a custom rule the router does not model governs the net (a length,
  *  skew, via count, … constraint, or a rule whose condition it cannot read), so the router
  *  leaves the net alone rather than add copper KiCad's DRC could fault. */
