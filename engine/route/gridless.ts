@@ -14,7 +14,8 @@ import type { ViaSpan } from './core/via-span.ts';
 import type { Verify } from './final-gate.ts';
 import { addGrownCorners, CornerList } from './grown-corners.ts';
 import { trackLength } from '../geom/arc.ts';
-import { padRef, type ConnectionResult, type PadRef, type RouteRequest, type RouteResult, type StuckReason } from './types.ts';
+import { mm } from './stuck.ts';
+import { defaultWork, MAX_VARIANT_WORK, padRef, type ConnectionResult, type PadRef, type RouteRequest, type RouteResult, type StuckReason } from './types.ts';
 
 /** How far (nm) a line may come closer than the rules ask: rounding of corners to the nm, far
  *  inside KiCad's DRC epsilon (500 nm). */
@@ -30,9 +31,10 @@ const MARGINS = [
  *  polylines leave (3.5 % of the grown radius) need the finer. */
 const TURNS = [Math.PI / 6, Math.PI / 24];
 /** Work of a corner or via site checked exactly, and of a line, against one pair of corners
- *  weighed: what each costs in time, as the grid router's expansions do. */
+ *  weighed: what each costs in time, as the grid router's expansions do (about 0.15 µs a unit;
+ *  a line, checked in pieces, about 8 µs). */
 const KEEP_WORK = 32;
-const CHECK_WORK = 640;
+const CHECK_WORK = 64;
 
 /** What a layer change off the grid costs, as track length (nm): a via is worth a detour. */
 const VIA_COST = 2_000_000;
@@ -46,7 +48,8 @@ type Path = { x: number; y: number; layer: number }[];
  *  the rules allow; 'via', across the layers through the class's vias. */
 export function routeGridless(host: RouterHost, req: RouteRequest, verify: Verify | undefined, variant: number, seed: number): RouteResult {
   const conn = req.connection!;
-  const budget = Math.max(0, req.work ?? 0);
+  // Without a set amount, what a one-connection route on the grid is given.
+  const budget = Math.min(MAX_VARIANT_WORK, Math.max(0, req.work ?? Math.min(defaultWork(1), req.workCap ?? Infinity)));
   const a = host.pads.find((p) => p.index === conn.from);
   const b = host.pads.find((p) => p.index === conn.to);
   let work = 0;
@@ -62,13 +65,17 @@ export function routeGridless(host: RouterHost, req: RouteRequest, verify: Verif
         if (conn.width === undefined && r.minTrackWidth(conn.net, l) < r.trackWidth(conn.net, l)) tries.push({ layers: [l], width: width(true) });
       }
     if (req.gridless === 'via') tries.push({ layers: all, width: width(false), via: r.via(conn.net) });
-    for (const [least, share] of MARGINS) {
-      let window = inflateBox(boxOf(a.at.x, a.at.y, b.at.x, b.at.y), Math.max(least, Math.round(span * share)));
-      if (conn.corridor) window = clip(window, conn.corridor);
-      const local = nearby(host, req, conn.net, inflateBox(window, 1_000_000));
-      const checker = localChecker(local);
+    const windows = MARGINS.map(([least, share]) => {
+      const w = inflateBox(boxOf(a.at.x, a.at.y, b.at.x, b.at.y), Math.max(least, Math.round(span * share)));
+      return conn.corridor ? clip(w, conn.corridor) : w;
+    });
+    // One world for every window, so a corner's check in the narrower holds in the wider.
+    const local = nearby(host, req, conn.net, inflateBox(windows[windows.length - 1], 1_000_000));
+    const checker = localChecker(local);
+    const known = new Map<string, Map<number, Map<number, boolean>>>();
+    for (const window of windows) {
       for (const t of tries) {
-        const found = lane(local, checker, conn.net, t.layers, t.width, t.via, a, b, window, budget - work);
+        const found = lane(local, checker, known, conn.net, t.layers, t.width, t.via, a, b, window, budget - work);
         work += found.work;
         if (found.spent) return result(host, req, a, b, { tracks: [], vias: [] }, work, budget, variant, seed, true);
         if (found.path === undefined) continue;
@@ -112,10 +119,12 @@ function copperOf(
 
 /** The shortest legal path from pad a's centre to pad b's over `layers` (through `via`s where
  *  it changes layer), corners and all, or none; with the work it cost, and whether the budget ran
- *  out first. */
+ *  out first. Each corner or via site is checked exactly once in a call (`known`), whichever
+ *  window or polyline step asks first: the wider window holds the narrower's corners. */
 function lane(
   local: RouterHost,
   checker: Checker,
+  known: Map<string, Map<number, Map<number, boolean>>>,
   net: number,
   layers: number[],
   width: (layer: number) => number,
@@ -127,27 +136,36 @@ function lane(
 ): { path?: Path; work: number; spent: boolean } {
   const clear = (layer: number) => {
     const checked = width(layer) - 2 * TOLERANCE;
-    return (ax: number, ay: number, bx: number, by: number) => checker.track(net, layer, ax, ay, bx, by, checked) === undefined;
+    return (ax: number, ay: number, bx: number, by: number) => checker.trackClear(net, layer, ax, ay, bx, by, checked);
   };
   const span: ViaSpan | undefined = via && { type: 'through', from: 0, to: local.layerCount - 1, diameter: via.diameter - 2 * TOLERANCE, drill: via.drill };
   const own = local.pads.filter((p) => p.net === net && !p.throughHole);
+  const inside = (x: number, y: number) => x >= window.minX && x <= window.maxX && y >= window.minY && y <= window.maxY;
   let work = 0;
   let short = false;
-  const inside = (x: number, y: number) => x >= window.minX && x <= window.maxX && y >= window.minY && y <= window.maxY;
-  /** Pays for one corner's exact check where the budget holds it. */
-  const afford = () => (work + KEEP_WORK > budget ? ((short = true), false) : ((work += KEEP_WORK), true));
+  /** `test` where (x, y) lies in the window: paid for once per call where the budget holds it. */
+  const kept = (kind: string, test: (x: number, y: number) => boolean) => {
+    const at = new PointCheck(known, kind, test);
+    return (x: number, y: number) => {
+      if (!inside(x, y)) return false;
+      if (at.known(x, y) === undefined) {
+        if (work + KEEP_WORK > budget) return ((short = true), false);
+        work += KEEP_WORK;
+      }
+      return at.ok(x, y);
+    };
+  };
   const r = local.rules;
   let path: Path | 'spent' | undefined;
   for (const turn of TURNS) {
     const graph = new Graph(a, b, layers);
     for (const layer of layers) {
       const check = clear(layer);
-      const keep = (x: number, y: number) => inside(x, y) && afford() && check(x, y, x, y);
+      const keep = kept(`${layer}/${width(layer)}`, (x, y) => check(x, y, x, y));
       graph.corners(layer, grownCorners(local, net, layer, width(layer) / 2, keep, turn), check);
     }
     if (span) {
-      const keep = (x: number, y: number) =>
-        inside(x, y) && afford() && checker.via(net, x, y, span) === undefined && !own.some((p) => overlaps(circle(x, y, span.diameter / 2), p.shape));
+      const keep = kept('via', (x, y) => checker.via(net, x, y, span) === undefined && !own.some((p) => overlaps(circle(x, y, span.diameter / 2), p.shape)));
       const sites = layers.map((layer) => grownCorners(local, net, layer, via!.diameter / 2, keep, turn));
       const more = new CornerList();
       for (const h of local.holes) addGrownCorners(more, h.shape, via!.drill / 2 + r.holeToHole, keep, turn);
@@ -195,6 +213,34 @@ function grownCorners(local: RouterHost, net: number, layer: number, half: numbe
   for (const h of local.holes) if (!(h.plated && h.net === net)) add(h.shape, r.holeClearance(net, h.net));
   for (const e of local.outline) add(e, r.edgeClearance(net, layer));
   return corners;
+}
+
+/** An exact check at points whose verdicts the call keeps (`known`, one `kind` of check each). */
+class PointCheck {
+  readonly #at: Map<number, Map<number, boolean>>;
+
+  constructor(
+    known: Map<string, Map<number, Map<number, boolean>>>,
+    kind: string,
+    readonly test: (x: number, y: number) => boolean,
+  ) {
+    let at = known.get(kind);
+    if (!at) known.set(kind, (at = new Map()));
+    this.#at = at;
+  }
+
+  /** The verdict at (x, y) if it has been checked in this call. */
+  known(x: number, y: number): boolean | undefined {
+    return this.#at.get(x)?.get(y);
+  }
+
+  ok(x: number, y: number): boolean {
+    let col = this.#at.get(x);
+    if (!col) this.#at.set(x, (col = new Map()));
+    let ok = col.get(y);
+    if (ok === undefined) col.set(y, (ok = this.test(x, y)));
+    return ok;
+  }
 }
 
 /** The visibility graph: pad centres, corners per layer, and via sites on every layer. */
@@ -388,11 +434,14 @@ function result(
   const { tracks, vias } = copper;
   const routed = tracks.length > 0;
   const none = (i: number): PadRef => ({ pad: i, ref: '', number: '', at: { x: 0, y: 0 } });
+  const span = a && b ? Math.hypot(b.at.x - a.at.x, b.at.y - a.at.y) : 0;
+  const [least, share] = MARGINS[MARGINS.length - 1];
+  const within = conn.corridor ? 'in the box it was given' : `within ${mm(Math.max(least, Math.round(span * share)))} of the pads`;
   const stuck: StuckReason = {
     reason: spent ? 'budget' : 'blocked',
     why: spent
       ? 'The search off the grid ran out of work before it settled.'
-      : `No legal path off the grid ${req.gridless === 'via' ? 'through vias' : 'on a layer both pads share'} was found round the pads.`,
+      : `No legal path off the grid ${req.gridless === 'via' ? 'through vias' : 'on a layer both pads share'} was found ${within}.`,
     blockers: [],
     rips: 0,
     fails: 1,

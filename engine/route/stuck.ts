@@ -161,7 +161,8 @@ function heldBy(router: Router, grid: Grid, plan: NetPlan, sites: readonly numbe
   return out;
 }
 
-const mm = (nm: number) => `${+(nm / 1e6).toFixed(3)} mm`;
+/** A length (nm) as the sentences of a stuck reason give it. */
+export const mm = (nm: number) => `${+(nm / 1e6).toFixed(3)} mm`;
 
 /** The reason a connection is open (the router's state after commit). Every claim is what the
  *  floods show: "boxed in" and "unreachable" only with fence-proof.ts's proof at the narrowest

@@ -7,6 +7,10 @@ import { bbox, circle, collides, overlaps, segment, SpatialIndex, type Shape } f
 import type { RouterHost } from './host.ts';
 import { spanMask, type ViaSpan } from './via-span.ts';
 
+/** The length of a piece of a long track checked on its own, in reaches of a query: shorter
+ *  pieces cost more queries than their smaller boxes save. */
+const PIECE = 4;
+
 type Kind = 'pad' | 'copper' | 'zone' | 'keepout' | 'hole' | 'edge' | 'mask';
 
 interface Item {
@@ -122,6 +126,25 @@ export class Checker {
   /** Checks a track segment (nm) of `net` on `layer`. */
   track(net: number, layer: number, ax: number, ay: number, bx: number, by: number, width: number): CheckerHit | undefined {
     return this.#copper(net, layer, segment(ax, ay, bx, by, width), false, this.#reach(net));
+  }
+
+  /** Whether a track segment (nm) of `net` on `layer` is clean, looked at in pieces a few reaches
+   *  of a query long: the box of a long line at a slant holds far more than the copper near it,
+   *  a piece's box little else. Together the pieces' outlines are the segment's, their ends on
+   *  the line to the nm. */
+  trackClear(net: number, layer: number, ax: number, ay: number, bx: number, by: number, width: number): boolean {
+    const reach = this.#reach(net);
+    const n = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay) / (PIECE * reach)));
+    let px = ax;
+    let py = ay;
+    for (let k = 1; k <= n; k++) {
+      const qx = k === n ? bx : Math.round(ax + ((bx - ax) * k) / n);
+      const qy = k === n ? by : Math.round(ay + ((by - ay) * k) / n);
+      if (this.#copper(net, layer, segment(px, py, qx, qy, width), false, reach)) return false;
+      px = qx;
+      py = qy;
+    }
+    return true;
   }
 
   /** Checks a via (nm) of `net` at (x, y), as via-span.ts makes it. */

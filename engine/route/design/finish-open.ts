@@ -21,7 +21,7 @@ const MAX_SINGLES = 16;
 const MAX_OFF_GRID = 48;
 /** The most a look off the grid is given, on one layer and through vias: a lane it finds costs
  *  it a fraction of this; a search that finds none weighs every corner in its box. */
-const OFF_GRID_WORK = { layer: 1_000_000, via: 12_000_000 };
+export const OFF_GRID_WORK = { layer: 1_000_000, via: 12_000_000 };
 /** The least work a connection routed alone is given, and its share of what is left. */
 const MIN_SINGLE_WORK = 2_000_000;
 const SINGLE_SHARE = 2;
@@ -87,6 +87,30 @@ function onFinerGrids(req: RouteRequest, first: RouteResult, route: VariantRoute
  *  and, where an end's part sits off the grid's moves, on grids turned with it (turned.ts); last
  *  the rest (MAX_OFF_GRID at most) off the grid. */
 function singles(req: RouteRequest, r: RouteResult, route: VariantRoute, pad: PadLook, stop: (r: RouteResult) => boolean): RouteResult {
+  /** What each look off the grid that found nothing said, for the connections still open. */
+  const offGridSaid = new Map<ConnectionResult, string>();
+  const best = eachAlone(req, r, route, pad, stop, offGridSaid);
+  return offGridSaid.size === 0 ? best : withSaid(best, offGridSaid);
+}
+
+/** `r` with what the looks off the grid said added to the reasons of the connections still open. */
+function withSaid(r: RouteResult, said: ReadonlyMap<ConnectionResult, string>): RouteResult {
+  const connections = r.connections.map((c) => {
+    const s = said.get(c);
+    return s && !c.routed && c.stuck ? { ...c, stuck: { ...c.stuck, why: `${c.stuck.why} ${s}` } } : c;
+  });
+  return { ...r, connections, open: connections.filter((c) => !c.routed) };
+}
+
+/** singles' steps, each look off the grid that finds nothing noting what it said in `offGridSaid`. */
+function eachAlone(
+  req: RouteRequest,
+  r: RouteResult,
+  route: VariantRoute,
+  pad: PadLook,
+  stop: (r: RouteResult) => boolean,
+  offGridSaid: Map<ConnectionResult, string>,
+): RouteResult {
   let best = r;
   const session = fixedSession(req, best);
   /** Routes c alone with `look`; true when it is made (and kept). */
@@ -104,6 +128,8 @@ function singles(req: RouteRequest, r: RouteResult, route: VariantRoute, pad: Pa
       ...(req.shouldStop ? { shouldStop: req.shouldStop } : {}),
     });
     const made = one.connections.length === 1 && one.connections[0].routed;
+    const why = one.connections[0]?.stuck?.why;
+    if (!made && look.gridless && why) offGridSaid.set(c, why);
     best = made ? joined(best, c, one) : spent(best, best, one);
     if (made) {
       session.tracks.push(...one.tracks);
@@ -191,9 +217,19 @@ export function fixedSession(req: RouteRequest, r: RouteResult): { tracks: NewTr
 /** `r` with connection `c` made by `one`'s copper: the net's copper, counts and the summary. */
 export function joined(r: RouteResult, c: ConnectionResult, one: RouteResult): RouteResult {
   const add = one.nets.find((n) => n.net === c.net);
+  // A net's counts are of its pieces joined and apart, which its open connections can outnumber
+  // (two of them across one gap): a connection made joins a gap only while one is left.
+  const joins = (n: NetResult) => (n.open > 0 ? 1 : 0);
   const nets: NetResult[] = r.nets.map((n) =>
     n.net === c.net && add
-      ? { ...n, routed: n.routed + 1, open: n.open - 1, tracks: [...n.tracks, ...add.tracks], vias: [...n.vias, ...add.vias], length: n.length + add.length }
+      ? {
+          ...n,
+          routed: n.routed + joins(n),
+          open: n.open - joins(n),
+          tracks: [...n.tracks, ...add.tracks],
+          vias: [...n.vias, ...add.vias],
+          length: n.length + add.length,
+        }
       : n,
   );
   const connections = r.connections.map((k) => (k === c ? { net: k.net, netName: k.netName, from: k.from, to: k.to, routed: true } : k));

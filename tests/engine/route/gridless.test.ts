@@ -7,7 +7,7 @@ import type { HostObstacle, RouterHost } from '../../../engine/route/core/host.t
 import { finishOpen } from '../../../engine/route/design/finish-open.ts';
 import { routeGridless } from '../../../engine/route/gridless.ts';
 import { routeHost } from '../../../engine/route/route-design.ts';
-import type { RouteRequest } from '../../../engine/route/types.ts';
+import type { RouteRequest, RouteResult } from '../../../engine/route/types.ts';
 import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
 
 const MM = 1_000_000;
@@ -39,6 +39,23 @@ function tube(slack: number, extra: HostObstacle[] = [], layers = 1): RouterHost
 }
 
 const req = (work = 10_000_000, gridless: 'layer' | 'via' = 'layer'): RouteRequest => ({ connection: { net: 1, from: 0, to: 1 }, work, gridless });
+
+/** Net A routed on `host` (`first`), and what finishOpen made of what it left open (`r`). */
+function finished(host: RouterHost): { first: RouteResult; r: RouteResult } {
+  const req = { nets: [1], work: 20_000_000 };
+  const first = routeHost(host, req, 0);
+  const look = (i: number) => ({ size: 120_000, rotation: 0, layers: host.pads.find((p) => p.index === i)!.layers });
+  return {
+    first,
+    r: finishOpen(
+      req,
+      first,
+      (q) => routeHost(host, q, 0),
+      look,
+      () => undefined,
+    ),
+  };
+}
 
 /** Least gap between the result's tracks and net B's copper, less the clearance. */
 function leastSlack(host: RouterHost, tracks: { start: { x: number; y: number }; end: { x: number; y: number }; width: number }[]): number {
@@ -130,20 +147,21 @@ describe('a connection routed off the grid', () => {
 
   it('is the first try for a connection the fixed copper walls in on the grid, when the route leaves it open', () => {
     const host = tube(0);
-    const req = { nets: [1], work: 20_000_000 };
-    const first = routeHost(host, req, 0);
+    const { first, r } = finished(host);
     expect(first.open).toHaveLength(1);
     expect(first.open[0].stuck).toMatchObject({ reason: 'blocked', fixedWalls: true });
-    const look = (i: number) => ({ size: 120_000, rotation: 0, layers: host.pads.find((p) => p.index === i)!.layers });
-    const r = finishOpen(
-      req,
-      first,
-      (q) => routeHost(host, q, 0),
-      look,
-      () => undefined,
-    );
     expect(r.open).toEqual([]);
     expect(r.work).toBeLessThanOrEqual(r.budget);
     expect(leastSlack(host, r.tracks)).toBeGreaterThanOrEqual(-50);
+  });
+
+  it('says what the look off the grid found where it too finds no way', () => {
+    const { first, r } = finished(tube(-200));
+    expect(first.open).toHaveLength(1);
+    expect(r.open).toHaveLength(1);
+    expect(r.connections.filter((c) => !c.routed)).toEqual(r.open);
+    // The grid's reason stands, with the box the look off the grid searched: the pads are 8 mm
+    // apart, so ¾ of that round them.
+    expect(r.open[0].stuck!.why).toBe(`${first.open[0].stuck!.why} No legal path off the grid on a layer both pads share was found within 6 mm of the pads.`);
   });
 });

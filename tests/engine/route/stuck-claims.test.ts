@@ -1,7 +1,7 @@
 // A stuck reason is a claim the user acts on. Where the flood that would back "no path on the
 // router's grid" stops at its limit, nothing is claimed of the fixed copper: kitspace_Driverino-Shield
 // with its selected nets taken away leaves /CS open, and its grid (550 × 428 sites, two layers) is
-// larger than the flood may cover.
+// larger than the flood may cover. The look off the grid that follows says what it came to.
 import { describe, expect, it } from 'vitest';
 import { routeVariant } from '../../../engine/route/design/variants.ts';
 import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
@@ -16,7 +16,7 @@ describe('stuck reasons that hold', () => {
     const why = cs[0].stuck!;
     expect(why.reason).toBe('blocked');
     expect(why.why).toMatch(
-      /^The search for R9\.2–U1\.36 found no legal path\. A flood of the router's grid at the class width \(0\.25 mm\) past the fixed copper covered \d+ sites from R9\.2 and stopped at its limit before reaching U1\.36, so no path is ruled out and what blocks it was not measured\.$/,
+      /^The search for R9\.2–U1\.36 found no legal path\. A flood of the router's grid at the class width \(0\.25 mm\) past the fixed copper covered \d+ sites from R9\.2 and stopped at its limit before reaching U1\.36, so no path is ruled out and what blocks it was not measured\. The search off the grid ran out of work before it settled\.$/,
     );
     expect(why.blockers).toEqual([]);
   });
