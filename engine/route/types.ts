@@ -126,6 +126,10 @@ export interface RouteRequest {
   /** With `connection`: routed off the grid (gridless.ts), the shortest path between the exact
    *  obstacles: 'layer' on a layer both its pads share, 'via' across layers through vias. */
   gridless?: 'layer' | 'via';
+  /** Set by an escalation round (design/make-room.ts): start from `from`, a round's best, and
+   *  route each of its `walled` connections (the fixed copper walls them in on the grid) off the
+   *  grid past the fixed copper alone, the call's nets in its way taken out and routed again. */
+  makeRoom?: { from: RouteResult; walled: { net: number; from: number; to: number }[] };
   /** Polled between searches; true stops the route and returns the best clean result so far. */
   shouldStop?: () => boolean;
   onProgress?: (p: RouteProgress) => void;

@@ -1,9 +1,10 @@
 // The baseline scripted agent, driving a session only through its tools (as any agent would):
 // route everything once; then, while a round gains, for each open connection: route it alone
 // (route_connection, on a grid of its own), then at the narrowest width its reason suggests,
-// then, where its ends share no layer, with vias allowed inside the net's pads; then rip the
-// copper of the nets that fence it inside a box round one end (rip), route it, and route the
-// ripped nets again. A try is kept only if the open count drops, else the session goes back to
+// then, where its ends share no layer, with vias allowed inside the net's pads, then, where the
+// fixed copper walls it in on the grid (fixed_walls), off the grid; then rip the copper of the
+// nets that fence it inside a box round one end (rip), route it (off the grid where the grid has
+// no way past the fixed copper), and route the ripped nets again. A try is kept only if the open count drops, else the session goes back to
 // the state before it (restore) and the next try widens: the other end; the blockers ripped
 // whole (rip_net); every net's copper in a box twice as wide round each end, then over both ends.
 
@@ -21,7 +22,7 @@ export interface AgentSummary {
   tries: number;
   kept: number;
   /** Tries kept, by the step that gained (see the steps in repairAgent). */
-  kept_by: { alone: number; narrow: number; via_in_pad: number; box: number; whole_nets: number; wide_box: number; span: number };
+  kept_by: { alone: number; narrow: number; via_in_pad: number; off_grid: number; box: number; whole_nets: number; wide_box: number; span: number };
   work_used: number;
 }
 
@@ -34,6 +35,9 @@ export interface AgentOptions {
   /** Half the side of the box ripped round a stuck end, mm (the wide box is twice it). */
   boxMm?: number;
 }
+
+/** How route_connection is asked to route in a try. */
+type RouteHow = { width_mm?: number; options?: { via_in_pad: true }; off_grid?: 'layer' | 'via' };
 
 const spent = (r: object) => isErrorValue(r) && r.error.code === 'limit';
 
@@ -52,7 +56,7 @@ export async function repairAgent(s: Tools, o: AgentOptions = {}): Promise<Agent
     rounds: 0,
     tries: 0,
     kept: 0,
-    kept_by: { alone: 0, narrow: 0, via_in_pad: 0, box: 0, whole_nets: 0, wide_box: 0, span: 0 },
+    kept_by: { alone: 0, narrow: 0, via_in_pad: 0, off_grid: 0, box: 0, whole_nets: 0, wide_box: 0, span: 0 },
     work_used: 0,
   };
   const half = o.boxMm ?? 2.5;
@@ -86,19 +90,24 @@ export async function repairAgent(s: Tools, o: AgentOptions = {}): Promise<Agent
       // The narrowest width the rules allow, where the reason suggests a narrower track.
       const narrow = /width_mm ([0-9.]+)/.exec(c.hint ?? '')?.[1];
       const none = async () => [] as string[];
-      const steps: [keyof AgentSummary['kept_by'], () => Promise<string[]>, { width_mm?: number; options?: { via_in_pad: true } }][] = [
+      // Where the fixed copper walls it in on the grid, only a look off the grid can make it, a rip
+      // or not.
+      const offGrid = { off_grid: apart ? ('via' as const) : ('layer' as const) };
+      const afterRip = c.fixed_walls ? offGrid : {};
+      const steps: [keyof AgentSummary['kept_by'], () => Promise<string[]>, RouteHow][] = [
         ['alone', none, {}],
         ['narrow', none, narrow ? { width_mm: Number(narrow) } : {}],
         ['via_in_pad', none, { options: { via_in_pad: true } }],
-        ['box', () => ripBox(s, around(at, half), blockers), {}],
-        ['box', () => ripBox(s, around(other, half), blockers), {}],
-        ['whole_nets', () => ripNets(s, blockers), {}],
-        ['wide_box', () => ripBox(s, around(at, 2 * half), undefined), {}],
-        ['wide_box', () => ripBox(s, around(other, 2 * half), undefined), {}],
-        ['span', () => ripBox(s, span, undefined), {}],
+        ['off_grid', none, offGrid],
+        ['box', () => ripBox(s, around(at, half), blockers), afterRip],
+        ['box', () => ripBox(s, around(other, half), blockers), afterRip],
+        ['whole_nets', () => ripNets(s, blockers), afterRip],
+        ['wide_box', () => ripBox(s, around(at, 2 * half), undefined), afterRip],
+        ['wide_box', () => ripBox(s, around(other, 2 * half), undefined), afterRip],
+        ['span', () => ripBox(s, span, undefined), afterRip],
       ];
       for (const [step, rip, how] of steps) {
-        if ((step === 'narrow' && !narrow) || (step === 'via_in_pad' && !apart)) continue;
+        if ((step === 'narrow' && !narrow) || (step === 'via_in_pad' && !apart) || (step === 'off_grid' && !c.fixed_walls)) continue;
         const ripped = await rip();
         // A rip that took nothing would only repeat the try alone.
         if (ripped.length === 0 && rip !== none) continue;

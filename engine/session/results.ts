@@ -41,6 +41,9 @@ export interface ConnectionJson {
   /** What the searches ran into: statistics, not an enclosure. */
   search_hits?: { net: string; hits: number }[];
   hint?: string;
+  /** The fixed copper alone walls it in on the router's grid: no rip frees a lane there, and a
+   *  look off the grid (route_connection's off_grid) may. */
+  fixed_walls?: boolean;
   at_mm?: PointMm;
   layer?: string;
 }
@@ -257,7 +260,7 @@ export interface RouteConnectionResult extends VerdictJson {
   a: string;
   b: string;
   new_copper: { tracks: number; vias: number; length_mm: number };
-  stuck?: { reason: StuckCode; why: string; blockers: BlockerJson[]; hint?: string };
+  stuck?: { reason: StuckCode; why: string; blockers: BlockerJson[]; hint?: string; fixed_walls?: boolean };
   work: WorkJson;
 }
 

@@ -202,6 +202,12 @@ export const TOOL_SCHEMAS = {
         .optional()
         .describe('a box the track centres stay inside (a few grid steps round the ends and waypoints are always allowed; default: none)'),
       width_mm: z.number().gt(0).max(10).optional().describe("track width, at least the rules' minimum for the net (default: its class width)"),
+      off_grid: z
+        .enum(['layer', 'via'])
+        .optional()
+        .describe(
+          "route off the router's grid: the shortest path between the exact obstacles, bending at their corners, for a lane no grid site lies in; 'layer' on a copper layer both pads share (at the class width, then the narrowest the rules allow), 'via' across the layers through the class's through vias; not with waypoints (default: on a grid)",
+        ),
       options: RouteOptionsSchema.optional().describe(
         "router options, as route's (e.g. via_in_pad where the ends share no layer and a via fits only in a pad of the net; default: each one's own default)",
       ),
@@ -246,7 +252,7 @@ export type ToolInput<N extends ToolName> = z.input<(typeof TOOL_SCHEMAS)[N]>;
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   board_info: 'Board name, copper layers, counts (board and session), open connections, state id, work used and left, rules summary and rule warnings.',
   open_connections:
-    'Connections still open in the current state: net, a, b (REF.PIN or zone; for a zone end, a_pad or b_pad: the pad of the piece of the zone nearest the other end, which route_connection takes), length_mm, and after a route reason, why, rips, fails, blockers.',
+    "Connections still open in the current state: net, a, b (REF.PIN or zone; for a zone end, a_pad or b_pad: the pad of the piece of the zone nearest the other end, which route_connection takes), length_mm, and after a route reason, why, rips, fails, blockers, and fixed_walls where the fixed copper alone walls it in on the router's grid (route_connection off_grid may still find it).",
   route:
     'Route nets (default: all open). A transaction: kept only if verify allows it and commit is not false. Reports new copper per net, each differential pair it touched (lengths, difference, coupling), added DRC errors and the connections left open with reasons.',
   rip_net: "Remove one net's session copper (a new state). The board's own copper is never removed.",
@@ -265,7 +271,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   save: "Write the current state to the output board named when the session started, and the input's .kicad_pro and .kicad_dru beside it where none is there (never over one). Returns counts, the DRC types added and rules_written (the base names of the rule files it wrote).",
   place_via: "Place one via of a net's class at a point (a new state when kept). Checked at exact geometry; it need not connect anything yet.",
   route_connection:
-    'Route one connection (two pads of a net), optionally through waypoints in order, inside a corridor box, or at a given width. A transaction like route; says why when it cannot.',
+    'Route one connection (two pads of a net), optionally through waypoints in order, inside a corridor box, at a given width, or off the grid. A transaction like route; says why when it cannot.',
   rip: "Remove the session copper of some nets (default all) that lies in a box, on some layers (a new state). The board's own copper is never removed.",
   reserve: 'Keep a box or a via site for one net: later routes of other nets stay out of it (until released or undone). A new state; copper is unchanged.',
 };

@@ -68,6 +68,7 @@ export function connectionJson(s: SessionState, c: OpenConnection, note: StateNo
     out.blockers = r.blockers.map((b) => ({ net: b.name, boundary_sites: b.count }));
     if (r.searchHits?.length) out.search_hits = r.searchHits.map((b) => ({ net: b.name, hits: b.count }));
     if (r.hint) out.hint = r.hint;
+    if (r.fixedWalls) out.fixed_walls = true;
     if (r.at) out.at_mm = [nmToMm(r.at.x), nmToMm(r.at.y)];
     if (r.layer !== undefined) out.layer = s.names.layerName(r.layer);
   }

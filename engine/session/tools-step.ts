@@ -125,11 +125,14 @@ export async function routeConnection(s: SessionState, a: ToolArgs<'route_connec
       throw new ToolError('bad_argument', `route_connection: "width_mm" is below the rules' minimum track width for this net (${nmToMm(least)} mm)`);
     conn.width = w;
   }
+  if (a.off_grid && a.waypoints?.length)
+    throw new ToolError('bad_argument', 'route_connection: "off_grid" takes no "waypoints" (the search off the grid runs from pad to pad)');
   const st = s.states.current;
   // Within a session limit, the budget it would have without one (one connection's), or less.
   const work = left !== null ? Math.min(a.work ?? defaultWork(1), left) : a.work;
   const request: RouteRequest = {
     connection: conn,
+    ...(a.off_grid ? { gridless: a.off_grid } : {}),
     variants: 1,
     ...(work !== undefined ? { work } : {}),
     ...(a.options ? { options: toRouteOptions(a.options) } : {}),
@@ -161,6 +164,7 @@ export async function routeConnection(s: SessionState, a: ToolArgs<'route_connec
             why: c.stuck.why,
             blockers: c.stuck.blockers.map((b) => ({ net: b.name, boundary_sites: b.count })),
             ...(c.stuck.hint ? { hint: c.stuck.hint } : {}),
+            ...(c.stuck.fixedWalls ? { fixed_walls: true } : {}),
           },
         }
       : {};

@@ -23,7 +23,18 @@ import type { Grid } from '../core/grid.ts';
 import { routeHost } from '../route-design.ts';
 import { gridStep } from '../grid-step.ts';
 import { planesCut } from '../plane-cut.ts';
-import { escalationBound, MAX_VARIANTS, routeOptions, type ConnectionResult, type RouteRequest, type RouteResult } from '../types.ts';
+import {
+  defaultWork,
+  escalationBound,
+  MAX_VARIANT_WORK,
+  MAX_VARIANTS,
+  routeOptions,
+  type ConnectionResult,
+  type RouteRequest,
+  type RouteResult,
+} from '../types.ts';
+import { clashingNets } from '../clashes.ts';
+import { routeRoom } from './make-room.ts';
 
 /** The router's host for a design, with the session's locked copper as fixed copper. */
 export function sessionHost(design: Design, req: RouteRequest): RouterHost {
@@ -81,6 +92,17 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
 export function routeVariant(design: Design, req: RouteRequest, index: number, cache?: RouteCache): RouteResult {
   const world = cache ?? new RouteCache();
   const pads = design.board.pads;
+  if (req.makeRoom) {
+    const c = req.makeRoom.from.connections.length;
+    const budget = Math.min(MAX_VARIANT_WORK, req.work ?? Math.min(defaultWork(c), req.workCap ?? Infinity));
+    let host: RouterHost | undefined;
+    return routeRoom(req, budget, index, {
+      alone: (r) => routeOnce(design, r, index, world),
+      again: (r) => routeVariant(design, r, index, world),
+      clashes: (mine, theirs) => clashingNets((host ??= sessionHost(design, req)), mine, theirs),
+      layers: (i) => pads[i].layers,
+    });
+  }
   // Order k of variant i is variant i + k·n of the n the call routes: no two variants share one.
   const n = variantCount(req);
   const base = verifyBase(design, req);
@@ -271,8 +293,9 @@ export interface RoundVariant {
  * another order could make routes a round of as many new variants, each with the same budget,
  * while every variant's place in the call stays within escalationBound of that budget and the
  * call's work cap. The second half of the round (all of a round of one) routes the nets left open
- * first (openFirst); the first half routes in new orders only, since a net left open is as often
- * made by moving the nets round it as by going earlier. A call that made everything, had a set
+ * first (openFirst), or, where the fixed copper walls in every one on the grid, makes room for them
+ * (roomFor); the first half routes in new orders only, since a net left open is as often made by
+ * moving the nets round it as by going earlier. A call that made everything, had a set
  * amount of work or was stopped routes no further round.
  */
 export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
@@ -282,8 +305,19 @@ export function escalationRound(req: RouteRequest, results: readonly RouteResult
   const budget = Math.max(...results.map((r) => r.budget));
   if ((round + 1) * budget > Math.min(escalationBound(budget), req.workCap ?? Infinity)) return undefined;
   const n = variantCount(req);
-  const first = openFirst(req, best);
+  const first = roomFor(req, best) ?? openFirst(req, best);
   return Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req }));
+}
+
+/**
+ * `req` making room (make-room.ts) from `best` for the connections it leaves open, where the fixed
+ * copper walls in every one of them on the grid: no net order frees a lane there, and the call's
+ * own nets may hold the one lane off it. Undefined otherwise.
+ */
+export function roomFor(req: RouteRequest, best: RouteResult): RouteRequest | undefined {
+  const open = routable(best);
+  if (open.length === 0 || !open.every((c) => c.stuck?.fixedWalls)) return undefined;
+  return { ...req, makeRoom: { from: best, walled: open.map((c) => ({ net: c.net, from: c.from.pad, to: c.to.pad })) } };
 }
 
 /**

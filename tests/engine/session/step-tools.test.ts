@@ -199,3 +199,22 @@ describe('route_connection with router options', () => {
     expect(r.added_errors).toEqual([]);
   }, 120_000);
 });
+
+describe('route_connection off the grid', () => {
+  it('joins pads in a lane no grid site lies in, that the grid look leaves open (kitspace_d20_tri_r0.3, selected nets taken away)', async () => {
+    const { s } = stripped('kitspace_d20_tri_r0.3');
+    // colb_5's LEDs sit on a board laid out on triangles; the person's track between D134.2 and
+    // D150.2 runs down a lane exactly a track and two clearances wide, at an angle no grid follows.
+    const onGrid = ok(await s.call('route_connection', { net: 'colb_5', a: 'D134.2', b: 'D150.2' }));
+    // Its reason says the fixed copper walls it in on the grid: no rip frees it, a look off it may.
+    expect(onGrid).toMatchObject({ routed: false, committed: false, state: 0, stuck: { fixed_walls: true } });
+    const off = ok(await s.call('route_connection', { net: 'colb_5', a: 'D134.2', b: 'D150.2', off_grid: 'layer' }));
+    expect(off).toMatchObject({ routed: true, committed: true, state: 1, added_errors: [] });
+    expect(off.new_copper.vias).toBe(0);
+    const wrong = err(
+      await s.call('route_connection', { net: 'colb_5', a: 'D134.2', b: 'D118.2', off_grid: 'via', waypoints: [{ at_mm: [120, 120], layer: 'F.Cu' }] }),
+    );
+    expect(wrong).toMatchObject({ code: 'bad_argument' });
+    expect(wrong.message).toContain('"off_grid" takes no "waypoints"');
+  }, 120_000);
+});
