@@ -90,7 +90,7 @@ function replaced(r: RouteResult, out: ReadonlySet<number>, again: RouteResult):
   const open = connections.filter((c) => !c.routed);
   const pairs = [...(r.pairs ?? []).filter((p) => !out.has(p.plus) && !out.has(p.minus)), ...(again.pairs ?? [])];
   const kept = regrouped(
-    { ...r, nets, connections, open, ...(pairs.length ? { pairs } : {}) },
+    { ...r, nets, connections, open, ...(r.pairs || again.pairs ? { pairs } : {}) },
     [...r.tracks.filter((t) => !out.has(t.net)), ...again.tracks],
     [...r.vias.filter((v) => !out.has(v.net)), ...again.vias],
   );
