@@ -15,7 +15,7 @@ import type { Verify } from './final-gate.ts';
 import { addGrownCorners, CornerList } from './grown-corners.ts';
 import { trackLength } from '../geom/arc.ts';
 import { mm } from './stuck.ts';
-import { defaultWork, MAX_VARIANT_WORK, padRef, type ConnectionResult, type PadRef, type RouteRequest, type RouteResult, type StuckReason } from './types.ts';
+import { padRef, variantBudget, type ConnectionResult, type PadRef, type RouteRequest, type RouteResult, type StuckReason } from './types.ts';
 
 /** How far (nm) a line may come closer than the rules ask: rounding of corners to the nm, far
  *  inside KiCad's DRC epsilon (500 nm). */
@@ -26,6 +26,9 @@ const MARGINS = [
   [1_500_000, 0.25],
   [3_000_000, 0.75],
 ] as const;
+
+/** The margin (nm) of `MARGINS[k]` round pads `span` nm apart. */
+const marginOf = (k: number, span: number) => Math.max(MARGINS[k][0], Math.round(span * MARGINS[k][1]));
 /** The widest turn of a round corner's polyline in the first search, and in the second where
  *  the first found no path: lanes that bend round a corner with less room than the first's
  *  polylines leave (3.5 % of the grown radius) need the finer. */
@@ -49,7 +52,7 @@ type Path = { x: number; y: number; layer: number }[];
 export function routeGridless(host: RouterHost, req: RouteRequest, verify: Verify | undefined, variant: number, seed: number): RouteResult {
   const conn = req.connection!;
   // Without a set amount, what a one-connection route on the grid is given.
-  const budget = Math.min(MAX_VARIANT_WORK, Math.max(0, req.work ?? Math.min(defaultWork(1), req.workCap ?? Infinity)));
+  const budget = variantBudget(req, 1);
   const a = host.pads.find((p) => p.index === conn.from);
   const b = host.pads.find((p) => p.index === conn.to);
   let work = 0;
@@ -65,8 +68,8 @@ export function routeGridless(host: RouterHost, req: RouteRequest, verify: Verif
         if (conn.width === undefined && r.minTrackWidth(conn.net, l) < r.trackWidth(conn.net, l)) tries.push({ layers: [l], width: width(true) });
       }
     if (req.gridless === 'via') tries.push({ layers: all, width: width(false), via: r.via(conn.net) });
-    const windows = MARGINS.map(([least, share]) => {
-      const w = inflateBox(boxOf(a.at.x, a.at.y, b.at.x, b.at.y), Math.max(least, Math.round(span * share)));
+    const windows = MARGINS.map((_, k) => {
+      const w = inflateBox(boxOf(a.at.x, a.at.y, b.at.x, b.at.y), marginOf(k, span));
       return conn.corridor ? clip(w, conn.corridor) : w;
     });
     // One world for every window, so a corner's check in the narrower holds in the wider.
@@ -435,8 +438,7 @@ function result(
   const routed = tracks.length > 0;
   const none = (i: number): PadRef => ({ pad: i, ref: '', number: '', at: { x: 0, y: 0 } });
   const span = a && b ? Math.hypot(b.at.x - a.at.x, b.at.y - a.at.y) : 0;
-  const [least, share] = MARGINS[MARGINS.length - 1];
-  const within = conn.corridor ? 'in the box it was given' : `within ${mm(Math.max(least, Math.round(span * share)))} of the pads`;
+  const within = conn.corridor ? 'in the box it was given' : `within ${mm(marginOf(MARGINS.length - 1, span))} of the pads`;
   const stuck: StuckReason = {
     reason: spent ? 'budget' : 'blocked',
     why: spent

@@ -28,17 +28,7 @@ import { UnionFind } from '../drc/connectivity.ts';
 import { boundedExplainer, searchBudget, setupWork } from './work-bound.ts';
 import { heldNets, withHeldNets } from './held-nets.ts';
 import { viaOf } from './core/via-span.ts';
-import {
-  defaultWork,
-  MAX_VARIANT_WORK,
-  routeOptions,
-  type ConnectionResult,
-  type NetResult,
-  padRef,
-  type RouteRequest,
-  type RouteResult,
-  type Waypoint,
-} from './types.ts';
+import { padRef, routeOptions, variantBudget, type ConnectionResult, type NetResult, type RouteRequest, type RouteResult, type Waypoint } from './types.ts';
 
 /** The finest step a refined grid may have (RouteRequest.gridRefine), nm. */
 const MIN_GRID_STEP = 10_000;
@@ -169,7 +159,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   const nets = held.size > 0 ? asked.filter((n) => !held.has(n)) : asked;
   let connections = 0;
   for (const n of nets) connections += pieces.get(n)!.length - 1;
-  const budget = Math.min(MAX_VARIANT_WORK, Math.max(0, req.work ?? Math.min(defaultWork(connections), req.workCap ?? Infinity)));
+  const budget = variantBudget(req, connections);
 
   const width = conn?.width;
   const { profiles, netProfile } = classProfiles(host, nets, width !== undefined ? (p) => widened(host, p, width) : undefined);

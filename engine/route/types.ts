@@ -251,6 +251,12 @@ export function defaultWork(connections: number): number {
   return Math.min(DEFAULT_WORK_CAP, DEFAULT_WORK + WORK_PER_CONNECTION * Math.max(0, connections));
 }
 
+/** The work one variant of `req` may spend, routing `connections`: the request's, else the
+ *  default for them or the cap's share where that is less; never past MAX_VARIANT_WORK. */
+export function variantBudget(req: RouteRequest, connections: number): number {
+  return Math.min(MAX_VARIANT_WORK, Math.max(0, req.work ?? Math.min(defaultWork(connections), req.workCap ?? Infinity)));
+}
+
 /** Without a set amount of work, a call whose variants leave connections open on their default
  *  budget routes further rounds of new variants (other net orders), each with that budget again,
  *  while each variant's place in the call stays within ESCALATION times it and DEFAULT_WORK_CAP:

@@ -13,7 +13,7 @@ import { checkAdded } from '../../drc/drc.ts';
 import { boxContains, boxOfPoints, circle, distance, inflateBox, segment } from '../../geom/index.ts';
 import { gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
 import type { ConnectionResult, RouteRequest, RouteResult } from '../types.ts';
-import { fixedSession, joined, spent } from './finish-open.ts';
+import { carried, fixedSession, joined, madeAlone, spent } from './finish-open.ts';
 import { target, tuneLengths } from './tune-length.ts';
 
 /** Shares of the rule's target the way through the points is aimed at: the router's way bends
@@ -94,12 +94,10 @@ export function detourShort(base: Design, req: RouteRequest, r: RouteResult, rou
             },
             session: fixedSession(req, next),
             work: Math.max(MIN_DETOUR_WORK, Math.floor(left / DETOUR_SHARE)),
-            ...(req.options ? { options: req.options } : {}),
-            ...(req.reserved ? { reserved: req.reserved } : {}),
-            ...(req.shouldStop ? { shouldStop: req.shouldStop } : {}),
+            ...carried(req),
           });
           const at = next.connections.find((o) => o.net === k.net && o.from.pad === k.from.pad && o.to.pad === k.to.pad);
-          const routed = at !== undefined && one.connections.length === 1 && one.connections[0].routed;
+          const routed = at !== undefined && madeAlone(one);
           if (!routed || retraces(one.tracks)) {
             if (routed) failed.retraced++;
             else failed.unrouted++;

@@ -123,11 +123,9 @@ function eachAlone(
       ...(look.gridless ? { gridless: look.gridless } : {}),
       session,
       work: Math.min(left, Math.max(MIN_SINGLE_WORK, Math.floor(left / SINGLE_SHARE)), look.gridless ? OFF_GRID_WORK[look.gridless] : Infinity),
-      ...(req.options ? { options: req.options } : {}),
-      ...(req.reserved ? { reserved: req.reserved } : {}),
-      ...(req.shouldStop ? { shouldStop: req.shouldStop } : {}),
+      ...carried(req),
     });
-    const made = one.connections.length === 1 && one.connections[0].routed;
+    const made = madeAlone(one);
     const why = one.connections[0]?.stuck?.why;
     if (!made && look.gridless && why) offGridSaid.set(c, why);
     best = made ? joined(best, c, one) : spent(best, best, one);
@@ -138,7 +136,7 @@ function eachAlone(
     return made;
   };
   // Off the grid: on one layer where the ends share one, else through vias.
-  const offGrid = (c: ConnectionResult): Look => ({ gridless: (pad(c.from.pad).layers & pad(c.to.pad).layers) !== 0 ? 'layer' : 'via' });
+  const offGrid = (c: ConnectionResult): Look => ({ gridless: offGridMode(pad(c.from.pad).layers, pad(c.to.pad).layers) });
   // That look first where the fixed copper alone walls the grid's paths in: there the grid has no
   // way, and a lane off it costs a few corners where a grid look costs a grid.
   const off = new Set<ConnectionResult>();
@@ -202,6 +200,27 @@ function finestEnd(open: readonly ConnectionResult[], padSize: (pad: number) => 
 /** `kept` with the work and set-up of `a` and `b` both counted, within `a`'s budget. */
 export function spent(kept: RouteResult, a: RouteResult, b: RouteResult): RouteResult {
   return { ...kept, work: a.work + b.work, setup: a.setup + b.setup, budget: a.budget };
+}
+
+/** What a connection routed alone keeps of its call: the router options, the reservations and
+ *  the stop. */
+export function carried(req: RouteRequest): Pick<RouteRequest, 'options' | 'reserved' | 'shouldStop'> {
+  return {
+    ...(req.options ? { options: req.options } : {}),
+    ...(req.reserved ? { reserved: req.reserved } : {}),
+    ...(req.shouldStop ? { shouldStop: req.shouldStop } : {}),
+  };
+}
+
+/** Whether a route of one connection made it. */
+export function madeAlone(one: RouteResult): boolean {
+  return one.connections.length === 1 && one.connections[0].routed;
+}
+
+/** The look off the grid for ends on copper layers `a` and `b` (bit masks): on a layer both
+ *  share, else through vias. */
+export function offGridMode(a: number, b: number): 'layer' | 'via' {
+  return (a & b) !== 0 ? 'layer' : 'via';
 }
 
 /** The session's copper this call keeps, and the copper routed so far, all fixed. */

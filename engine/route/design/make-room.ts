@@ -6,7 +6,7 @@
 
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import type { ConnectionResult, RouteRequest, RouteResult } from '../types.ts';
-import { fixedSession, joined, OFF_GRID_WORK } from './finish-open.ts';
+import { carried, fixedSession, joined, madeAlone, OFF_GRID_WORK, offGridMode } from './finish-open.ts';
 import { leaveOpen, regrouped } from './leave-open.ts';
 
 /** The most of the call's nets one connection may take the place of. */
@@ -33,28 +33,25 @@ export function routeRoom(req: RouteRequest, budget: number, variant: number, tr
   let setup = 0;
   /** c off the grid among the fixed copper and `kept`'s copper. */
   const offGrid = (c: ConnectionResult, kept: RouteResult): RouteResult => {
-    const mode = (tries.layers(c.from.pad) & tries.layers(c.to.pad)) !== 0 ? 'layer' : 'via';
+    const mode = offGridMode(tries.layers(c.from.pad), tries.layers(c.to.pad));
     const one = tries.alone({
       connection: { net: c.net, from: c.from.pad, to: c.to.pad },
       gridless: mode,
       session: fixedSession(req, kept),
       work: Math.max(0, Math.min(OFF_GRID_WORK[mode], budget - work)),
-      ...(req.options ? { options: req.options } : {}),
-      ...(req.reserved ? { reserved: req.reserved } : {}),
-      ...(req.shouldStop ? { shouldStop: req.shouldStop } : {}),
+      ...carried(req),
     });
     work += one.work;
     setup += one.setup;
     return one;
   };
-  const made = (one: RouteResult) => one.connections.length === 1 && one.connections[0].routed;
   for (const w of room.walled) {
     if (work >= budget || req.shouldStop?.()) break;
     const c = best.open.find((k) => k.net === w.net && k.from.pad === w.from && k.to.pad === w.to);
     if (!c) continue;
     // Past the fixed copper alone: the call's nets its path meets are the ones in its way.
     const free = offGrid(c, { ...best, tracks: [], vias: [] });
-    if (!made(free)) continue;
+    if (!madeAlone(free)) continue;
     const nets = tries.clashes(free, best);
     if (nets.length > MAX_ROOM_NETS) continue;
     const why = (k: ConnectionResult) =>
@@ -66,7 +63,7 @@ export function routeRoom(req: RouteRequest, budget: number, variant: number, tr
       if (work >= budget) break;
       const rest = without(take.out);
       const one = take.one ?? offGrid(c, rest);
-      if (!made(one)) continue;
+      if (!madeAlone(one)) continue;
       const opened = joined(rest, c, one);
       if (take.out.length === 0) {
         best = opened;

@@ -23,16 +23,7 @@ import type { Grid } from '../core/grid.ts';
 import { routeHost } from '../route-design.ts';
 import { gridStep } from '../grid-step.ts';
 import { planesCut } from '../plane-cut.ts';
-import {
-  defaultWork,
-  escalationBound,
-  MAX_VARIANT_WORK,
-  MAX_VARIANTS,
-  routeOptions,
-  type ConnectionResult,
-  type RouteRequest,
-  type RouteResult,
-} from '../types.ts';
+import { escalationBound, MAX_VARIANTS, routeOptions, variantBudget, type ConnectionResult, type RouteRequest, type RouteResult } from '../types.ts';
 import { clashingNets } from '../clashes.ts';
 import { routeRoom } from './make-room.ts';
 
@@ -93,10 +84,8 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
   const world = cache ?? new RouteCache();
   const pads = design.board.pads;
   if (req.makeRoom) {
-    const c = req.makeRoom.from.connections.length;
-    const budget = Math.min(MAX_VARIANT_WORK, req.work ?? Math.min(defaultWork(c), req.workCap ?? Infinity));
     let host: RouterHost | undefined;
-    return routeRoom(req, budget, index, {
+    return routeRoom(req, variantBudget(req, req.makeRoom.from.connections.length), index, {
       alone: (r) => routeOnce(design, r, index, world),
       again: (r) => routeVariant(design, r, index, world),
       clashes: (mine, theirs) => clashingNets((host ??= sessionHost(design, req)), mine, theirs),
