@@ -363,7 +363,8 @@ export function islandVerify(host: RouterHost, grid: Grid, guard = new ReliefGua
   return (tracks, vias) => {
     const out = { tracks: new Set<number>(), vias: new Set<number>(), why: new Map<string, string>() };
     const netOf = (id: number) => (id > 0 ? tracks[id - 1].net : vias[-id - 1].net);
-    for (const r of guard.starved(tracks, vias).values()) {
+    for (const [relief, r] of guard.starved(tracks, vias)) {
+      const said = reliefSaid(host, relief, r);
       // One net's share of the walls goes per pass (the net with the most of it, then
       // the lowest code): freeing one side often suffices, and the gate judges again.
       const count = new Map<number, number>();
@@ -375,12 +376,21 @@ export function islandVerify(host: RouterHost, grid: Grid, guard = new ReliefGua
         const key = id > 0 ? `t${id - 1}` : `v${-id - 1}`;
         if (id > 0) out.tracks.add(id - 1);
         else out.vias.add(-id - 1);
-        if (!out.why.has(key))
-          out.why.set(key, 'it would leave a thermal relief of a zone’s net with too few spokes to the zone after refill (starved thermal)');
+        if (!out.why.has(key)) out.why.set(key, said);
       }
     }
     return out;
   };
+}
+
+/** What starving relief `key` (layer × pads + pad) means, naming the pad, its net and layer and
+ *  the spokes left, so the reason says which relief to look at. */
+function reliefSaid(host: RouterHost, key: number, r: Relief): string {
+  const pad = host.pads[key % host.pads.length];
+  const layer = Math.floor(key / host.pads.length);
+  const left = r.good + r.manual > 0 ? r.good + r.manual : r.island;
+  const name = host.netNames[pad.net] || `net ${pad.net}`;
+  return `it would leave the thermal relief of pad ${pad.ref}.${pad.number} (${name}) on ${host.layerName(layer)} with ${left} spoke${left === 1 ? '' : 's'} to the zone after refill, fewer than ${MIN_SPOKES} (starved thermal)`;
 }
 
 /** Both judges: what either flags is flagged. */
