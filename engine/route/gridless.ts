@@ -9,7 +9,7 @@ import { bbox, boxesOverlap, boxOf, circle, inflateBox, overlaps, rect, type Box
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { Checker } from './core/checker.ts';
 import { MinHeap } from './core/heap.ts';
-import type { HostObstacle, HostPad, RouterHost } from './core/host.ts';
+import { padClearance, widestPadClearance, type HostObstacle, type HostPad, type RouterHost } from './core/host.ts';
 import type { ViaSpan } from './core/via-span.ts';
 import type { Verify } from './final-gate.ts';
 import { addGrownCorners, CornerList } from './grown-corners.ts';
@@ -196,7 +196,7 @@ function lane(
  *  further than the largest clearance the rules or an item there asks. */
 function localChecker(local: RouterHost): Checker {
   let extra = 0;
-  for (const p of local.pads) extra = Math.max(extra, p.clearance);
+  for (const p of local.pads) extra = Math.max(extra, widestPadClearance(p));
   for (const o of local.obstacles) extra = Math.max(extra, o.clearance);
   return new Checker(local, false, extra + 1_000);
 }
@@ -207,7 +207,7 @@ function grownCorners(local: RouterHost, net: number, layer: number, half: numbe
   const r = local.rules;
   const bit = 1 << layer;
   const add = (s: Shape, grow: number) => addGrownCorners(corners, s, half + grow, keep, turn);
-  for (const p of local.pads) if (p.net !== net && p.layers & bit) add(p.shape, Math.max(r.clearance(net, p.net, layer), p.clearance));
+  for (const p of local.pads) if (p.net !== net && p.layers & bit) add(p.shape, Math.max(r.clearance(net, p.net, layer), padClearance(p, layer)));
   for (const o of local.obstacles) {
     if (!(o.layers & bit) || (o.net === net && net > 0)) continue;
     if (o.kind === 'keepout' && !o.keepTracks) continue;

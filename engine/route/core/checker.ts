@@ -4,7 +4,7 @@
 // overlay and can be taken out again when a net is ripped.
 
 import { bbox, circle, collides, overlaps, segment, SpatialIndex, type Shape } from '../../geom/index.ts';
-import type { RouterHost } from './host.ts';
+import { widestPadClearance, type RouterHost } from './host.ts';
 import { spanMask, type ViaSpan } from './via-span.ts';
 
 /** The length of a piece of a long track checked on its own, in reaches of a query: shorter
@@ -49,8 +49,22 @@ export class Checker {
   ) {
     const push = (it: Item) => this.#items.push(it);
     this.#all = host.layerCount >= 32 ? 0xffffffff >>> 0 : ((1 << host.layerCount) - 1) >>> 0;
-    for (const p of host.pads)
+    for (const p of host.pads) {
       push({ kind: 'pad', shape: p.shape, layers: p.layers, net: p.net, clearance: p.clearance, plated: true, keepTracks: false, keepVias: false });
+      // On the layers its thermal spokes join a zone the pad asks more: the same pad again there.
+      const spokeLayers = (p.spokes?.layers ?? 0) & p.layers;
+      if (spokeLayers && widestPadClearance(p) > p.clearance)
+        push({
+          kind: 'pad',
+          shape: p.shape,
+          layers: spokeLayers,
+          net: p.net,
+          clearance: widestPadClearance(p),
+          plated: true,
+          keepTracks: false,
+          keepVias: false,
+        });
+    }
     for (const o of host.obstacles) {
       const kind: Kind = o.kind === 'keepout' ? 'keepout' : o.kind === 'zone' ? 'zone' : o.kind === 'mask' ? 'mask' : 'copper';
       push({ kind, shape: o.shape, layers: o.layers, net: o.net, clearance: o.clearance, plated: true, keepTracks: !!o.keepTracks, keepVias: !!o.keepVias });

@@ -24,10 +24,25 @@ export interface HostPad {
   shape: Shape;
   /** Extra clearance the pad asks for (pad or footprint override), nm; 0 when none. */
   clearance: number;
+  /** Where the pad joins its net's zone by thermal spokes: the layers of those fills, and the
+   *  clearance other nets keep from the pad there so the refill has room for the spokes (nm). */
+  spokes?: { layers: number; clearance: number };
   /** Smallest copper dimension, nm (to judge fine pitch and tiny pads). */
   minSize: number;
   /** Through-hole pads (plated or not) span every layer. */
   throughHole: boolean;
+}
+
+/** The clearance (nm) a pad asks of other nets' copper on `layer`: its own, or on the layers its
+ *  thermal spokes join a zone, the room they need if more. */
+export function padClearance(pad: HostPad, layer: number): number {
+  const s = pad.spokes;
+  return s && (s.layers >>> layer) & 1 ? Math.max(pad.clearance, s.clearance) : pad.clearance;
+}
+
+/** The most clearance (nm) a pad asks on any layer. */
+export function widestPadClearance(pad: HostPad): number {
+  return Math.max(pad.clearance, pad.spokes?.clearance ?? 0);
 }
 
 /** 'mask': a solder mask opening; copper of nets other than `net` (of every net when -1) keeps

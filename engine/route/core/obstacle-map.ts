@@ -6,7 +6,7 @@
 
 import { bbox, compareDistance, type Shape } from '../../geom/index.ts';
 import type { Grid } from './grid.ts';
-import type { HostHole, HostObstacle, HostPad, HostRules, RouterHost } from './host.ts';
+import { padClearance, widestPadClearance, type HostHole, type HostObstacle, type HostPad, type HostRules, type RouterHost } from './host.ts';
 import type { Profile } from './profile.ts';
 import { hasPartialVias, spanTable } from './via-span.ts';
 
@@ -227,11 +227,12 @@ function marker(map: MarkTarget, rules: HostRules, opt: MapOptions, memo?: Raste
     },
     pad(pad: HostPad): void {
       for (const l of layersOf(pad.layers)) {
-        const clr = Math.max(rules.clearance(net, pad.net, l), pad.clearance);
+        const clr = Math.max(rules.clearance(net, pad.net, l), padClearance(pad, l));
         // A pad blocks other nets by clearance; for its own net the same sites stay usable.
         map.work += wall(pad.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, pad.net));
       }
-      let vclr = Math.max(rules.clearance(net, pad.net, 0), pad.clearance);
+      // A via spans the spokes' layers too.
+      let vclr = Math.max(rules.clearance(net, pad.net, 0), widestPadClearance(pad));
       for (let l = 1; l < L; l++) vclr = Math.max(vclr, rules.clearance(net, pad.net, l));
       // Vias keep off pads: other nets' by clearance, own pads unless via-in-pad is allowed.
       const ownOk = opt.viaInPad && !pad.throughHole && !opt.viasOffPads;

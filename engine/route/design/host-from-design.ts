@@ -297,7 +297,8 @@ export function hostFromDesign(design: Design, extra: { tracks: readonly NewTrac
 /**
  * A pad joined to its net's zone by thermal spokes needs room for them after KiCad refills the
  * zone: other nets keep the thermal gap plus the zone clearance away from it, or the refill
- * starves the relief (starved_thermal). Raises such pads' clearance accordingly.
+ * starves the relief (starved_thermal). Sets such pads' spokes: that clearance, on the layers
+ * the fills reach them on (HostPad.spokes).
  */
 function keepSpokesFree(board: Board, rules: RuleResolver, pads: HostPad[]): void {
   for (const z of board.zones) {
@@ -310,22 +311,24 @@ function keepSpokesFree(board: Board, rules: RuleResolver, pads: HostPad[]): voi
     for (const hp of pads) {
       if (hp.net !== z.net || hp.clearance >= need) continue;
       if (z.padConnection === 'thru_hole_only' && !hp.throughHole) continue;
-      const touches = fills.some(
-        ([layer, polys]) =>
-          ((hp.layers >>> layer) & 1) === 1 &&
-          polys.some(
-            (pw) =>
-              pw.outline.length >= 3 &&
-              overlaps(
-                polygon(
-                  pw.outline.flatMap((q) => [q.x, q.y]),
-                  pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])),
-                ),
-                inflate(hp.shape, need),
+      // Only the layers the fill reaches the pad on have spokes: elsewhere the pad asks no more.
+      let layers = 0;
+      for (const [layer, polys] of fills) {
+        if (((hp.layers >>> layer) & 1) === 0) continue;
+        const near = polys.some(
+          (pw) =>
+            pw.outline.length >= 3 &&
+            overlaps(
+              polygon(
+                pw.outline.flatMap((q) => [q.x, q.y]),
+                pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])),
               ),
-          ),
-      );
-      if (touches) hp.clearance = need;
+              inflate(hp.shape, need),
+            ),
+        );
+        if (near) layers |= 1 << layer;
+      }
+      if (layers) hp.spokes = { layers: ((hp.spokes?.layers ?? 0) | layers) >>> 0, clearance: Math.max(hp.spokes?.clearance ?? 0, need) };
     }
   }
 }
