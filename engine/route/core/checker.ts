@@ -4,7 +4,7 @@
 // overlay and can be taken out again when a net is ripped.
 
 import { bbox, circle, collides, overlaps, segment, SpatialIndex, type Shape } from '../../geom/index.ts';
-import { widestPadClearance, type RouterHost } from './host.ts';
+import type { RouterHost } from './host.ts';
 import { spanMask, type ViaSpan } from './via-span.ts';
 
 /** The length of a piece of a long track checked on its own, in reaches of a query: shorter
@@ -52,14 +52,14 @@ export class Checker {
     for (const p of host.pads) {
       push({ kind: 'pad', shape: p.shape, layers: p.layers, net: p.net, clearance: p.clearance, plated: true, keepTracks: false, keepVias: false });
       // On the layers its thermal spokes join a zone the pad asks more: the same pad again there.
-      const spokeLayers = (p.spokes?.layers ?? 0) & p.layers;
-      if (spokeLayers && widestPadClearance(p) > p.clearance)
+      const s = p.spokes;
+      if (s && s.layers & p.layers && s.clearance > p.clearance)
         push({
           kind: 'pad',
           shape: p.shape,
-          layers: spokeLayers,
+          layers: s.layers & p.layers,
           net: p.net,
-          clearance: widestPadClearance(p),
+          clearance: s.clearance,
           plated: true,
           keepTracks: false,
           keepVias: false,

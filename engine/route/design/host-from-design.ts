@@ -308,26 +308,25 @@ function keepSpokesFree(board: Board, rules: RuleResolver, pads: HostPad[]): voi
     // Spoke length (the gap), then fill at least as wide as a spoke or the zone's minimum, then
     // the zone's clearance to the other net's copper.
     const need = z.thermalGap + Math.max(z.thermalBridgeWidth, z.minThickness) + Math.max(z.clearance, rules.netClass(z.net).clearance);
+    // Each fill's polygons once per zone, not once per pad.
+    const shapes = fills.map(([layer, polys]) => ({
+      layer,
+      polys: polys
+        .filter((pw) => pw.outline.length >= 3)
+        .map((pw) =>
+          polygon(
+            pw.outline.flatMap((q) => [q.x, q.y]),
+            pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])),
+          ),
+        ),
+    }));
     for (const hp of pads) {
       if (hp.net !== z.net || hp.clearance >= need) continue;
       if (z.padConnection === 'thru_hole_only' && !hp.throughHole) continue;
       // Only the layers the fill reaches the pad on have spokes: elsewhere the pad asks no more.
       let layers = 0;
-      for (const [layer, polys] of fills) {
-        if (((hp.layers >>> layer) & 1) === 0) continue;
-        const near = polys.some(
-          (pw) =>
-            pw.outline.length >= 3 &&
-            overlaps(
-              polygon(
-                pw.outline.flatMap((q) => [q.x, q.y]),
-                pw.holes.map((h) => h.flatMap((q) => [q.x, q.y])),
-              ),
-              inflate(hp.shape, need),
-            ),
-        );
-        if (near) layers |= 1 << layer;
-      }
+      const grown = inflate(hp.shape, need);
+      for (const { layer, polys } of shapes) if ((hp.layers >>> layer) & 1 && polys.some((poly) => overlaps(poly, grown))) layers |= 1 << layer;
       if (layers) hp.spokes = { layers: ((hp.spokes?.layers ?? 0) | layers) >>> 0, clearance: Math.max(hp.spokes?.clearance ?? 0, need) };
     }
   }

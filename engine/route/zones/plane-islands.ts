@@ -220,13 +220,18 @@ interface Relief {
   walls: number[];
 }
 
-/** KiCad's rule: spokes into islands of the pad alone do not count, tracks of the net leaving
- *  the pad into fill do; with neither, the island spokes count after all (the pad is then the
- *  connectivity check's business). Fewer spokes than the minimum is a starved relief. */
+/** The spokes KiCad counts, by its rule: spokes into islands of the pad alone do not count,
+ *  tracks of the net leaving the pad into fill do; with neither, the island spokes count after
+ *  all (the pad is then the connectivity check's business). */
+function spokesCounted(r: Relief): number {
+  const spokes = r.good + r.manual;
+  return spokes > 0 ? spokes : r.island;
+}
+
+/** Fewer spokes than the minimum is a starved relief; one with no spoke at all is none. */
 function starved(r: Relief): boolean {
   if (r.good === 0 && r.island === 0) return false;
-  const spokes = r.good + r.manual;
-  return (spokes > 0 ? spokes : r.island) < MIN_SPOKES;
+  return spokesCounted(r) < MIN_SPOKES;
 }
 
 /** Each pad's relief on each fill layer (key: layer × pads + pad) after the given new copper. */
@@ -388,7 +393,7 @@ export function islandVerify(host: RouterHost, grid: Grid, guard = new ReliefGua
 function reliefSaid(host: RouterHost, key: number, r: Relief): string {
   const pad = host.pads[key % host.pads.length];
   const layer = Math.floor(key / host.pads.length);
-  const left = r.good + r.manual > 0 ? r.good + r.manual : r.island;
+  const left = spokesCounted(r);
   const name = host.netNames[pad.net] || `net ${pad.net}`;
   return `it would leave the thermal relief of pad ${pad.ref}.${pad.number} (${name}) on ${host.layerName(layer)} with ${left} spoke${left === 1 ? '' : 's'} to the zone after refill, fewer than ${MIN_SPOKES} (starved thermal)`;
 }
