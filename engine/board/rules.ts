@@ -29,6 +29,9 @@ export interface BoardMinimums {
   /** Solder mask to copper clearance (`solder_mask_to_copper_clearance`): how far copper must
    *  keep from another net's mask opening. */
   solderMaskToCopper: number;
+  /** The least number of spokes a thermal relief must join to its zone (`min_resolved_spokes`),
+   *  below which KiCad reports a starved thermal. */
+  resolvedSpokes: number;
 }
 
 export interface NetClass {

@@ -24,6 +24,7 @@ export const DEFAULT_MINIMUMS: BoardMinimums = {
   allowMicrovias: false,
   maxError: 5_000,
   solderMaskToCopper: 0,
+  resolvedSpokes: 2,
 };
 
 export const DEFAULT_CLASS: NetClass = {
@@ -114,6 +115,11 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
     mm('min_microvia_drill', 'microviaDrill');
     mm('max_error', 'maxError');
     mm('solder_mask_to_copper_clearance', 'solderMaskToCopper');
+    const spokes = r.min_resolved_spokes;
+    if (spokes !== undefined) {
+      if (typeof spokes === 'number' && Number.isInteger(spokes) && spokes >= 0 && spokes <= 99) rules.minimums.resolvedSpokes = spokes;
+      else warn(`board.design_settings.rules.min_resolved_spokes is not a whole number from 0 to 99; the default (2) is used`);
+    }
     if (typeof r.allow_blind_buried_vias === 'boolean') rules.minimums.allowBlindBuried = r.allow_blind_buried_vias;
     if (typeof r.allow_microvias === 'boolean') rules.minimums.allowMicrovias = r.allow_microvias;
   }

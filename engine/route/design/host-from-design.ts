@@ -112,6 +112,7 @@ function hostRules(rules: RuleResolver): HostRules {
     edgeClearance: (net, layer) => rules.edgeClearance(net, layer),
     holeClearance: (a, b) => rules.holeClearance({ net: a, layer: 0 }, { net: b, layer: 0 }),
     holeToHole: rules.holeToHole,
+    minSpokes: rules.minimums.resolvedSpokes,
     className: (net) => rules.netClass(net).name,
     unmodelled: (net) => rules.unmodelledRules(net),
   };

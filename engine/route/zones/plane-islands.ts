@@ -106,6 +106,11 @@ function around(grid: Grid, c: number): number[] {
 /** KiCad's default least number of spokes a thermal relief must join to the plane. */
 const MIN_SPOKES = 2;
 
+/** The least number of spokes the board's rules ask of a thermal relief. */
+function minSpokes(host: RouterHost): number {
+  return host.rules.minSpokes ?? MIN_SPOKES;
+}
+
 /** Distance from a pad's centre to its copper edge along a unit direction (bisection, nm). */
 function edgeDistance(pad: HostPad, ux: number, uy: number): number {
   const b = bbox(pad.shape);
@@ -229,9 +234,9 @@ function spokesCounted(r: Relief): number {
 }
 
 /** Fewer spokes than the minimum is a starved relief; one with no spoke at all is none. */
-function starved(r: Relief): boolean {
+function starved(r: Relief, min: number): boolean {
   if (r.good === 0 && r.island === 0) return false;
-  return spokesCounted(r) < MIN_SPOKES;
+  return spokesCounted(r) < min;
 }
 
 /** Each pad's relief on each fill layer (key: layer × pads + pad) after the given new copper. */
@@ -355,7 +360,8 @@ export class ReliefGuard {
       // spokes into islands alone pass: its refill may draw a new spoke to the plane beside them,
       // and one spoke to the plane with the rest in islands is starved.
       const cutOff = r.good === 0 && r.manual === 0 && r.island > 0 && (was?.good ?? 0) > 0;
-      if ((starved(r) || cutOff) && !(was && starved(was))) out.set(key, r);
+      const min = minSpokes(this.host);
+      if ((starved(r, min) || cutOff) && !(was && starved(was, min))) out.set(key, r);
     }
     return out;
   }
@@ -395,7 +401,7 @@ function reliefSaid(host: RouterHost, key: number, r: Relief): string {
   const layer = Math.floor(key / host.pads.length);
   const left = spokesCounted(r);
   const name = host.netNames[pad.net] || `net ${pad.net}`;
-  return `it would leave the thermal relief of pad ${pad.ref}.${pad.number} (${name}) on ${host.layerName(layer)} with ${left} spoke${left === 1 ? '' : 's'} to the zone after refill, fewer than ${MIN_SPOKES} (starved thermal)`;
+  return `it would leave the thermal relief of pad ${pad.ref}.${pad.number} (${name}) on ${host.layerName(layer)} with ${left} spoke${left === 1 ? '' : 's'} to the zone after refill, fewer than ${minSpokes(host)} (starved thermal)`;
 }
 
 /** Both judges: what either flags is flagged. */

@@ -205,6 +205,17 @@ describe('project and custom rules', () => {
     expect(() => parseProject('{\n  "board": {\n    "x": ,\n  }\n}', 'p.kicad_pro')).toThrow(/p\.kicad_pro: not valid JSON at 3:10/);
   });
 
+  it('the spokes a thermal relief must keep: the rules’ min_resolved_spokes, else two', () => {
+    const spokes = (rules: object) => parseProject(JSON.stringify({ board: { design_settings: { rules } } }), 'p.kicad_pro');
+    expect(spokes({}).minimums.resolvedSpokes).toBe(2);
+    expect(spokes({ min_resolved_spokes: 1 }).minimums.resolvedSpokes).toBe(1);
+    const bad = spokes({ min_resolved_spokes: 1.5 });
+    expect(bad.minimums.resolvedSpokes).toBe(2);
+    expect(bad.warnings.map((w) => w.message)).toContain(
+      'board.design_settings.rules.min_resolved_spokes is not a whole number from 0 to 99; the default (2) is used',
+    );
+  });
+
   it('net classes by pattern and assignment, highest priority first', () => {
     const pro = JSON.stringify({
       board: { design_settings: { rules: { min_clearance: 0.1, min_track_width: 0.15 } } },

@@ -80,6 +80,15 @@ describe('plane islands', () => {
     );
   });
 
+  it('asks the spokes the board’s rules ask (min_resolved_spokes), not always two', () => {
+    // The wall leaves pad P7.1 one spoke: starved at KiCad's default of two (above), not on a
+    // board whose rules ask one.
+    const one = { ...h, rules: { ...h.rules, minSpokes: 1 } };
+    expect(islandVerify(one, gridFor(one, 100_000))(wall, []).tracks.size).toBe(0);
+    const two = { ...h, rules: { ...h.rules, minSpokes: 2 } };
+    expect([...islandVerify(two, gridFor(two, 100_000))(wall, []).tracks].sort()).toEqual([0, 1, 2]);
+  });
+
   it('lets a track cross the fill when every relief keeps its spokes', () => {
     expect(verify([track(2 * MM, 10 * MM, 18 * MM, 10 * MM)], []).tracks.size).toBe(0);
   });
