@@ -1,5 +1,5 @@
 // Which nets the selected-nets benchmark strips from a person's routing: routed signal nets (two
-// or more pads, no zone), a stable quarter chosen by name, at most 10. Shared by the benchmark
+// or more pads, no zone other than teardrops), a stable quarter chosen by name, at most 10. Shared by the benchmark
 // (strip-nets.ts) and the test that no connection a person routed is ever claimed fenced in.
 import type { Board } from '../engine/board/model.ts';
 
@@ -14,7 +14,8 @@ function rank(name: string): number {
 
 /** The nets to strip: routed signal nets (two or more pads, no zone), a stable quarter, at most 10. */
 export function chooseNets(board: Board): string[] {
-  const zoneNets = new Set(board.zones.filter((z) => !z.keepout).map((z) => z.net));
+  // A teardrop is a track's, not a plane: its net is still a signal net.
+  const zoneNets = new Set(board.zones.filter((z) => !z.keepout && !z.teardrop).map((z) => z.net));
   const pads = new Map<number, number>();
   for (const p of board.pads) pads.set(p.net, (pads.get(p.net) ?? 0) + 1);
   const routed = new Set([...board.tracks.map((t) => t.net), ...board.vias.map((v) => v.net)]);

@@ -1,5 +1,6 @@
 // A person's routing with the selected-nets benchmark's nets taken away (choose-nets.ts): each
-// stripped track and via goes with the line it stands on, every other byte of the file is kept.
+// stripped track and via, and teardrop of those nets (KiCad takes a track's teardrops with it),
+// goes with the line it stands on, every other byte of the file is kept.
 // Used by the benchmark (strip-nets.ts) and by tests that route such a board back.
 import { parseBoard } from '../engine/kicad/read-board.ts';
 import { parseSexpr } from '../engine/kicad/sexpr.ts';
@@ -23,7 +24,8 @@ export function stripBoard(text: string, source: string, only?: readonly string[
   const codes = new Set(nets.map((n) => board.netByName.get(n)!));
   const tracks = board.tracks.filter((t) => codes.has(t.net));
   const vias = board.vias.filter((v) => codes.has(v.net));
-  const cut = new Set([...tracks.map((t) => t.src), ...vias.map((v) => v.src)]);
+  const teardrops = board.zones.filter((z) => z.teardrop && codes.has(z.net));
+  const cut = new Set([...tracks.map((t) => t.src), ...vias.map((v) => v.src), ...teardrops.map((z) => z.src)]);
   const root = parseSexpr(text, source);
   let out = '';
   let from = 0;

@@ -219,6 +219,9 @@ export interface Zone {
   fills: Map<number, PolygonWithHoles[]>;
   /** Present for rule areas (keep-outs). */
   keepout?: KeepoutFlags;
+  /** A teardrop (`(attr (teardrop …))`): copper KiCad grows where a track meets a pad or via,
+   *  made and removed with the track. */
+  teardrop?: boolean;
   clearance: number;
   minThickness: number;
   /** Pad connection: thermal, solid (yes), none (no), thru_hole_only. */

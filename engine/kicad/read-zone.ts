@@ -53,6 +53,9 @@ export function readZone(
     keepout = { tracks: na('tracks'), vias: na('vias'), pads: na('pads'), copperpour: na('copperpour'), footprints: na('footprints') };
   }
 
+  const attr = child(node, 'attr');
+  const teardrop = attr !== undefined && child(attr, 'teardrop') !== undefined;
+
   const connect = child(node, 'connect_pads');
   const mode = connect ? atomAt(connect, 1) : undefined;
   const fill = child(node, 'fill');
@@ -66,6 +69,7 @@ export function readZone(
     outline,
     fills,
     keepout,
+    ...(teardrop ? { teardrop } : {}),
     clearance: (connect && ctx.optNm(connect, 'clearance')) ?? 0,
     minThickness: ctx.optNm(node, 'min_thickness') ?? 0,
     padConnection: (mode && CONNECT[mode]) || 'thermal',
