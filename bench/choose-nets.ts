@@ -1,6 +1,7 @@
 // Which nets the selected-nets benchmark strips from a person's routing: routed signal nets (two
-// or more pads, no zone other than teardrops), a stable quarter chosen by name, at most 10. Shared by the benchmark
-// (strip-nets.ts) and the test that no connection a person routed is ever claimed fenced in.
+// or more pads, no zone but teardrops), a stable quarter chosen by name, at most 10. Shared by
+// the benchmark (strip-nets.ts) and the test that no connection a person routed is ever claimed
+// fenced in.
 import type { Board } from '../engine/board/model.ts';
 
 const MAX_NETS = 10;
@@ -12,7 +13,8 @@ function rank(name: string): number {
   return h;
 }
 
-/** The nets to strip: routed signal nets (two or more pads, no zone), a stable quarter, at most 10. */
+/** The nets to strip: routed signal nets (two or more pads, no zone but teardrops), a stable
+ *  quarter, at most 10. */
 export function chooseNets(board: Board): string[] {
   // A teardrop is a track's, not a plane: its net is still a signal net.
   const zoneNets = new Set(board.zones.filter((z) => !z.keepout && !z.teardrop).map((z) => z.net));

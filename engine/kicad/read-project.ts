@@ -118,7 +118,7 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
     const spokes = r.min_resolved_spokes;
     if (spokes !== undefined) {
       if (typeof spokes === 'number' && Number.isInteger(spokes) && spokes >= 0 && spokes <= 99) rules.minimums.resolvedSpokes = spokes;
-      else warn(`board.design_settings.rules.min_resolved_spokes is not a whole number from 0 to 99; the default (2) is used`);
+      else warn(`board.design_settings.rules.min_resolved_spokes is not a whole number from 0 to 99; the default (${DEFAULT_MINIMUMS.resolvedSpokes}) is used`);
     }
     if (typeof r.allow_blind_buried_vias === 'boolean') rules.minimums.allowBlindBuried = r.allow_blind_buried_vias;
     if (typeof r.allow_microvias === 'boolean') rules.minimums.allowMicrovias = r.allow_microvias;

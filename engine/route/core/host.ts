@@ -93,9 +93,8 @@ export interface HostRules {
   edgeClearance(net: number, layer: number): number;
   holeClearance(netA: number, netB: number): number;
   holeToHole: number;
-  /** The least number of spokes a thermal relief must keep to its zone (KiCad's default, 2,
-   *  when absent). */
-  minSpokes?: number;
+  /** The least number of spokes a thermal relief must keep to its zone (`min_resolved_spokes`). */
+  minSpokes: number;
   /** Name of the net class of a net: nets of one class share obstacle maps. */
   className(net: number): string;
   /** Custom rules with constraints the router does not model that may govern a net (KiCad

@@ -103,14 +103,6 @@ function around(grid: Grid, c: number): number[] {
   return out;
 }
 
-/** KiCad's default least number of spokes a thermal relief must join to the plane. */
-const MIN_SPOKES = 2;
-
-/** The least number of spokes the board's rules ask of a thermal relief. */
-function minSpokes(host: RouterHost): number {
-  return host.rules.minSpokes ?? MIN_SPOKES;
-}
-
 /** Distance from a pad's centre to its copper edge along a unit direction (bisection, nm). */
 function edgeDistance(pad: HostPad, ux: number, uy: number): number {
   const b = bbox(pad.shape);
@@ -354,13 +346,13 @@ export class ReliefGuard {
     const out = new Map<number, Relief>();
     if (fills.length === 0) return out;
     const before = (this.#before ??= reliefs(this.host, this.grid, fills, [], []));
+    const min = this.host.rules.minSpokes;
     for (const [key, r] of reliefs(this.host, this.grid, fills, tracks, vias)) {
       const was = before.get(key);
       // A relief the route cuts off from the plane altogether is flagged too, though KiCad lets
       // spokes into islands alone pass: its refill may draw a new spoke to the plane beside them,
       // and one spoke to the plane with the rest in islands is starved.
       const cutOff = r.good === 0 && r.manual === 0 && r.island > 0 && (was?.good ?? 0) > 0;
-      const min = minSpokes(this.host);
       if ((starved(r, min) || cutOff) && !(was && starved(was, min))) out.set(key, r);
     }
     return out;
@@ -401,7 +393,7 @@ function reliefSaid(host: RouterHost, key: number, r: Relief): string {
   const layer = Math.floor(key / host.pads.length);
   const left = spokesCounted(r);
   const name = host.netNames[pad.net] || `net ${pad.net}`;
-  return `it would leave the thermal relief of pad ${pad.ref}.${pad.number} (${name}) on ${host.layerName(layer)} with ${left} spoke${left === 1 ? '' : 's'} to the zone after refill, fewer than ${minSpokes(host)} (starved thermal)`;
+  return `it would leave the thermal relief of pad ${pad.ref}.${pad.number} (${name}) on ${host.layerName(layer)} with ${left} spoke${left === 1 ? '' : 's'} to the zone after refill, fewer than ${host.rules.minSpokes} (starved thermal)`;
 }
 
 /** Both judges: what either flags is flagged. */

@@ -1,5 +1,5 @@
 // The rules of the synthetic router worlds in these tests: one class, 0.2 mm clearance,
-// 0.25 mm tracks (0.15 mm at least), 0.6/0.3 mm vias; a square board to put them on, and the
+// 0.25 mm tracks (0.15 mm at least), 0.6/0.3 mm vias, reliefs of two spokes; a square board to put them on, and the
 // square pads they join.
 import { rect, segment } from '../../../engine/geom/index.ts';
 import type { HostPad, HostRules, RouterHost } from '../../../engine/route/core/host.ts';
@@ -12,6 +12,7 @@ export const TEST_RULES: HostRules = {
   edgeClearance: () => 300_000,
   holeClearance: () => 200_000,
   holeToHole: 250_000,
+  minSpokes: 2,
   className: () => 'Default',
 };
 
