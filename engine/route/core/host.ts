@@ -83,8 +83,9 @@ export interface HostRules {
   /** Narrowest track the rules allow a net on a layer (for a neck into a crowded pad). */
   minTrackWidth(net: number, layer: number): number;
   via(net: number): { diameter: number; drill: number };
-  /** The smallest through via the rules allow a net (for proofs that no route exists); the
-   *  class's via when absent. */
+  /** The smallest through via the rules allow a net (the least drill with the least annular
+   *  ring round it, never under the least diameter), for neck-down, fan-out and proofs that no
+   *  route exists; the class's via when absent. */
   minVia?(net: number): { diameter: number; drill: number };
   /** Whether the project allows blind and buried vias (a via drilled through some layers only). */
   blindBuried?: boolean;

@@ -106,7 +106,11 @@ function hostRules(rules: RuleResolver): HostRules {
       if (!v) viaCache.set(net, (v = rules.via(net)));
       return v;
     },
-    minVia: (net) => ({ diameter: rules.minViaDiameter({ net, layer: -1 }, false), drill: rules.minHoleSize({ net, layer: -1 }, false) }),
+    minVia: (net) => {
+      // The least drill, and round it the least ring: the least diameter alone can leave none.
+      const drill = rules.minHoleSize({ net, layer: -1 }, false);
+      return { diameter: Math.max(rules.minViaDiameter({ net, layer: -1 }, false), drill + 2 * rules.minimums.viaAnnularWidth), drill };
+    },
     blindBuried: rules.minimums.allowBlindBuried,
     microVia: (net) => (rules.minimums.allowMicrovias ? rules.microVia(net) : undefined),
     edgeClearance: (net, layer) => rules.edgeClearance(net, layer),

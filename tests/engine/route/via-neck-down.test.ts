@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { segment } from '../../../engine/geom/index.ts';
 import { routeDesign } from '../../../engine/route/index.ts';
 import { routeHost } from '../../../engine/route/route-design.ts';
+import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
 import type { RouterHost } from '../../../engine/route/core/host.ts';
 import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
 import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
@@ -54,6 +55,16 @@ describe('a via necked down where the class via does not fit', () => {
     const smallerOnly = routeHost(ringedPad({ diameter: 580_000, drill: 280_000 }), { nets: [1] }, 0);
     expect(smallerOnly.open[0].stuck?.reason).toBe('no_via_site');
     expect(smallerOnly.open[0].stuck?.why).toMatch(/; a smaller via \(down to 0\.58 mm on a 0\.28 mm drill\) or a site off the grid may still fit\.$/);
+  });
+
+  it('asks the smallest via the rules allow with the least annular ring round the least drill', () => {
+    // LibreSolar_bms-c1 allows a 0.2 mm via and a 0.2 mm hole, and asks a 0.1 mm ring: the least
+    // via is 0.4 mm on 0.2 mm. Read as 0.2 mm on 0.2 mm, a necked via of /TEMP2 had no ring, the
+    // final check refused its route and the connection stayed open.
+    const { design } = strippedBench('LibreSolar_bms-c1');
+    const rules = hostFromDesign(design).rules;
+    const net = design.board.netByName.get('/TEMP2')!;
+    expect(rules.minVia?.(net)).toEqual({ diameter: 400_000, drill: 200_000 });
   });
 
   it('keeps the class via wherever it fits', () => {
