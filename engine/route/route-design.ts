@@ -440,6 +440,8 @@ function settingsFor(host: RouterHost, grid: Grid, req: RouteRequest, profiles: 
   return {
     // A via costs about as much as 3 mm of track, or 8 steps, whichever is more.
     viaCost: Math.max(8, (3_000_000 + 2 * via) / grid.step),
+    // Contested, a via pays as the steps its copper and clearance span, where the call asks.
+    viaCongestion: req.footprintVias ? Math.max(1, via / grid.step) : undefined,
     bend45: 0.2,
     bend90: 0.6,
     zoneCost: 1.3,

@@ -45,6 +45,8 @@ export interface NetStats {
 
 export interface RouterSettings {
   viaCost: number;
+  /** See SearchParams.viaCongestion. */
+  viaCongestion?: number;
   bend45: number;
   bend90: number;
   zoneCost: number;
@@ -160,6 +162,7 @@ export class Router {
       pres,
       hard,
       viaCost: s.viaCost,
+      viaCongestion: s.viaCongestion,
       bend45: s.bend45,
       bend90: s.bend90,
       layerCost: s.layerCost(plan.net),

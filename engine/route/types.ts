@@ -130,6 +130,11 @@ export interface RouteRequest {
    *  route each of its `walled` connections (the fixed copper walls them in on the grid) off the
    *  grid past the fixed copper alone, the call's nets in its way taken out and routed again. */
   makeRoom?: { from: RouteResult; walled: { net: number; from: number; to: number }[] };
+  /** Set by an escalation round on the one variant it adds (escalationRound): a via on a site
+   *  other nets contest pays its footprint per net there (core/search.ts viaCongestion), not its
+   *  whole cost again, so the negotiation drops under a row the first round crossed on the row's
+   *  own layer. */
+  footprintVias?: boolean;
   /** Polled between searches; true stops the route and returns the best clean result so far. */
   shouldStop?: () => boolean;
   onProgress?: (p: RouteProgress) => void;
@@ -267,6 +272,12 @@ export const ESCALATION = 2;
  *  when connections stay open: its rounds together. */
 export function escalationBound(budget: number): number {
   return Math.max(budget, Math.min(DEFAULT_WORK_CAP, ESCALATION * budget));
+}
+/** What the variants an escalation round adds beyond its own (escalationRound's footprint
+ *  variant, one a round, none under a work cap) may spend together, with `budget` per variant:
+ *  one budget for each further round escalationBound leaves room for. */
+export function footprintWork(budget: number): number {
+  return budget * Math.max(0, Math.floor(escalationBound(budget) / budget) - 1);
 }
 /** The most a variant may be given (a share of `tracemaker route --work`, of a session's `work`). */
 export const MAX_VARIANT_WORK = 1_000_000_000;

@@ -25,6 +25,11 @@ export interface SearchParams {
   hard: boolean;
   /** Via cost in grid steps. */
   viaCost: number;
+  /** What a via on a contested site pays for each net it meets there, and for its history, in
+   *  grid steps at the present factor: its footprint, as a track pays per step it overlaps (a
+   *  via is one contested site). Undefined: viaCost, the whole via priced again per net, which
+   *  makes a contested via dearer than a track crossing a row on the row's own layer. */
+  viaCongestion?: number;
   bend45: number;
   bend90: number;
   /** Per-layer cost factor (≥ 0.25). */
@@ -143,7 +148,7 @@ export class Searcher {
       }
       return { path, work, blockers, budget, reached };
     };
-    const { net, hard, pres, viaCost, bend45, bend90, layerCost, siteCost, zoneCost, hWeight } = p;
+    const { net, hard, pres, viaCost, viaCongestion, bend45, bend90, layerCost, siteCost, zoneCost, hWeight } = p;
     const viaRun = p.viaRun ?? 0;
     const own = p.map.track;
     const ownVia = p.map.via;
@@ -258,7 +263,8 @@ export class Searcher {
         }
         const kv = occVia[cell];
         if (kv > 0 && hard) continue;
-        const vcost = viaCost * (1 + histVia[cell]) * (1 + pres * kv);
+        const vcost =
+          viaCongestion === undefined ? viaCost * (1 + histVia[cell]) * (1 + pres * kv) : viaCost + viaCongestion * ((1 + histVia[cell]) * (1 + pres * kv) - 1);
         for (let l2 = 0; l2 < layers; l2++) {
           if (l2 === layer) continue;
           // A via drilling less than the whole stack needs its site free on its own layers only.
@@ -276,7 +282,7 @@ export class Searcher {
           if (siteCost && siteCost[n2] === Infinity) continue;
           const k = occ[n2];
           if (k > 0 && hard) continue;
-          const gn = gNode + vcost * (1 + pres * k);
+          const gn = viaCongestion === undefined ? gNode + vcost * (1 + pres * k) : gNode + vcost + viaCongestion * pres * k;
           if (seen[n2] !== gen || gn < g[n2]) {
             seen[n2] = gen;
             g[n2] = gn;

@@ -23,7 +23,16 @@ import type { Grid } from '../core/grid.ts';
 import { routeHost } from '../route-design.ts';
 import { gridStep } from '../grid-step.ts';
 import { planesCut } from '../plane-cut.ts';
-import { escalationBound, MAX_VARIANTS, routeOptions, variantBudget, type ConnectionResult, type RouteRequest, type RouteResult } from '../types.ts';
+import {
+  ESCALATION,
+  escalationBound,
+  MAX_VARIANTS,
+  routeOptions,
+  variantBudget,
+  type ConnectionResult,
+  type RouteRequest,
+  type RouteResult,
+} from '../types.ts';
 import { clashingNets } from '../clashes.ts';
 import { routeRoom } from './make-room.ts';
 
@@ -284,8 +293,12 @@ export interface RoundVariant {
  * call's work cap. The second half of the round (all of a round of one) routes the nets left open
  * first (openFirst), or, where the fixed copper walls in every one on the grid, makes room for them
  * (roomFor); the first half routes in new orders only, since a net left open is as often made by
- * moving the nets round it as by going earlier. A call that made everything, had a set
- * amount of work or was stopped routes no further round.
+ * moving the nets round it as by going earlier. Without a work cap, one variant more routes the
+ * second half's request with a via on a contested site priced by its footprint (footprintVias):
+ * where the nets crossed each other on one layer because every via site near them was contested,
+ * it drops under them. Added, not in place of one, since each half makes boards the other does
+ * not. A call that made everything, had a set amount of work or was stopped routes no further
+ * round.
  */
 export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
   if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return undefined;
@@ -295,7 +308,16 @@ export function escalationRound(req: RouteRequest, results: readonly RouteResult
   if ((round + 1) * budget > Math.min(escalationBound(budget), req.workCap ?? Infinity)) return undefined;
   const n = variantCount(req);
   const first = roomFor(req, best) ?? openFirst(req, best);
-  return Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req }));
+  const variants = Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req }));
+  if (req.workCap === undefined) variants.push({ index: footprintIndex(n, round), request: { ...first, footprintVias: true } });
+  return variants;
+}
+
+/** The footprint variant of round `round`: past every index a round and its orders use (a call
+ *  routes at most ESCALATION − 1 rounds, so those lie below ESCALATION · n · ROUND_SPAN), one
+ *  span a round. */
+function footprintIndex(n: number, round: number): number {
+  return (ESCALATION + round - 1) * n * ROUND_SPAN;
 }
 
 /**

@@ -7,7 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { rect } from '../../../engine/geom/index.ts';
 import { escalationRound, type RoundVariant } from '../../../engine/route/design/variants.ts';
 import { routeHost } from '../../../engine/route/route-design.ts';
-import { DEFAULT_WORK_CAP, ESCALATION, escalationBound, type RouteRequest, type RouteResult, type StuckCode } from '../../../engine/route/types.ts';
+import {
+  DEFAULT_WORK_CAP,
+  ESCALATION,
+  escalationBound,
+  footprintWork,
+  type RouteRequest,
+  type RouteResult,
+  type StuckCode,
+} from '../../../engine/route/types.ts';
 import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
 
 const MM = 1_000_000;
@@ -50,14 +58,20 @@ describe('further rounds of variants while connections stay open on the default 
     expect(made.open).toEqual([]);
   });
 
-  it('routes as many new variants, past every order of the rounds before, while the call stays open', () => {
+  it('routes as many new variants and one more, past every order of the rounds before, while the call stays open', () => {
     const b = 40 * MM;
     const first = [at(open, 0, b), at(open, 1, b)];
-    expect(indices(escalationRound(req, first, 1))).toEqual([14, 15]);
-    expect(indices(escalationRound({ variants: 1 }, [at(open, 0, b)], 1))).toEqual([7]);
+    // The one more lies past every index the rounds and their orders use (ESCALATION · 2 · 7).
+    expect(indices(escalationRound(req, first, 1))).toEqual([14, 15, 28]);
+    expect(indices(escalationRound({ variants: 1 }, [at(open, 0, b)], 1))).toEqual([7, 14]);
     // Rounds together stay within ESCALATION budgets: round ESCALATION − 1 is the last.
-    expect(indices(escalationRound(req, first, ESCALATION - 1))).toEqual([0, 1].map((i) => i + (ESCALATION - 1) * 14));
+    expect(indices(escalationRound(req, first, ESCALATION - 1))).toEqual([...[0, 1].map((i) => i + (ESCALATION - 1) * 14), (2 * ESCALATION - 2) * 14]);
     expect(escalationRound(req, first, ESCALATION)).toBeUndefined();
+    // Under a work cap the call's variants share it: no variant more.
+    expect(indices(escalationRound({ ...req, workCap: 10 * b }, first, 1))).toEqual([14, 15]);
+    // What the one more may spend, as a session's estimate counts it: a budget a further round.
+    expect(footprintWork(b)).toBe((ESCALATION - 1) * b);
+    expect(footprintWork(DEFAULT_WORK_CAP)).toBe(0);
   });
 
   it('routes none once a variant made everything, under a set amount of work, or once stopped', () => {
@@ -80,8 +94,10 @@ describe('further rounds of variants while connections stay open on the default 
     expect(round[0].request).toBe(req);
     expect(round[1].request.hints?.priority).toEqual({ [net]: 1 });
     const four = escalationRound({ variants: 4 }, [at(open, 0, b)], 1)!;
-    expect(four.map((v) => v.request.hints?.priority?.[net])).toEqual([undefined, undefined, 1, 1]);
     expect(escalationRound({ variants: 1 }, [at(open, 0, b)], 1)![0].request.hints?.priority).toEqual({ [net]: 1 });
+    // The one more routes the second half's request with a contested via priced by its footprint.
+    expect(four.map((v) => v.request.hints?.priority?.[net])).toEqual([undefined, undefined, 1, 1, 1]);
+    expect(four.map((v) => v.request.footprintVias === true)).toEqual([false, false, false, false, true]);
   });
 
   it('puts them above every priority the request gives, after its first_nets, its other hints kept', () => {
@@ -98,7 +114,7 @@ describe('further rounds of variants while connections stay open on the default 
 
   it('keeps every variant’s place within DEFAULT_WORK_CAP and the work cap', () => {
     const half = DEFAULT_WORK_CAP / 2;
-    expect(indices(escalationRound(req, [at(open, 0, half)], 1))).toEqual([14, 15]);
+    expect(indices(escalationRound(req, [at(open, 0, half)], 1))).toEqual([14, 15, 28]);
     expect(escalationRound(req, [at(open, 0, half)], 2)).toBeUndefined();
     expect(escalationRound(req, [at(open, 0, DEFAULT_WORK_CAP)], 1)).toBeUndefined();
     // A session's cap (per variant, as variantRequest shares it): a round only where it fits whole.
