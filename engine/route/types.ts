@@ -273,11 +273,11 @@ export const ESCALATION = 2;
 export function escalationBound(budget: number): number {
   return Math.max(budget, Math.min(DEFAULT_WORK_CAP, ESCALATION * budget));
 }
-/** What the variants an escalation round adds beyond its own (escalationRound's footprint
- *  variant, one a round, none under a work cap) may spend together, with `budget` per variant:
- *  one budget for each further round escalationBound leaves room for. */
+/** What the variants escalation rounds add beyond their own (escalationRound's footprint variant:
+ *  one a round, or one alone where no round fits) may spend together, with `budget` per variant,
+ *  where no work cap holds them back. */
 export function footprintWork(budget: number): number {
-  return budget * Math.max(0, Math.floor(escalationBound(budget) / budget) - 1);
+  return budget * Math.max(1, Math.floor(escalationBound(budget) / budget) - 1);
 }
 /** The most a variant may be given (a share of `tracemaker route --work`, of a session's `work`). */
 export const MAX_VARIANT_WORK = 1_000_000_000;

@@ -10,7 +10,7 @@ import type { Board } from '../../engine/board/model.ts';
 import { generateBoard } from '../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
 import { addCopper } from '../../engine/kicad/write-board.ts';
-import { defaultWork, ESCALATION } from '../../engine/route/types.ts';
+import { defaultWork, ESCALATION, footprintWork } from '../../engine/route/types.ts';
 import { LARGE_BOARD_PADS, routeDefaults } from '../../plugin/session-route.ts';
 import { benchBoards } from '../support/bench.ts';
 import { calls, jsonLines, tracemaker } from './cli.ts';
@@ -96,11 +96,11 @@ describe('session route equals tracemaker route', () => {
     const two = session(board, [['route'], ['save']], ['--threads', '2']);
     const [estimate, routed] = one.answers;
     expect(routed.open.map((c: { reason: string }) => c.reason)).toEqual(['blocked']);
-    // Both rounds of both variants ran: the bound is the estimate's for a call left open,
-    // ESCALATION times the first round's.
+    // Both rounds of both variants ran, and the one variant the further round adds: the bound is
+    // the estimate's for a call left open, ESCALATION times the first round's and one budget more.
     expect(estimate.variants).toBe(2);
     expect(routed.work.bound).toBe(estimate.work.bound);
-    expect(routed.work.bound).toBe(ESCALATION * 2 * defaultWork(estimate.connections));
+    expect(routed.work.bound).toBe(ESCALATION * 2 * defaultWork(estimate.connections) + footprintWork(defaultWork(estimate.connections)));
     expect(two.answers[0]).toEqual(routed);
     expect(two.saved).toBe(one.saved);
   });

@@ -191,7 +191,7 @@ describe('the session command', () => {
       work: { per_variant: 81_200_000, bound: 203_000_000, used: 0, total_used: 0, left: null },
     });
     expect(jl[0].based_on).toMatch(/default budget/);
-    expect(jl[0].based_on).toMatch(/one variant more each round \(40,600,000 in all\)/);
+    expect(jl[0].based_on).toMatch(/one variant more \(40,600,000 in all\)/);
     expect(jl[1]).toMatchObject({ variants: 3, work: { per_variant: 33_333, bound: 99_999, used: 0 } });
     expect(jl[2]).toMatchObject({ state: 0, work: { used: 0, left: null } });
     // Too little for the set-up: nothing is spent, and the answer says what would do.

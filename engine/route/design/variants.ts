@@ -293,23 +293,28 @@ export interface RoundVariant {
  * call's work cap. The second half of the round (all of a round of one) routes the nets left open
  * first (openFirst), or, where the fixed copper walls in every one on the grid, makes room for them
  * (roomFor); the first half routes in new orders only, since a net left open is as often made by
- * moving the nets round it as by going earlier. Without a work cap, one variant more routes the
- * second half's request with a via on a contested site priced by its footprint (footprintVias):
- * where the nets crossed each other on one layer because every via site near them was contested,
- * it drops under them. Added, not in place of one, since each half makes boards the other does
- * not. A call that made everything, had a set amount of work or was stopped routes no further
- * round.
+ * moving the nets round it as by going earlier. Where the call's work cap leaves room, one variant
+ * more routes the second half's request with a via on a contested site priced by its footprint
+ * (footprintVias): where the nets crossed each other on one layer because every via site near
+ * them was contested, it drops under them. Added, not in place of one, since each half makes
+ * boards the other does not; and alone, as round 1, where no round fits escalationBound (a call
+ * whose budget is near DEFAULT_WORK_CAP). A call that made everything, had a set amount of work
+ * or was stopped routes no further round.
  */
 export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
   if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return undefined;
   const best = pickBest(results);
   if (best.stopped === 'cancelled' || routable(best).length === 0) return undefined;
   const budget = Math.max(...results.map((r) => r.budget));
-  if ((round + 1) * budget > Math.min(escalationBound(budget), req.workCap ?? Infinity)) return undefined;
   const n = variantCount(req);
+  const fits = (round + 1) * budget <= Math.min(escalationBound(budget), req.workCap ?? Infinity);
+  // The call's cap is its variants' shares together (variantRequest); the one more is paid from it
+  // too. Where no round fits in the bound, it still goes, once: a call left open has work to buy.
+  const more = (fits || round === 1) && budget * ((round + 1) * n + round) <= (req.workCap ?? Infinity) * n;
+  if (!fits && !more) return undefined;
   const first = roomFor(req, best) ?? openFirst(req, best);
-  const variants = Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req }));
-  if (req.workCap === undefined) variants.push({ index: footprintIndex(n, round), request: { ...first, footprintVias: true } });
+  const variants = fits ? Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req })) : [];
+  if (more) variants.push({ index: footprintIndex(n, round), request: { ...first, footprintVias: true } });
   return variants;
 }
 

@@ -67,11 +67,13 @@ describe('further rounds of variants while connections stay open on the default 
     // Rounds together stay within ESCALATION budgets: round ESCALATION − 1 is the last.
     expect(indices(escalationRound(req, first, ESCALATION - 1))).toEqual([...[0, 1].map((i) => i + (ESCALATION - 1) * 14), (2 * ESCALATION - 2) * 14]);
     expect(escalationRound(req, first, ESCALATION)).toBeUndefined();
-    // Under a work cap the call's variants share it: no variant more.
-    expect(indices(escalationRound({ ...req, workCap: 10 * b }, first, 1))).toEqual([14, 15]);
-    // What the one more may spend, as a session's estimate counts it: a budget a further round.
+    // Under a work cap (each variant's share) the one more goes only where the call's cap holds
+    // it as well: 2 · 2b for the round's places and b for it.
+    expect(indices(escalationRound({ ...req, workCap: 2.5 * b }, first, 1))).toEqual([14, 15, 28]);
+    expect(indices(escalationRound({ ...req, workCap: 2.4 * b }, first, 1))).toEqual([14, 15]);
+    // What it may spend, as a session's estimate counts it: a budget a further round, or one.
     expect(footprintWork(b)).toBe((ESCALATION - 1) * b);
-    expect(footprintWork(DEFAULT_WORK_CAP)).toBe(0);
+    expect(footprintWork(DEFAULT_WORK_CAP)).toBe(DEFAULT_WORK_CAP);
   });
 
   it('routes none once a variant made everything, under a set amount of work, or once stopped', () => {
@@ -116,7 +118,9 @@ describe('further rounds of variants while connections stay open on the default 
     const half = DEFAULT_WORK_CAP / 2;
     expect(indices(escalationRound(req, [at(open, 0, half)], 1))).toEqual([14, 15, 28]);
     expect(escalationRound(req, [at(open, 0, half)], 2)).toBeUndefined();
-    expect(escalationRound(req, [at(open, 0, DEFAULT_WORK_CAP)], 1)).toBeUndefined();
+    // Where no round fits, the one more goes alone, once.
+    expect(indices(escalationRound(req, [at(open, 0, DEFAULT_WORK_CAP)], 1))).toEqual([28]);
+    expect(escalationRound(req, [at(open, 0, DEFAULT_WORK_CAP)], 2)).toBeUndefined();
     // A session's cap (per variant, as variantRequest shares it): a round only where it fits whole.
     expect(indices(escalationRound({ ...req, workCap: 80 * MM }, [at(open, 0, 40 * MM)], 1))).toEqual([14, 15]);
     expect(escalationRound({ ...req, workCap: 79 * MM }, [at(open, 0, 40 * MM)], 1)).toBeUndefined();

@@ -1,7 +1,7 @@
 // What a via on a contested site costs the negotiation's search (core/search.ts) where the call
-// prices it by its footprint (an escalation round's second half): its cost, plus its footprint
+// prices it by its footprint (the variant an escalation round adds): its cost, plus its footprint
 // (viaCongestion) per net it meets there at the present factor, and per unit of the site's
-// history. Priced as viaCost contested sites (the first round's rule), a column net on
+// history. Priced as viaCost contested sites (every other variant's rule), a column net on
 // kitspace_d20_tri_r0.3 crossed the LED rows on their own layer wherever every via site near its
 // pads lay near some row's track, and the negotiation never settled.
 import { describe, expect, it } from 'vitest';
