@@ -434,14 +434,27 @@ export function layerFactors(host: RouterHost, req: RouteRequest): { base: Float
   return { base, perNet };
 }
 
+/** A via's cost where the call prices vias by their footprint: priced as its span on a contested
+ *  site, it also pays less to go down at all, so a net drops under a crowded layer before the
+ *  negotiation has grown its history there. */
+export const FOOTPRINT_VIA_SHARE = 1 / 3;
+
+/**
+ * What a via costs the searches, in grid steps of `step`, for vias whose copper and clearance span
+ * `span` (nm): about as much as 3 mm of track and its span twice, or 8 steps, whichever is more.
+ * Where the call prices vias by their `footprint`, a contested one pays its span per net there
+ * (SearchParams.viaCongestion) and a third of that cost.
+ */
+export function viaPrice(span: number, step: number, footprint: boolean): { viaCost: number; viaCongestion?: number } {
+  const viaCost = Math.max(8, (3_000_000 + 2 * span) / step);
+  return footprint ? { viaCost: viaCost * FOOTPRINT_VIA_SHARE, viaCongestion: Math.max(1, span / step) } : { viaCost };
+}
+
 function settingsFor(host: RouterHost, grid: Grid, req: RouteRequest, profiles: Profile[], netProfile: Map<number, number>, plans: NetPlan[]): RouterSettings {
   const via = Math.max(...profiles.map((p) => p.viaDiameter + p.clearance), 0);
   const { base, perNet } = layerFactors(host, req);
   return {
-    // A via costs about as much as 3 mm of track, or 8 steps, whichever is more.
-    viaCost: Math.max(8, (3_000_000 + 2 * via) / grid.step),
-    // Contested, a via pays as the steps its copper and clearance span, where the call asks.
-    viaCongestion: req.footprintVias ? Math.max(1, via / grid.step) : undefined,
+    ...viaPrice(via, grid.step, req.footprintVias === true),
     bend45: 0.2,
     bend90: 0.6,
     zoneCost: 1.3,

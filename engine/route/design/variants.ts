@@ -297,9 +297,9 @@ export interface RoundVariant {
  * more routes the second half's request with a via on a contested site priced by its footprint
  * (footprintVias): where the nets crossed each other on one layer because every via site near
  * them was contested, it drops under them. Added, not in place of one, since each half makes
- * boards the other does not; and alone, as round 1, where no round fits escalationBound (a call
- * whose budget is near DEFAULT_WORK_CAP). A call that made everything, had a set amount of work
- * or was stopped routes no further round.
+ * boards the other does not; and alone, as round 1, in a new order, where no round fits
+ * escalationBound (a call whose budget is near DEFAULT_WORK_CAP). A call that made everything,
+ * had a set amount of work or was stopped routes no further round.
  */
 export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
   if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return undefined;
@@ -314,7 +314,9 @@ export function escalationRound(req: RouteRequest, results: readonly RouteResult
   if (!fits && !more) return undefined;
   const first = roomFor(req, best) ?? openFirst(req, best);
   const variants = fits ? Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req })) : [];
-  if (more) variants.push({ index: footprintIndex(n, round), request: { ...first, footprintVias: true } });
+  // Alone, it is the call's only further try and goes in a new order, the open nets not first:
+  // on the boards near the cap that made more (kicad-demo_video, kitspace_glasgow).
+  if (more) variants.push({ index: footprintIndex(n, round), request: { ...(fits ? first : req), footprintVias: true } });
   return variants;
 }
 

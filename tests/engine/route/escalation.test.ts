@@ -118,8 +118,10 @@ describe('further rounds of variants while connections stay open on the default 
     const half = DEFAULT_WORK_CAP / 2;
     expect(indices(escalationRound(req, [at(open, 0, half)], 1))).toEqual([14, 15, 28]);
     expect(escalationRound(req, [at(open, 0, half)], 2)).toBeUndefined();
-    // Where no round fits, the one more goes alone, once.
-    expect(indices(escalationRound(req, [at(open, 0, DEFAULT_WORK_CAP)], 1))).toEqual([28]);
+    // Where no round fits, the one more goes alone, once, in a new order only.
+    const alone = escalationRound(req, [at(open, 0, DEFAULT_WORK_CAP)], 1);
+    expect(indices(alone)).toEqual([28]);
+    expect(alone![0].request).toEqual({ ...req, footprintVias: true });
     expect(escalationRound(req, [at(open, 0, DEFAULT_WORK_CAP)], 2)).toBeUndefined();
     // A session's cap (per variant, as variantRequest shares it): a round only where it fits whole.
     expect(indices(escalationRound({ ...req, workCap: 80 * MM }, [at(open, 0, 40 * MM)], 1))).toEqual([14, 15]);

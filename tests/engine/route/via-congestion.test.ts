@@ -9,6 +9,7 @@ import { Grid } from '../../../engine/route/core/grid.ts';
 import { ObstacleMap } from '../../../engine/route/core/obstacle-map.ts';
 import type { Profile } from '../../../engine/route/core/profile.ts';
 import { Searcher, type CongestionView, type SearchParams } from '../../../engine/route/core/search.ts';
+import { FOOTPRINT_VIA_SHARE, viaPrice } from '../../../engine/route/route-design.ts';
 
 const profile: Profile = { key: 'test', net: 1, width: [100_000, 100_000], viaDiameter: 400_000, viaDrill: 200_000, clearance: 100_000 };
 
@@ -84,5 +85,25 @@ describe('a via on a contested site', () => {
     // 2·(60 + 3·100) = 720, and priced whole per net, 2·60·101 = 12120.
     expect(layersOf(w.params({ pres: 100, viaCongestion: 3 }))).toContain(1);
     expect(layersOf(w.params({ pres: 100, viaCongestion: undefined }))).not.toContain(1);
+  });
+});
+
+describe('the price of a via a call routes with', () => {
+  // kitspace_d20_tri_r0.3's class: a 0.46 mm via at 0.1016 mm clearance, on its 63.5 µm grid.
+  const span = 460_000 + 101_600;
+  const step = 63_500;
+
+  it('is about 3 mm of track and twice its span, or 8 steps, and is not priced by its footprint', () => {
+    expect(viaPrice(span, step, false)).toEqual({ viaCost: (3_000_000 + 2 * span) / step });
+    expect(viaPrice(span, 1_000_000, false)).toEqual({ viaCost: 8 });
+  });
+
+  it('priced by its footprint: a third of that, and its span per net met on a contested site', () => {
+    const p = viaPrice(span, step, true);
+    expect(p.viaCost).toBeCloseTo(((3_000_000 + 2 * span) / step) * FOOTPRINT_VIA_SHARE, 9);
+    expect(FOOTPRINT_VIA_SHARE).toBeCloseTo(1 / 3, 12);
+    expect(p.viaCongestion).toBeCloseTo(span / step, 9);
+    // Never less than one step a net, on a grid coarser than the via.
+    expect(viaPrice(span, 1_000_000, true).viaCongestion).toBe(1);
   });
 });
