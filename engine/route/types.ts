@@ -133,7 +133,8 @@ export interface RouteRequest {
   /** Set by an escalation round on the one variant it adds (escalationRound): a via on a site
    *  other nets contest pays its footprint per net there (core/search.ts viaCongestion), not its
    *  whole cost again, so the negotiation drops under a row the first round crossed on the row's
-   *  own layer. */
+   *  own layer. Alone in its place in the call, the variant may spend the place's whole bound
+   *  (variantBudget). */
   footprintVias?: boolean;
   /** Polled between searches; true stops the route and returns the best clean result so far. */
   shouldStop?: () => boolean;
@@ -257,9 +258,11 @@ export function defaultWork(connections: number): number {
 }
 
 /** The work one variant of `req` may spend, routing `connections`: the request's, else the
- *  default for them or the cap's share where that is less; never past MAX_VARIANT_WORK. */
+ *  default for them (the variant an escalation round adds, its place's whole bound) or the cap's
+ *  share where that is less; never past MAX_VARIANT_WORK. */
 export function variantBudget(req: RouteRequest, connections: number): number {
-  return Math.min(MAX_VARIANT_WORK, Math.max(0, req.work ?? Math.min(defaultWork(connections), req.workCap ?? Infinity)));
+  const own = req.footprintVias ? escalationBound(defaultWork(connections)) : defaultWork(connections);
+  return Math.min(MAX_VARIANT_WORK, Math.max(0, req.work ?? Math.min(own, req.workCap ?? Infinity)));
 }
 
 /** Without a set amount of work, a call whose variants leave connections open on their default
@@ -274,10 +277,10 @@ export function escalationBound(budget: number): number {
   return Math.max(budget, Math.min(DEFAULT_WORK_CAP, ESCALATION * budget));
 }
 /** What the variants escalation rounds add beyond their own (escalationRound's footprint variant:
- *  one a round, or one alone where no round fits) may spend together, with `budget` per variant,
- *  where no work cap holds them back. */
+ *  one a round, or one alone where no round fits, each with its place's whole bound) may spend
+ *  together, with `budget` per variant, where no work cap holds them back. */
 export function footprintWork(budget: number): number {
-  return budget * Math.max(1, Math.floor(escalationBound(budget) / budget) - 1);
+  return escalationBound(budget) * Math.max(1, Math.floor(escalationBound(budget) / budget) - 1);
 }
 /** The most a variant may be given (a share of `tracemaker route --work`, of a session's `work`). */
 export const MAX_VARIANT_WORK = 1_000_000_000;

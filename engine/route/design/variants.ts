@@ -295,11 +295,11 @@ export interface RoundVariant {
  * (roomFor); the first half routes in new orders only, since a net left open is as often made by
  * moving the nets round it as by going earlier. Where the call's work cap leaves room, one variant
  * more routes the second half's request with a via on a contested site priced by its footprint
- * (footprintVias): where the nets crossed each other on one layer because every via site near
- * them was contested, it drops under them. Added, not in place of one, since each half makes
- * boards the other does not; and alone, as round 1, in a new order, where no round fits
- * escalationBound (a call whose budget is near DEFAULT_WORK_CAP). A call that made everything,
- * had a set amount of work or was stopped routes no further round.
+ * (footprintVias), with its place's whole bound: where the nets crossed each other on one layer
+ * because every via site near them was contested, it drops under them. Added, not in place of
+ * one, since each half makes boards the other does not; and alone, as round 1, in a new order,
+ * where no round fits escalationBound (a call whose budget is near DEFAULT_WORK_CAP). A call that
+ * made everything, had a set amount of work or was stopped routes no further round.
  */
 export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
   if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return undefined;
@@ -308,9 +308,10 @@ export function escalationRound(req: RouteRequest, results: readonly RouteResult
   const budget = Math.max(...results.map((r) => r.budget));
   const n = variantCount(req);
   const fits = (round + 1) * budget <= Math.min(escalationBound(budget), req.workCap ?? Infinity);
-  // The call's cap is its variants' shares together (variantRequest); the one more is paid from it
-  // too. Where no round fits in the bound, it still goes, once: a call left open has work to buy.
-  const more = (fits || round === 1) && budget * ((round + 1) * n + round) <= (req.workCap ?? Infinity) * n;
+  // The call's cap is its variants' shares together (variantRequest); the one more, which may
+  // spend its place's whole bound, is paid from it too. Where no round fits in the bound, it
+  // still goes, once: a call left open has work to buy.
+  const more = (fits || round === 1) && (round + 1) * n * budget + round * escalationBound(budget) <= (req.workCap ?? Infinity) * n;
   if (!fits && !more) return undefined;
   const first = roomFor(req, best) ?? openFirst(req, best);
   const variants = fits ? Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req })) : [];

@@ -9,9 +9,11 @@ import { escalationRound, type RoundVariant } from '../../../engine/route/design
 import { routeHost } from '../../../engine/route/route-design.ts';
 import {
   DEFAULT_WORK_CAP,
+  defaultWork,
   ESCALATION,
   escalationBound,
   footprintWork,
+  variantBudget,
   type RouteRequest,
   type RouteResult,
   type StuckCode,
@@ -68,12 +70,22 @@ describe('further rounds of variants while connections stay open on the default 
     expect(indices(escalationRound(req, first, ESCALATION - 1))).toEqual([...[0, 1].map((i) => i + (ESCALATION - 1) * 14), (2 * ESCALATION - 2) * 14]);
     expect(escalationRound(req, first, ESCALATION)).toBeUndefined();
     // Under a work cap (each variant's share) the one more goes only where the call's cap holds
-    // it as well: 2 · 2b for the round's places and b for it.
-    expect(indices(escalationRound({ ...req, workCap: 2.5 * b }, first, 1))).toEqual([14, 15, 28]);
-    expect(indices(escalationRound({ ...req, workCap: 2.4 * b }, first, 1))).toEqual([14, 15]);
-    // What it may spend, as a session's estimate counts it: a budget a further round, or one.
-    expect(footprintWork(b)).toBe((ESCALATION - 1) * b);
+    // it as well: 2 · 2b for the round's places and its own place's whole bound, 2b.
+    expect(indices(escalationRound({ ...req, workCap: 3 * b }, first, 1))).toEqual([14, 15, 28]);
+    expect(indices(escalationRound({ ...req, workCap: 2.9 * b }, first, 1))).toEqual([14, 15]);
+    // What it may spend, as a session's estimate counts it: its place's bound a further round, or
+    // one.
+    expect(footprintWork(b)).toBe((ESCALATION - 1) * escalationBound(b));
     expect(footprintWork(DEFAULT_WORK_CAP)).toBe(DEFAULT_WORK_CAP);
+  });
+
+  it('gives the one more its place’s whole bound, within the cap’s share', () => {
+    const c = 100;
+    expect(variantBudget({ footprintVias: true }, c)).toBe(escalationBound(defaultWork(c)));
+    expect(variantBudget({}, c)).toBe(defaultWork(c));
+    expect(variantBudget({ footprintVias: true, workCap: 50 * MM }, c)).toBe(50 * MM);
+    // A set amount of work is the variant's, whatever it is.
+    expect(variantBudget({ footprintVias: true, work: 10 * MM }, c)).toBe(10 * MM);
   });
 
   it('routes none once a variant made everything, under a set amount of work, or once stopped', () => {
