@@ -7,7 +7,7 @@
 // severities, DRV+s counts every such type. An error (by the project's severities) KiCad finds more
 // of on the routed board than on the bare one, of a type the engine does not model, fails the run
 // (exit 1), loudly.
-//   npm run bench -- [--kicad 9|10] [--set DIR] [--out FILE] [--tier A] [--only SUBSTR] [--every N] [--threads T] [--variants V] [--work W]
+//   npm run bench -- [--kicad 9|10] [--set DIR] [--out FILE] [--tier A] [--only SUBSTR[,SUBSTR…]] [--every N] [--threads T] [--variants V] [--work W]
 // --kicad 10 routes the bench's KiCad 10 copy and judges with KiCad 10 (default 9, or TRACEMAKER_KICAD).
 // --selected: the plugin's everyday case instead of bare boards: from each reference board a stable
 // quarter of its routed signal nets (at most 10, no zone nets; bench/strip-nets.ts) is stripped and
@@ -33,7 +33,8 @@ const kicad = kicadChoice(args);
 const setDir = resolve(opt('set', kicad.boards));
 const outFile = resolve(opt('out', join(root, 'bench', 'out', 'route-bench.json')));
 const onlyTier = opt('tier', undefined);
-const only = opt('only', undefined);
+// A board runs where its name holds any of the comma-separated substrings.
+const only = opt('only', undefined)?.split(',');
 const every = Math.max(1, Number(opt('every', 1)));
 const offset = Number(opt('offset', 0));
 const extra = [];
@@ -63,7 +64,7 @@ for (const tier of readdirSync(setDir).sort()) {
   if (onlyTier && tier !== onlyTier) continue;
   const names = readdirSync(join(setDir, tier)).sort();
   for (const [k, name] of names.entries()) {
-    if (only && !name.includes(only)) continue;
+    if (only && !only.some((o) => name.includes(o))) continue;
     if (k % every !== offset) continue;
     const bare = join(setDir, tier, name, `${name}${selected ? '.ref' : ''}.kicad_pcb`);
     if (existsSync(bare)) boards.push({ tier, name, bare });
