@@ -277,10 +277,12 @@ export function escalationBound(budget: number): number {
   return Math.max(budget, Math.min(DEFAULT_WORK_CAP, ESCALATION * budget));
 }
 /** What the variants escalation rounds add beyond their own (escalationRound's footprint variant:
- *  one a round, or one alone where no round fits, each with its place's whole bound) may spend
- *  together, with `budget` per variant, where no work cap holds them back. */
-export function footprintWork(budget: number): number {
-  return escalationBound(budget) * Math.max(1, Math.floor(escalationBound(budget) / budget) - 1);
+ *  one a round, or one alone where no round fits) may spend together, where no work cap holds them
+ *  back, with `budget` per variant by default and `pairWork` more to lay its pairs: each its
+ *  place's whole bound of the default (variantBudget), and its pairs' work on top. */
+export function footprintWork(budget: number, pairWork = 0): number {
+  const rounds = Math.max(1, Math.floor(escalationBound(budget + pairWork) / (budget + pairWork)) - 1);
+  return rounds * (escalationBound(budget) + pairWork);
 }
 /** The most a variant may be given (a share of `tracemaker route --work`, of a session's `work`). */
 export const MAX_VARIANT_WORK = 1_000_000_000;

@@ -20,10 +20,11 @@ const n = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
  * the variant escalation adds (footprintWork).
  */
 export function routeEstimate(s: SessionState, o: { work: number | undefined; variants: number; connections: number; pairs: number }): RouteEstimateResult {
-  const budget = defaultWork(o.connections) + o.pairs * DEFAULT_PAIR_WORK;
+  const pairWork = o.pairs * DEFAULT_PAIR_WORK;
+  const budget = defaultWork(o.connections) + pairWork;
   const perVariant = o.work !== undefined ? Math.floor(o.work / o.variants) : escalationBound(budget);
   // The variant escalation adds (footprintVias), in the bound where the session limit leaves room.
-  const extra = o.work === undefined ? footprintWork(budget) : 0;
+  const extra = o.work === undefined ? footprintWork(defaultWork(o.connections), pairWork) : 0;
   const basedOn =
     o.work !== undefined
       ? `the call's work (${n(o.work)}${s.workLeft !== null ? ', at most what the session limit leaves' : ''}) split evenly over its ${o.variants} variant${o.variants > 1 ? 's' : ''}`

@@ -77,6 +77,9 @@ describe('further rounds of variants while connections stay open on the default 
     // one.
     expect(footprintWork(b)).toBe((ESCALATION - 1) * escalationBound(b));
     expect(footprintWork(DEFAULT_WORK_CAP)).toBe(DEFAULT_WORK_CAP);
+    // Its pairs' work comes on top of its place's bound, as routeVariant lays them: at the cap too.
+    expect(footprintWork(b, 5 * MM)).toBe(escalationBound(b) + 5 * MM);
+    expect(footprintWork(240 * MM, 20 * MM)).toBe(DEFAULT_WORK_CAP + 20 * MM);
   });
 
   it('gives the one more its place’s whole bound, within the cap’s share', () => {
