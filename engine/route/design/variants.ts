@@ -307,11 +307,13 @@ export function escalationRound(req: RouteRequest, results: readonly RouteResult
   if (best.stopped === 'cancelled' || routable(best).length === 0) return undefined;
   const budget = Math.max(...results.map((r) => r.budget));
   const n = variantCount(req);
-  const fits = (round + 1) * budget <= Math.min(escalationBound(budget), req.workCap ?? Infinity);
+  const bound = escalationBound(budget);
+  const cap = req.workCap ?? Infinity;
+  const fits = (round + 1) * budget <= Math.min(bound, cap);
   // The call's cap is its variants' shares together (variantRequest); the one more, which may
   // spend its place's whole bound, is paid from it too. Where no round fits in the bound, it
   // still goes, once: a call left open has work to buy.
-  const more = (fits || round === 1) && (round + 1) * n * budget + round * escalationBound(budget) <= (req.workCap ?? Infinity) * n;
+  const more = (fits || round === 1) && (round + 1) * n * budget + round * bound <= cap * n;
   if (!fits && !more) return undefined;
   const first = roomFor(req, best) ?? openFirst(req, best);
   const variants = fits ? Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req })) : [];
