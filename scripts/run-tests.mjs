@@ -22,7 +22,7 @@ step('npx', ['tsc', '--noEmit', '-p', '.']);
 step('npx', ['tsc', '--noEmit', '-p', 'tsconfig.engine.json']);
 step('npx', ['tsc', '--noEmit', '-p', 'tsconfig.ipc.json']);
 step('npx', ['eslint', '.']);
-step('npx', ['prettier', '--check', '**/*.{ts,mjs,js}']);
+step('npx', ['prettier', '--check', '**/*.{ts,mjs,js,json}']);
 const kicadWanted = (process.env.TRACEMAKER_KICAD ?? 'all').trim();
 if (
   kicadWanted === 'all' ||
