@@ -130,11 +130,11 @@ export interface RouteRequest {
    *  route each of its `walled` connections (the fixed copper walls them in on the grid) off the
    *  grid past the fixed copper alone, the call's nets in its way taken out and routed again. */
   makeRoom?: { from: RouteResult; walled: { net: number; from: number; to: number }[] };
-  /** Set by an escalation round on the one variant it adds (escalationRound): a via on a site
+  /** Set by an escalation round on the variants it adds (escalationRound): a via on a site
    *  other nets contest pays its footprint per net there (core/search.ts viaCongestion), not its
    *  whole cost again, so the negotiation drops under a row the first round crossed on the row's
-   *  own layer. Alone in its place in the call, the variant may spend the place's whole bound
-   *  (variantBudget). */
+   *  own layer. Alone in its place in the call, each such variant may spend the place's whole
+   *  bound (variantBudget). */
   footprintVias?: boolean;
   /** Polled between searches; true stops the route and returns the best clean result so far. */
   shouldStop?: () => boolean;
@@ -258,7 +258,7 @@ export function defaultWork(connections: number): number {
 }
 
 /** The work one variant of `req` may spend, routing `connections`: the request's, else the
- *  default for them (the variant an escalation round adds, its place's whole bound) or the cap's
+ *  default for them (a variant an escalation round adds, its place's whole bound) or the cap's
  *  share where that is less; never past MAX_VARIANT_WORK. */
 export function variantBudget(req: RouteRequest, connections: number): number {
   const own = req.footprintVias ? escalationBound(defaultWork(connections)) : defaultWork(connections);
@@ -276,13 +276,18 @@ export const ESCALATION = 2;
 export function escalationBound(budget: number): number {
   return Math.max(budget, Math.min(DEFAULT_WORK_CAP, ESCALATION * budget));
 }
-/** What the variants escalation rounds add beyond their own (escalationRound's footprint variant:
- *  one a round, or one alone where no round fits) may spend together, where no work cap holds them
- *  back, with `budget` per variant by default and `pairWork` more to lay its pairs: each its
- *  place's whole bound of the default (variantBudget), and its pairs' work on top. */
+/** The footprint variants an escalation round adds (escalationRound), each in an order of its
+ *  own: on the boards that stay open one order leaves ±20 connections more than the next, so two
+ *  draws make more than one; and alone in a round, one would leave a second thread idle. */
+export const FOOTPRINT_VARIANTS = 2;
+
+/** What the variants escalation rounds add beyond their own (escalationRound's footprint variants:
+ *  FOOTPRINT_VARIANTS a round, or alone where no round fits) may spend together, where no work cap
+ *  holds them back, with `budget` per variant by default and `pairWork` more to lay its pairs: each
+ *  its place's whole bound of the default (variantBudget), and its pairs' work on top. */
 export function footprintWork(budget: number, pairWork = 0): number {
   const rounds = Math.max(1, Math.floor(escalationBound(budget + pairWork) / (budget + pairWork)) - 1);
-  return rounds * (escalationBound(budget) + pairWork);
+  return rounds * FOOTPRINT_VARIANTS * (escalationBound(budget) + pairWork);
 }
 /** The most a variant may be given (a share of `tracemaker route --work`, of a session's `work`). */
 export const MAX_VARIANT_WORK = 1_000_000_000;

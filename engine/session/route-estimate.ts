@@ -5,7 +5,16 @@
 // what would.
 
 import { DEFAULT_PAIR_WORK } from '../route/design/couple-pairs.ts';
-import { DEFAULT_WORK, DEFAULT_WORK_CAP, ESCALATION, WORK_PER_CONNECTION, defaultWork, escalationBound, footprintWork } from '../route/types.ts';
+import {
+  DEFAULT_WORK,
+  DEFAULT_WORK_CAP,
+  ESCALATION,
+  FOOTPRINT_VARIANTS,
+  WORK_PER_CONNECTION,
+  defaultWork,
+  escalationBound,
+  footprintWork,
+} from '../route/types.ts';
 import type { RouteEstimateResult } from './results.ts';
 import type { SessionState } from './session-state.ts';
 
@@ -17,18 +26,18 @@ const n = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
  * evenly over `variants`, or without it each variant's default budget for `connections` (the
  * session's count of the call's open connections) and the `pairs` both of whose nets are among
  * them, with the further rounds of variants a call that stays open routes (escalationBound), and
- * the variant escalation adds (footprintWork).
+ * the variants escalation adds (footprintWork).
  */
 export function routeEstimate(s: SessionState, o: { work: number | undefined; variants: number; connections: number; pairs: number }): RouteEstimateResult {
   const pairWork = o.pairs * DEFAULT_PAIR_WORK;
   const budget = defaultWork(o.connections) + pairWork;
   const perVariant = o.work !== undefined ? Math.floor(o.work / o.variants) : escalationBound(budget);
-  // The variant escalation adds (footprintVias), in the bound where the session limit leaves room.
+  // The variants escalation adds (footprintVias), in the bound where the session limit leaves room.
   const extra = o.work === undefined ? footprintWork(defaultWork(o.connections), pairWork) : 0;
   const basedOn =
     o.work !== undefined
       ? `the call's work (${n(o.work)}${s.workLeft !== null ? ', at most what the session limit leaves' : ''}) split evenly over its ${o.variants} variant${o.variants > 1 ? 's' : ''}`
-      : `the board's default budget for each of the ${o.variants} variant${o.variants > 1 ? 's' : ''}: ${n(DEFAULT_WORK)} + ${n(WORK_PER_CONNECTION)} per connection the router is asked to make, at most ${n(DEFAULT_WORK_CAP)}, from the session's ${o.connections} open connection${o.connections === 1 ? '' : 's'} in the call, and ${n(DEFAULT_PAIR_WORK)} more for each of the ${o.pairs} differential pair${o.pairs === 1 ? '' : 's'} both of whose nets are among them, to lay it as a pair (the router counts a zone net's pads joined only by its plane as connections too, so its default may be a little larger); ${ESCALATION} times that where connections stay open, at most ${n(DEFAULT_WORK_CAP)} (or that where it is more), as the call then routes further rounds of variants in other net orders, and one variant more, which may spend a place's whole bound (${n(extra)} in all), where the session limit leaves room`;
+      : `the board's default budget for each of the ${o.variants} variant${o.variants > 1 ? 's' : ''}: ${n(DEFAULT_WORK)} + ${n(WORK_PER_CONNECTION)} per connection the router is asked to make, at most ${n(DEFAULT_WORK_CAP)}, from the session's ${o.connections} open connection${o.connections === 1 ? '' : 's'} in the call, and ${n(DEFAULT_PAIR_WORK)} more for each of the ${o.pairs} differential pair${o.pairs === 1 ? '' : 's'} both of whose nets are among them, to lay it as a pair (the router counts a zone net's pads joined only by its plane as connections too, so its default may be a little larger); ${ESCALATION} times that where connections stay open, at most ${n(DEFAULT_WORK_CAP)} (or that where it is more), as the call then routes further rounds of variants in other net orders, and ${FOOTPRINT_VARIANTS} variants more, each of which may spend a place's whole bound (${n(extra)} in all), where the session limit leaves room`;
   return {
     estimate: true,
     connections: o.connections,

@@ -187,12 +187,12 @@ describe('the session command', () => {
       estimate: true,
       connections: 6,
       variants: 2,
-      // Two variants of twice the default each, and the one variant more of the further round,
-      // which may spend its place's whole bound.
-      work: { per_variant: 81_200_000, bound: 243_600_000, used: 0, total_used: 0, left: null },
+      // Two variants of twice the default each, and the two variants more of the further round,
+      // each of which may spend its place's whole bound.
+      work: { per_variant: 81_200_000, bound: 324_800_000, used: 0, total_used: 0, left: null },
     });
     expect(jl[0].based_on).toMatch(/default budget/);
-    expect(jl[0].based_on).toMatch(/one variant more, which may spend a place's whole bound \(81,200,000 in all\)/);
+    expect(jl[0].based_on).toMatch(/2 variants more, each of which may spend a place's whole bound \(162,400,000 in all\)/);
     expect(jl[1]).toMatchObject({ variants: 3, work: { per_variant: 33_333, bound: 99_999, used: 0 } });
     expect(jl[2]).toMatchObject({ state: 0, work: { used: 0, left: null } });
     // Too little for the set-up: nothing is spent, and the answer says what would do.

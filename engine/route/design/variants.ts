@@ -25,6 +25,7 @@ import { gridStep } from '../grid-step.ts';
 import { planesCut } from '../plane-cut.ts';
 import {
   ESCALATION,
+  FOOTPRINT_VARIANTS,
   escalationBound,
   MAX_VARIANTS,
   routeOptions,
@@ -293,13 +294,14 @@ export interface RoundVariant {
  * call's work cap. The second half of the round (all of a round of one) routes the nets left open
  * first (openFirst), or, where the fixed copper walls in every one on the grid, makes room for them
  * (roomFor); the first half routes in new orders only, since a net left open is as often made by
- * moving the nets round it as by going earlier. Where the call's work cap leaves room, one variant
- * more routes the second half's request with a via on a contested site priced by its footprint
- * (footprintVias), with its place's whole bound: where the nets crossed each other on one layer
- * because every via site near them was contested, it drops under them. Added, not in place of
- * one, since each half makes boards the other does not; and alone, as round 1, in a new order,
- * where no round fits escalationBound (a call whose budget is near DEFAULT_WORK_CAP). A call that
- * made everything, had a set amount of work or was stopped routes no further round.
+ * moving the nets round it as by going earlier. Where the call's work cap leaves room,
+ * FOOTPRINT_VARIANTS variants more, each in an order of its own, route the second half's request
+ * with a via on a contested site priced by its footprint (footprintVias), each with its place's
+ * whole bound: where the nets crossed each other on one layer because every via site near them
+ * was contested, they drop under them. Added, not in place of any, since each half makes boards
+ * the other does not; and alone, as round 1, in new orders, where no round fits escalationBound
+ * (a call whose budget is near DEFAULT_WORK_CAP). A call that made everything, had a set amount of
+ * work or was stopped routes no further round.
  */
 export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
   if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return undefined;
@@ -310,22 +312,23 @@ export function escalationRound(req: RouteRequest, results: readonly RouteResult
   const bound = escalationBound(budget);
   const cap = req.workCap ?? Infinity;
   const fits = (round + 1) * budget <= Math.min(bound, cap);
-  // The call's cap is its variants' shares together (variantRequest); the one more, which may
-  // spend its place's whole bound, is paid from it too. Where no round fits in the bound, it
-  // still goes, once: a call left open has work to buy.
-  const more = (fits || round === 1) && (round + 1) * n * budget + round * bound <= cap * n;
+  // The call's cap is its variants' shares together (variantRequest); the footprint variants,
+  // each of which may spend its place's whole bound, are paid from it too. Where no round fits in
+  // the bound, they still go, once: a call left open has work to buy.
+  const more = (fits || round === 1) && (round + 1) * n * budget + round * FOOTPRINT_VARIANTS * bound <= cap * n;
   if (!fits && !more) return undefined;
   const first = roomFor(req, best) ?? openFirst(req, best);
   const variants = fits ? Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req })) : [];
-  // Alone, it is the call's only further try and goes in a new order, the open nets not first:
+  // Alone, they are the call's only further tries and go in new orders, the open nets not first:
   // on the boards near the cap that made more (kicad-demo_video, kitspace_glasgow).
-  if (more) variants.push({ index: footprintIndex(n, round), request: { ...(fits ? first : req), footprintVias: true } });
+  const request = { ...(fits ? first : req), footprintVias: true };
+  if (more) for (let k = 0; k < FOOTPRINT_VARIANTS; k++) variants.push({ index: footprintIndex(n, round) + k, request });
   return variants;
 }
 
-/** The footprint variant of round `round`: past every index a round and its orders use (a call
- *  routes at most ESCALATION − 1 rounds, so those lie below ESCALATION · n · ROUND_SPAN), one
- *  span a round. */
+/** The first footprint variant of round `round`: past every index a round and its orders use (a
+ *  call routes at most ESCALATION − 1 rounds, so those lie below ESCALATION · n · ROUND_SPAN), one
+ *  span a round, which holds a round's FOOTPRINT_VARIANTS (fewer than ROUND_SPAN). */
 function footprintIndex(n: number, round: number): number {
   return (ESCALATION + round - 1) * n * ROUND_SPAN;
 }

@@ -12,6 +12,7 @@ import {
   defaultWork,
   ESCALATION,
   escalationBound,
+  FOOTPRINT_VARIANTS,
   footprintWork,
   variantBudget,
   type RouteRequest,
@@ -60,29 +61,32 @@ describe('further rounds of variants while connections stay open on the default 
     expect(made.open).toEqual([]);
   });
 
-  it('routes as many new variants and one more, past every order of the rounds before, while the call stays open', () => {
+  it('routes as many new variants and two more, past every order of the rounds before, while the call stays open', () => {
     const b = 40 * MM;
     const first = [at(open, 0, b), at(open, 1, b)];
-    // The one more lies past every index the rounds and their orders use (ESCALATION · 2 · 7).
-    expect(indices(escalationRound(req, first, 1))).toEqual([14, 15, 28]);
-    expect(indices(escalationRound({ variants: 1 }, [at(open, 0, b)], 1))).toEqual([7, 14]);
+    // The two more lie past every index the rounds and their orders use (ESCALATION · 2 · 7),
+    // each in an order of its own.
+    expect(FOOTPRINT_VARIANTS).toBe(2);
+    expect(indices(escalationRound(req, first, 1))).toEqual([14, 15, 28, 29]);
+    expect(indices(escalationRound({ variants: 1 }, [at(open, 0, b)], 1))).toEqual([7, 14, 15]);
     // Rounds together stay within ESCALATION budgets: round ESCALATION − 1 is the last.
-    expect(indices(escalationRound(req, first, ESCALATION - 1))).toEqual([...[0, 1].map((i) => i + (ESCALATION - 1) * 14), (2 * ESCALATION - 2) * 14]);
+    const last = (2 * ESCALATION - 2) * 14;
+    expect(indices(escalationRound(req, first, ESCALATION - 1))).toEqual([...[0, 1].map((i) => i + (ESCALATION - 1) * 14), last, last + 1]);
     expect(escalationRound(req, first, ESCALATION)).toBeUndefined();
-    // Under a work cap (each variant's share) the one more goes only where the call's cap holds
-    // it as well: 2 · 2b for the round's places and its own place's whole bound, 2b.
-    expect(indices(escalationRound({ ...req, workCap: 3 * b }, first, 1))).toEqual([14, 15, 28]);
-    expect(indices(escalationRound({ ...req, workCap: 2.9 * b }, first, 1))).toEqual([14, 15]);
-    // What it may spend, as a session's estimate counts it: its place's bound a further round, or
-    // one.
-    expect(footprintWork(b)).toBe((ESCALATION - 1) * escalationBound(b));
-    expect(footprintWork(DEFAULT_WORK_CAP)).toBe(DEFAULT_WORK_CAP);
-    // Its pairs' work comes on top of its place's bound, as routeVariant lays them: at the cap too.
-    expect(footprintWork(b, 5 * MM)).toBe(escalationBound(b) + 5 * MM);
-    expect(footprintWork(240 * MM, 20 * MM)).toBe(DEFAULT_WORK_CAP + 20 * MM);
+    // Under a work cap (each variant's share) the two more go only where the call's cap holds
+    // them as well: 2 · 2b for the round's places and their own places' whole bounds, 2 · 2b.
+    expect(indices(escalationRound({ ...req, workCap: 4 * b }, first, 1))).toEqual([14, 15, 28, 29]);
+    expect(indices(escalationRound({ ...req, workCap: 3.9 * b }, first, 1))).toEqual([14, 15]);
+    // What they may spend, as a session's estimate counts it: each its place's bound a further
+    // round, or one.
+    expect(footprintWork(b)).toBe((ESCALATION - 1) * 2 * escalationBound(b));
+    expect(footprintWork(DEFAULT_WORK_CAP)).toBe(2 * DEFAULT_WORK_CAP);
+    // Their pairs' work comes on top of their places' bounds, as routeVariant lays them: at the cap too.
+    expect(footprintWork(b, 5 * MM)).toBe(2 * (escalationBound(b) + 5 * MM));
+    expect(footprintWork(240 * MM, 20 * MM)).toBe(2 * (DEFAULT_WORK_CAP + 20 * MM));
   });
 
-  it('gives the one more its place’s whole bound, within the cap’s share', () => {
+  it('gives each of the two more its place’s whole bound, within the cap’s share', () => {
     const c = 100;
     expect(variantBudget({ footprintVias: true }, c)).toBe(escalationBound(defaultWork(c)));
     expect(variantBudget({}, c)).toBe(defaultWork(c));
@@ -112,9 +116,9 @@ describe('further rounds of variants while connections stay open on the default 
     expect(round[1].request.hints?.priority).toEqual({ [net]: 1 });
     const four = escalationRound({ variants: 4 }, [at(open, 0, b)], 1)!;
     expect(escalationRound({ variants: 1 }, [at(open, 0, b)], 1)![0].request.hints?.priority).toEqual({ [net]: 1 });
-    // The one more routes the second half's request with a contested via priced by its footprint.
-    expect(four.map((v) => v.request.hints?.priority?.[net])).toEqual([undefined, undefined, 1, 1, 1]);
-    expect(four.map((v) => v.request.footprintVias === true)).toEqual([false, false, false, false, true]);
+    // The two more route the second half's request with a contested via priced by its footprint.
+    expect(four.map((v) => v.request.hints?.priority?.[net])).toEqual([undefined, undefined, 1, 1, 1, 1]);
+    expect(four.map((v) => v.request.footprintVias === true)).toEqual([false, false, false, false, true, true]);
   });
 
   it('puts them above every priority the request gives, after its first_nets, its other hints kept', () => {
@@ -131,12 +135,12 @@ describe('further rounds of variants while connections stay open on the default 
 
   it('keeps every variant’s place within DEFAULT_WORK_CAP and the work cap', () => {
     const half = DEFAULT_WORK_CAP / 2;
-    expect(indices(escalationRound(req, [at(open, 0, half)], 1))).toEqual([14, 15, 28]);
+    expect(indices(escalationRound(req, [at(open, 0, half)], 1))).toEqual([14, 15, 28, 29]);
     expect(escalationRound(req, [at(open, 0, half)], 2)).toBeUndefined();
-    // Where no round fits, the one more goes alone, once, in a new order only.
+    // Where no round fits, the two more go alone, once, in new orders only.
     const alone = escalationRound(req, [at(open, 0, DEFAULT_WORK_CAP)], 1);
-    expect(indices(alone)).toEqual([28]);
-    expect(alone![0].request).toEqual({ ...req, footprintVias: true });
+    expect(indices(alone)).toEqual([28, 29]);
+    for (const v of alone!) expect(v.request).toEqual({ ...req, footprintVias: true });
     expect(escalationRound(req, [at(open, 0, DEFAULT_WORK_CAP)], 2)).toBeUndefined();
     // A session's cap (per variant, as variantRequest shares it): a round only where it fits whole.
     expect(indices(escalationRound({ ...req, workCap: 80 * MM }, [at(open, 0, 40 * MM)], 1))).toEqual([14, 15]);
