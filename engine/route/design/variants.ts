@@ -321,8 +321,10 @@ export function escalationRound(req: RouteRequest, results: readonly RouteResult
   const variants = fits ? Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req })) : [];
   // Alone, they are the call's only further tries and go in new orders, the open nets not first:
   // on the boards near the cap that made more (kicad-demo_video, kitspace_glasgow).
-  const request = { ...(fits ? first : req), footprintVias: true };
-  if (more) for (let k = 0; k < FOOTPRINT_VARIANTS; k++) variants.push({ index: footprintIndex(n, round) + k, request });
+  if (more) {
+    const request = { ...(fits ? first : req), footprintVias: true };
+    for (let k = 0; k < FOOTPRINT_VARIANTS; k++) variants.push({ index: footprintIndex(n, round) + k, request });
+  }
   return variants;
 }
 
