@@ -14,6 +14,7 @@ import type { ObstacleMap } from './core/obstacle-map.ts';
 import type { Profile } from './core/profile.ts';
 import { Occupancy, type NetCopper } from './core/occupancy.ts';
 import { viaOf } from './core/via-span.ts';
+import { banViaSites } from './core/via-ban.ts';
 import { pathCopper, type PathCopper, type Stub } from './core/path-geometry.ts';
 import { Searcher, type SearchOutcome, type SearchParams } from './core/search.ts';
 
@@ -194,11 +195,17 @@ export class Router {
       inTree[k] = 1;
       for (const node of plan.pieces[k].nodes) own(node, -(k + 1));
     };
+    // The net's next via keeps the hole-to-hole gap from those its tree already has.
+    const prof = this.profiles[plan.profile];
+    const viaBan = new Set<number>();
+    params.viaBan = viaBan;
     const addJoin = (j: Join) => {
       const idx = joins.length;
       joins.push(j);
       for (const node of j.path) own(node, idx);
       addPiece(j.to);
+      for (const v of j.copper.vias)
+        banViaSites(this.grid, viaBan, v.at.x, v.at.y, viaOf(prof, v, this.grid.layers).drill / 2 + this.host.rules.holeToHole + prof.viaDrill / 2);
     };
     addPiece(0);
     // Kept joins are a prefix of an earlier Prim order, so they extend the tree around piece 0.

@@ -36,6 +36,9 @@ export interface SearchParams {
   layerCost: Float64Array;
   /** Optional per-site cost factor (region hints), layer-major; undefined = 1. */
   siteCost?: Float32Array;
+  /** Sites (cells) where the net may not drill a via: within the hole-to-hole gap of a via its
+   *  tree already has (via-ban.ts). */
+  viaBan?: ReadonlySet<number>;
   /** Factor on sites over another net's zone fill. */
   zoneCost: number;
   /** Expansion budget for this search. */
@@ -261,6 +264,7 @@ export class Searcher {
             continue;
           }
         }
+        if (p.viaBan?.has(cell)) continue;
         const kv = occVia[cell];
         if (kv > 0 && hard) continue;
         const vcost =
