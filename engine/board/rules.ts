@@ -3,10 +3,11 @@
 // KiCad: net class values, raised by the board minimums, overridden by matching custom rules
 // (a later rule in the file wins over an earlier one).
 
-import type { Board, Diagnostic, LayerMask } from './model.ts';
+import type { Board, Diagnostic, LayerMask, PadType } from './model.ts';
 import type { Shape } from '../geom/shapes.ts';
 import { RuleAreas, wildcard } from './rule-area.ts';
 import { diffPairOf } from './diff-pairs.ts';
+import { itemKindAtom, ROUTER_KINDS, type RuleItemKind } from './rule-item-kind.ts';
 
 export type Severity = 'error' | 'warning' | 'ignore';
 
@@ -68,6 +69,13 @@ export type RuleCondition =
   /** `A.intersectsArea('name')` / `A.enclosedByArea('name')`: the item's copper reaches into /
    *  lies within a zone or rule area of that name (wildcards allowed); see rule-area.ts. */
   | { kind: 'area'; item: 'A' | 'B'; test: 'intersects' | 'enclosed'; name: string }
+  /** `A.Type == 'Track'` / `A.Pad_Type != 'SMD'`: the item's KiCad type name or pad type name
+   *  against a value, as KiCad compares strings (case aside, `*` and `?` wildcards); a pad type
+   *  asked of anything but a pad is KiCad's undefined value, so both == and != are false. */
+  | { kind: 'itemType'; item: 'A' | 'B'; prop: 'Type' | 'Pad_Type'; negate: boolean; value: string }
+  /** `A.isPlated()`: a via, or a plated through-hole pad. */
+  | { kind: 'plated'; item: 'A' | 'B' }
+  | { kind: 'not'; a: RuleCondition }
   | { kind: 'and'; a: RuleCondition; b: RuleCondition }
   | { kind: 'or'; a: RuleCondition; b: RuleCondition };
 
@@ -83,7 +91,9 @@ export interface RuleConstraint {
     | 'skew'
     | 'via_count'
     | 'diff_pair_gap'
-    | 'diff_pair_uncoupled';
+    | 'diff_pair_uncoupled'
+    | 'annular_width'
+    | 'hole_to_hole';
   /** nm, but a count of vias for via_count. */
   min?: number;
   opt?: number;
@@ -180,6 +190,10 @@ function or3(a: Maybe, b: () => Maybe): Maybe {
   return a === false && y === false ? false : undefined;
 }
 
+function not3(a: Maybe): Maybe {
+  return a === undefined ? undefined : !a;
+}
+
 /** What a rule condition can ask of an item. */
 export interface RuleItem {
   net: number;
@@ -192,6 +206,11 @@ export interface RuleItem {
   layers?: LayerMask;
   /** Zone index when the item is (a fill of) a zone. */
   zone?: number;
+  /** What kind of item it is (for `A.Type`, `A.isPlated()`); without it such atoms cannot be
+   *  told, and a rule that depends on one may only raise what applies (see #bound). */
+  kind?: RuleItemKind;
+  /** A pad's type (for `A.Pad_Type`, `A.isPlated()`). */
+  padType?: PadType;
 }
 
 /** KiCad's severities for the checks the engine runs, when the project says nothing. */
@@ -308,8 +327,10 @@ export class RuleResolver {
   #eval(c: RuleCondition, a: RuleItem, b: RuleItem | null): Maybe {
     if (c.kind === 'and') return and3(this.#eval(c.a, a, b), () => this.#eval(c.b, a, b));
     if (c.kind === 'or') return or3(this.#eval(c.a, a, b), () => this.#eval(c.b, a, b));
+    if (c.kind === 'not') return not3(this.#eval(c.a, a, b));
     const item = c.item === 'A' ? a : b;
     if (!item) return false;
+    if (c.kind === 'itemType' || c.kind === 'plated') return itemKindAtom(c, item.kind, item.padType);
     if (c.kind === 'diffPair') return this.#inDiffPair(item.net, c.pattern);
     if (c.kind === 'area') {
       if (!item.shape) return undefined;
@@ -374,29 +395,26 @@ export class RuleResolver {
     return [...new Set(this.unmodelledRules(net).flatMap((r) => r.constraints))];
   }
 
+  /** Whether a condition can match a track or via of `net` as one item of the pair (as A alone
+   *  for a single-item constraint), the other item unknown: pads and zones are never new copper. */
   #mayMatch(c: RuleCondition, net: number, pair: boolean): boolean {
-    if (this.#maybe(c, 'A', net) !== false) return true;
-    return pair && this.#maybe(c, 'B', net) !== false;
+    for (const kind of ROUTER_KINDS) {
+      if (this.#maybe(c, 'A', net, kind) !== false) return true;
+      if (pair && this.#maybe(c, 'B', net, kind) !== false) return true;
+    }
+    return false;
   }
 
-  /** A condition with item `role` of net `net` and the other item unknown. */
-  #maybe(c: RuleCondition, role: 'A' | 'B', net: number): Maybe {
-    if (c.kind === 'and') {
-      const a = this.#maybe(c.a, role, net);
-      if (a === false) return false;
-      const b = this.#maybe(c.b, role, net);
-      if (b === false) return false;
-      return a === true && b === true ? true : undefined;
-    }
-    if (c.kind === 'or') {
-      const a = this.#maybe(c.a, role, net);
-      if (a === true) return true;
-      const b = this.#maybe(c.b, role, net);
-      if (b === true) return true;
-      return a === false && b === false ? false : undefined;
-    }
+  /** A condition with item `role` a `kind` of net `net` (null: unknown) and the other item
+   *  unknown. */
+  #maybe(c: RuleCondition, role: 'A' | 'B', net: number | null, kind: RuleItemKind): Maybe {
+    if (c.kind === 'and') return and3(this.#maybe(c.a, role, net, kind), () => this.#maybe(c.b, role, net, kind));
+    if (c.kind === 'or') return or3(this.#maybe(c.a, role, net, kind), () => this.#maybe(c.b, role, net, kind));
+    if (c.kind === 'not') return not3(this.#maybe(c.a, role, net, kind));
     // The other item, and the layer of either, could be anything.
     if (c.item !== role) return undefined;
+    if (c.kind === 'itemType' || c.kind === 'plated') return itemKindAtom(c, kind, undefined);
+    if (net === null) return undefined;
     if (c.kind === 'diffPair') return this.#inDiffPair(net, c.pattern);
     if (c.kind === 'area') return undefined;
     if (c.prop === 'Layer') return undefined;
@@ -445,24 +463,36 @@ export class RuleResolver {
 
   /** Width the router draws a net's tracks with on a layer, nm (custom opt/min, else class). */
   trackWidth(net: number, layer: number): number {
-    const item = { net, layer };
+    const item: RuleItem = { net, layer, kind: 'track' };
     const w = this.#bound('track_width', 'opt', item, null, this.#bound('track_width', 'min', item, null, this.netClass(net).trackWidth))!;
     return Math.max(w, this.minimums.trackWidth);
   }
 
   /** Smallest track width allowed for a net on a layer (or for an item, with its geometry), nm. */
   minTrackWidth(net: number | RuleItem, layer = 0): number {
-    const item = typeof net === 'number' ? { net, layer } : net;
+    const item: RuleItem = typeof net === 'number' ? { net, layer, kind: 'track' } : net;
     return Math.max(this.#bound('track_width', 'min', item, null) ?? 0, this.minimums.trackWidth);
   }
 
-  /** Via the router places for a net: diameter and drill, nm. */
+  /** Via the router places for a net: diameter and drill, nm; the diameter keeps the least ring
+   *  round the drill. */
   via(net: number): { diameter: number; drill: number } {
     const c = this.netClass(net);
-    const item = { net, layer: 0 };
+    const item: RuleItem = { net, layer: 0, kind: 'via' };
     const d = this.#bound('via_diameter', 'opt', item, null, this.#bound('via_diameter', 'min', item, null, c.viaDiameter))!;
     const h = this.#bound('hole_size', 'opt', item, null, this.#bound('hole_size', 'min', item, null, c.viaDrill))!;
-    return { diameter: Math.max(d, this.minimums.viaDiameter), drill: Math.max(h, this.minimums.throughHoleDiameter) };
+    const drill = Math.max(h, this.minimums.throughHoleDiameter);
+    const ring = this.minAnnularWidth({ net, layer: -1, kind: 'via' });
+    return { diameter: Math.max(d, this.minimums.viaDiameter, drill + 2 * ring), drill };
+  }
+
+  /**
+   * Least copper ring round a via's or plated pad's hole, nm: a matching custom rule's minimum
+   * outright (KiCad's board minimum is a rule without a condition that any custom rule
+   * overrides), else the board's via annular minimum, which KiCad applies to plated pads too.
+   */
+  minAnnularWidth(item: RuleItem): number {
+    return this.#bound('annular_width', 'min', item, null, this.minimums.viaAnnularWidth)!;
   }
 
   /** Micro-via of a net's class: diameter and drill, nm, raised to the board minimums. */
@@ -471,9 +501,10 @@ export class RuleResolver {
     return { diameter: Math.max(c.microviaDiameter, this.minimums.microviaDiameter), drill: Math.max(c.microviaDrill, this.minimums.microviaDrill) };
   }
 
-  /** Copper to board edge, nm. */
-  edgeClearance(net: number, layer: number): number {
-    return Math.max(this.#bound('edge_clearance', 'min', { net, layer }, null) ?? 0, this.minimums.copperEdgeClearance);
+  /** Copper to board edge, nm, for new copper of a net on a layer or for an item. */
+  edgeClearance(net: number | RuleItem, layer = 0): number {
+    const item: RuleItem = typeof net === 'number' ? { net, layer } : net;
+    return Math.max(this.#bound('edge_clearance', 'min', item, null) ?? 0, this.minimums.copperEdgeClearance);
   }
 
   /** Copper to a hole of another net, nm. */
@@ -496,7 +527,36 @@ export class RuleResolver {
     return this.#bound('hole_size', 'min', item, null, micro ? this.minimums.microviaDrill : this.minimums.throughHoleDiameter)!;
   }
 
+  /**
+   * Least gap between two drilled holes, nm: a matching custom rule's minimum outright (below
+   * the board minimum too: kicad-cli 9 and 10 let a custom rule decide), else the board minimum.
+   * Holes pierce every layer, so items are asked with layer -1.
+   */
+  holeToHoleBetween(a: RuleItem, b: RuleItem): number {
+    return this.#bound('hole_to_hole', 'min', a, b, this.minimums.holeToHole)!;
+  }
+
+  /** The largest hole-to-hole gap any pair can need, nm: the margin for spatial queries. */
+  maxHoleToHole(): number {
+    let m = this.minimums.holeToHole;
+    for (const r of this.custom) for (const c of r.constraints) if (c.kind === 'hole_to_hole' && c.min !== undefined) m = Math.max(m, c.min);
+    return m;
+  }
+
+  /**
+   * The gap the router keeps between a via's hole and any other hole, nm. Pairs are not matched
+   * one by one there, so this is the safe side: the largest minimum of the board and of every
+   * custom rule that could match a pair with a via in it.
+   */
   get holeToHole(): number {
-    return this.minimums.holeToHole;
+    let m = this.minimums.holeToHole;
+    for (const r of this.custom)
+      for (const c of r.constraints)
+        if (c.kind === 'hole_to_hole' && c.min !== undefined && c.min > m && (!r.condition || this.#mayMatchVia(r.condition))) m = c.min;
+    return m;
+  }
+
+  #mayMatchVia(c: RuleCondition): boolean {
+    return this.#maybe(c, 'A', null, 'via') !== false || this.#maybe(c, 'B', null, 'via') !== false;
   }
 }

@@ -54,9 +54,15 @@ export function pairClearance(board: Board, rules: RuleResolver, a: CopperItem, 
   return rules.clearance(ruleItem(a, layer), ruleItem(b, layer), zone);
 }
 
-/** What a rule condition may ask of a copper item on a layer (its net, layer and copper). */
+/** What a rule condition may ask of a copper item on a layer (its net, layer, copper and kind). */
 export function ruleItem(it: CopperItem, layer: number): RuleItem {
-  return { net: it.net, layer, shape: it.shape, layers: it.layers, ...(it.kind === 'zone' ? { zone: it.ref } : {}) };
+  return { ...kindOf(it), net: it.net, layer, shape: it.shape, layers: it.layers, ...(it.kind === 'zone' ? { zone: it.ref } : {}) };
+}
+
+/** An item's kind as rule conditions ask it (`A.Type`, `A.Pad_Type`, `A.isPlated()`); arcs are
+ *  tracks to KiCad. */
+export function kindOf(it: CopperItem): Pick<RuleItem, 'kind' | 'padType'> {
+  return it.kind === 'pad' ? { kind: 'pad', padType: it.padType } : { kind: it.kind };
 }
 
 function inNetTieFootprint(board: Board, it: CopperItem): boolean {

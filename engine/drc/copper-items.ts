@@ -4,7 +4,7 @@
 // check, with any added copper already on the board it is built from. Copper text is kept apart
 // (`texts`): KiCad's connectivity does not see it, only its clearance checks.
 
-import type { Board, LayerMask, Pt } from '../board/model.ts';
+import type { Board, LayerMask, PadType, Pt } from '../board/model.ts';
 import { bbox, type Shape } from '../geom/shapes.ts';
 import { SpatialIndex } from '../geom/spatial-index.ts';
 import { padCopperCentre, padShape } from '../board/pad-copper.ts';
@@ -31,6 +31,8 @@ export interface CopperItem {
   layer: number;
   /** Footprint index for pads and footprint graphics; else -1. */
   footprint: number;
+  /** A pad's type, for rule conditions (`A.Pad_Type`, `A.isPlated()`). */
+  padType?: PadType;
 }
 
 /** A copper text: its glyphs when known (`glyphs`), else the box that holds every glyph. */
@@ -72,6 +74,7 @@ export class CopperItems {
         anchors: [padCopperCentre(pad)],
         layer: -1,
         footprint: pad.footprint,
+        padType: pad.type,
       });
     }
     for (const t of board.tracks) {

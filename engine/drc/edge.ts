@@ -9,7 +9,7 @@ import { compareDistance } from '../geom/collide.ts';
 import { nearest } from '../geom/distance.ts';
 import { SpatialIndex } from '../geom/spatial-index.ts';
 import { bbox, type Shape } from '../geom/shapes.ts';
-import { DRC_EPSILON, itemRef } from './clearance.ts';
+import { DRC_EPSILON, itemRef, kindOf } from './clearance.ts';
 import type { CopperItems } from './copper-items.ts';
 import { graphicShape, padHoleShape } from './item-shapes.ts';
 import { mmText, type ViolationSink } from './violation.ts';
@@ -51,7 +51,7 @@ export function checkEdges(copper: CopperItems, rules: RuleResolver, sink: Viola
     if (scope && !scope.has(it.id)) continue;
     if (it.kind === 'zone' || it.layers === 0) continue;
     const layer = 31 - Math.clz32(it.layers & -it.layers);
-    const c = rules.edgeClearance(it.net, layer);
+    const c = rules.edgeClearance({ net: it.net, layer, ...kindOf(it) });
     const t = Math.max(0, c - DRC_EPSILON);
     for (const e of index.query(bbox(it.shape))) {
       if (owner[e] === it.id) continue;

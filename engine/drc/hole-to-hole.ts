@@ -1,12 +1,13 @@
 // Drilled holes too close to each other (`hole_to_hole`), as KiCad 9's hole-to-hole provider
 // counts them: round pad holes and every via hole take part (slots are milled later and are
-// left out); the gap is centre distance minus both radii, against the board's minimum less the
-// DRC epsilon. Nets do not matter: a drill bit does not know them. Holes closer than the epsilon
-// are "co-located", another KiCad type this engine does not report.
+// left out); the gap is centre distance minus both radii, against the pair's minimum (a matching
+// custom `hole_to_hole` rule, else the board's) less the DRC epsilon. Nets do not matter: a drill
+// bit does not know them. Holes closer than the epsilon are "co-located", another KiCad type this
+// engine does not report.
 
 import { SpatialIndex } from '../geom/spatial-index.ts';
 import type { RuleResolver } from '../board/rules.ts';
-import { DRC_EPSILON, itemRef } from './clearance.ts';
+import { DRC_EPSILON, itemRef, ruleItem } from './clearance.ts';
 import type { CopperItem, CopperItems } from './copper-items.ts';
 import { mmText, type ViolationSink } from './violation.ts';
 
@@ -41,15 +42,16 @@ function holesOf(copper: CopperItems): Hole[] {
  */
 export function checkHoleToHole(copper: CopperItems, rules: RuleResolver, sink: ViolationSink, scope?: Set<number>): void {
   if (!sink.wants('hole_to_hole')) return;
-  const min = Math.max(0, rules.holeToHole - DRC_EPSILON);
-  if (min <= 0) return;
+  // The largest minimum any pair can need bounds the search; each pair is judged by its own.
+  const reach = Math.max(0, rules.maxHoleToHole() - DRC_EPSILON);
+  if (reach <= 0) return;
   const holes = holesOf(copper);
   if (holes.length < 2) return;
   let maxR = 0;
   for (const h of holes) maxR = Math.max(maxR, h.r);
   const index = new SpatialIndex(
     holes.map((h) => ({ minX: h.x - h.r, minY: h.y - h.r, maxX: h.x + h.r, maxY: h.y + h.r })),
-    min,
+    reach,
   );
   const b = copper.board;
   const pass = (fromVias: boolean) => {
@@ -76,7 +78,9 @@ export function checkHoleToHole(copper: CopperItems, rules: RuleResolver, sink: 
         const dy = a.y - o.y;
         if (dx * dx + dy * dy < DRC_EPSILON * DRC_EPSILON) continue;
         const actual = Math.max(0, Math.round(Math.hypot(dx, dy)) - a.r - o.r);
-        if (actual >= min) continue;
+        if (actual >= reach) continue;
+        const min = rules.holeToHoleBetween(ruleItem(a.item, -1), ruleItem(o.item, -1)) - DRC_EPSILON;
+        if (min <= 0 || actual >= min) continue;
         sink.add(
           'hole_to_hole',
           `Drilled holes too close together (min ${mmText(min)}; actual ${mmText(actual)})`,

@@ -25,7 +25,7 @@ import { mmText, type ViolationSink } from './violation.ts';
 function clearanceFor(board: Board, rules: RuleResolver, t: CopperText, it: CopperItem): number {
   const local = localClearance(board, it);
   if (local !== undefined) return local;
-  return rules.clearance({ net: t.net, layer: t.layer, shape: t.shape }, ruleItem(it, t.layer));
+  return rules.clearance({ net: t.net, layer: t.layer, shape: t.shape, kind: 'text' }, ruleItem(it, t.layer));
 }
 
 /**

@@ -1,12 +1,14 @@
 // Reads `.kicad_dru` custom rules: `(rule "name" (layer …) (condition "…") (constraint …))`.
 // Supported constraints: clearance, track_width, via_diameter, hole_clearance, edge_clearance,
-// hole_size, a net's length, skew (with within_diff_pairs) and via_count, and a differential
-// pair's diff_pair_gap and diff_pair_uncoupled; conditions compare A/B NetClass, NetName and
-// Layer, and ask A/B.inDiffPair('…'), A/B.intersectsArea('…') and A/B.enclosedByArea('…') (a zone
-// or rule area by name). Anything else is a warning that names the rule and the clause. Other
-// constraint keywords are kept as the rule's `unmodelled` kinds, so the router can leave alone the
-// nets such rules may govern (rules.ts); a rule with an unsupported condition is not applied, and
-// its unmodelled kinds guard the nets that the condition's readable conjuncts do not rule out.
+// hole_size, annular_width (min), hole_to_hole (min), a net's length, skew (with
+// within_diff_pairs) and via_count, and a differential pair's diff_pair_gap and
+// diff_pair_uncoupled. Conditions compare A/B NetClass, NetName, Layer, Type and Pad_Type, ask
+// A/B.isPlated(), A/B.inDiffPair('…'), A/B.intersectsArea('…') and A/B.enclosedByArea('…') (a
+// zone or rule area by name), joined by &&, || and ! with parentheses. Anything else is a warning
+// that names the file's line:column, the rule and the clause. Other constraint keywords are kept
+// as the rule's `unmodelled` kinds, so the router can leave alone the nets such rules may govern
+// (rules.ts); a rule with an unsupported condition is not applied, and its unmodelled kinds guard
+// the nets that the condition's readable conjuncts do not rule out.
 
 import type { Diagnostic } from '../board/model.ts';
 import { newCopperCanBreak, type CustomRule, type RuleCondition, type RuleConstraint } from '../board/rules.ts';
@@ -25,6 +27,8 @@ const CONSTRAINTS = new Set([
   'via_count',
   'diff_pair_gap',
   'diff_pair_uncoupled',
+  'annular_width',
+  'hole_to_hole',
 ]);
 
 export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: CustomRule[]; warnings: Diagnostic[] } {
@@ -128,9 +132,8 @@ export function parseLength(s: string): number | null {
 
 type Parsed = { cond: RuleCondition } | { error: string };
 
-const TOKEN = /\s*(&&|\|\||==|!=|\(|\)|'[^']*'|"[^"]*"|[AB]\.[A-Za-z_]+|[^\s()]+)/y;
+const TOKEN = /\s*(&&|\|\||==|!=|!|\(|\)|'[^']*'|"[^"]*"|[AB]\.[A-Za-z_]+|[^\s()!]+)/y;
 
-/** Condition language subset: `A.NetClass == 'x'`, `B.NetName != 'y'`, `A.Layer == 'F.Cu'`, &&, ||, (). */
 /**
  * The conjuncts of a condition joined by a top-level `&&` that parse, joined again: every item
  * the whole condition matches, this matches too (null when none parses or the condition has a
@@ -176,6 +179,10 @@ export function parseCondition(expr: string): Parsed {
     throw new Error(why);
   };
   const primary = (): RuleCondition => {
+    if (peek() === '!') {
+      i++;
+      return { kind: 'not', a: primary() };
+    }
     if (peek() === '(') {
       i++;
       const c = or();
@@ -202,13 +209,23 @@ export function parseCondition(expr: string): Parsed {
       i += 3;
       return { kind: 'diffPair', item: dp[1] as 'A' | 'B', pattern: arg.slice(1, -1) };
     }
-    const lm = /^([AB])\.(NetClass|NetName|Layer)$/.exec(lhs);
-    if (!lm) fail(`"${lhs}" is not one of A/B.NetClass, A/B.NetName, A/B.Layer`);
+    const plated = /^([AB])\.isPlated$/.exec(lhs);
+    if (plated) {
+      if (tokens[i] !== '(' || tokens[i + 1] !== ')') fail(`expected ${lhs}()`);
+      i += 2;
+      return { kind: 'plated', item: plated[1] as 'A' | 'B' };
+    }
+    const lm = /^([AB])\.(NetClass|NetName|Layer|Type|Pad_Type)$/.exec(lhs);
+    if (!lm) fail(`"${lhs}" is not one of A/B.NetClass, A/B.NetName, A/B.Layer, A/B.Type, A/B.Pad_Type, A/B.isPlated()`);
     const op = tokens[i++];
     if (op !== '==' && op !== '!=') fail(`expected == or != after ${lhs}`);
     const rhs = tokens[i++] ?? '';
     if (!/^['"].*['"]$/.test(rhs)) fail(`expected a quoted value after ${lhs} ${op}`);
-    return { kind: 'cmp', item: lm![1] as 'A' | 'B', prop: lm![2] as 'NetClass' | 'NetName' | 'Layer', negate: op === '!=', value: rhs.slice(1, -1) };
+    const item = lm![1] as 'A' | 'B';
+    const prop = lm![2];
+    const value = rhs.slice(1, -1);
+    if (prop === 'Type' || prop === 'Pad_Type') return { kind: 'itemType', item, prop, negate: op === '!=', value };
+    return { kind: 'cmp', item, prop: prop as 'NetClass' | 'NetName' | 'Layer', negate: op === '!=', value };
   };
   const and = (): RuleCondition => {
     let c = primary();

@@ -108,8 +108,9 @@ function hostRules(rules: RuleResolver): HostRules {
     },
     minVia: (net) => {
       // The least drill, and round it the least ring: the least diameter alone can leave none.
-      const drill = rules.minHoleSize({ net, layer: -1 }, false);
-      return { diameter: Math.max(rules.minViaDiameter({ net, layer: -1 }, false), drill + 2 * rules.minimums.viaAnnularWidth), drill };
+      const via = { net, layer: -1, kind: 'via' } as const;
+      const drill = rules.minHoleSize(via, false);
+      return { diameter: Math.max(rules.minViaDiameter(via, false), drill + 2 * rules.minAnnularWidth(via)), drill };
     },
     blindBuried: rules.minimums.allowBlindBuried,
     microVia: (net) => (rules.minimums.allowMicrovias ? rules.microVia(net) : undefined),

@@ -74,10 +74,10 @@ describe('RuleResolver.unmodelledConstraints', () => {
 
   it('a rule whose condition cannot be read applies nothing; its unmodelled keywords guard the nets its readable conjuncts allow', () => {
     const d = design(`(version 1)
-(rule "typed" (condition "A.Type == 'track'") (constraint clearance (min 0.5mm)) (constraint silk_clearance (min 1mm)))
-(rule "typed len" (condition "A.Type == 'track' && A.NetName == 'SIG'") (constraint track_angle (min 45deg)))
-(rule "dp skew" (condition "A.isPlated() && A.NetClass == 'Power'") (constraint skew (max 1mm)))
-(rule "either" (condition "A.isPlated() || A.NetName == 'SIG'") (constraint connection_width (min 0.1mm)))
+(rule "typed" (condition "A.Via_Type == 'Micro'") (constraint clearance (min 0.5mm)) (constraint silk_clearance (min 1mm)))
+(rule "typed len" (condition "A.Via_Type == 'Micro' && A.NetName == 'SIG'") (constraint track_angle (min 45deg)))
+(rule "dp skew" (condition "A.existsOnLayer('F.Cu') && A.NetClass == 'Power'") (constraint skew (max 1mm)))
+(rule "either" (condition "A.existsOnLayer('F.Cu') || A.NetName == 'SIG'") (constraint connection_width (min 0.1mm)))
 (rule "plain" (condition "A.NetName == 'SIG'") (constraint track_width (min 0.3mm) (opt 0.3mm)))`);
     // "typed" constrains only what the engine models: dropped as before, it guards nothing.
     // "typed len" can only match SIG, "dp skew" only the Power class; "either" any net.
@@ -111,12 +111,115 @@ describe('RuleResolver.unmodelledConstraints', () => {
 
   it('an unreadable condition over copper-blind keywords guards nothing', () => {
     const d = design(`(version 1)
-(rule "typed silk" (condition "A.Type == 'text'") (constraint silk_clearance (min 0.2mm)) (constraint text_height (min 1mm)))`);
+(rule "typed silk" (condition "A.Via_Type == 'Micro'") (constraint silk_clearance (min 0.2mm)) (constraint text_height (min 1mm)))`);
     for (const n of Object.values(NETS)) expect(d.rules.unmodelledConstraints(n)).toEqual([]);
   });
 
   it('no custom rules, no answer', () => {
     const d = loadDesign({ board: BOARD, project: PRO });
     for (const n of Object.values(NETS)) expect(d.rules.unmodelledRules(n)).toEqual([]);
+  });
+});
+
+// Conditions on an item's kind (`A.Type`, `A.Pad_Type`, `A.isPlated()`, `!`) as kicad-cli 9.0.8
+// and 10.0.7 evaluate them: names compare with case ignored and `*`/`?` wildcards, an arc is a
+// "Track", a pad type asked of anything but a pad is neither equal nor unequal to anything, and
+// without the item's kind (the router asking per net) a rule may only raise what applies.
+describe('item-kind conditions', () => {
+  const track = { net: NETS.SIG, layer: 0, kind: 'track' } as const;
+  const via = { net: NETS.SIG, layer: -1, kind: 'via' } as const;
+  const pth = { net: NETS.SIG, layer: -1, kind: 'pad', padType: 'thru_hole' } as const;
+  const smd = { net: NETS.SIG, layer: 0, kind: 'pad', padType: 'smd' } as const;
+  const npth = { net: NETS.SIG, layer: -1, kind: 'pad', padType: 'np_thru_hole' } as const;
+  const zone = { net: NETS.GND, layer: 0, kind: 'zone' } as const;
+
+  it('A.Type compares with case ignored and wildcards', () => {
+    const d = design(`(version 1)
+(rule "w" (condition "A.Type == 'track'") (constraint track_width (min 0.3mm)))
+(rule "w2" (condition "A.Type == 'TR?CK' && A.NetName == 'GND'") (constraint track_width (min 0.4mm)))
+(rule "v" (condition "A.Type != 'Track'") (constraint track_width (min 0.1mm)))`);
+    expect(d.rules.minTrackWidth(track)).toBe(300_000);
+    expect(d.rules.minTrackWidth({ ...track, net: NETS.GND })).toBe(400_000);
+    // A via is no track: the third rule matches it.
+    expect(d.rules.minTrackWidth(via)).toBe(100_000);
+    // The router's own query is of a track.
+    expect(d.rules.minTrackWidth(NETS.SIG, 0)).toBe(300_000);
+    expect(d.rules.trackWidth(NETS.SIG, 0)).toBe(300_000);
+  });
+
+  it('A.Pad_Type: == and != are both false for anything but a pad', () => {
+    const d = design(`(version 1)
+(rule "npth" (condition "A.Pad_Type == 'NPTH, mechanical'") (constraint hole_size (min 0.5mm)))
+(rule "notsmd" (condition "A.Pad_Type != 'smd'") (constraint hole_size (min 0.45mm)))`);
+    expect(d.rules.minHoleSize(npth, false)).toBe(450_000);
+    expect(d.rules.minHoleSize({ ...npth, padType: 'smd' }, false)).toBe(d.rules.minimums.throughHoleDiameter);
+    expect(d.rules.minHoleSize(pth, false)).toBe(450_000);
+    expect(d.rules.minHoleSize(via, false)).toBe(d.rules.minimums.throughHoleDiameter);
+    const only = design(`(version 1)\n(rule "npth" (condition "A.Pad_Type == 'NPTH*'") (constraint hole_size (min 0.5mm)))`);
+    expect(only.rules.minHoleSize(npth, false)).toBe(500_000);
+    expect(only.rules.minHoleSize(pth, false)).toBe(only.rules.minimums.throughHoleDiameter);
+    // The router's via: the rule cannot match it, so its drill stays the class's.
+    expect(only.rules.via(NETS.SIG).drill).toBe(300_000);
+  });
+
+  it('A.isPlated() is true of vias and plated pads; ! negates', () => {
+    const d = design(`(version 1)
+(rule "ring" (condition "A.isPlated()") (constraint annular_width (min 0.15mm)))
+(rule "bare" (condition "!A.isPlated() && A.Type == 'Pad'") (constraint annular_width (min 0.02mm)))`);
+    expect(d.rules.minAnnularWidth(via)).toBe(150_000);
+    expect(d.rules.minAnnularWidth(pth)).toBe(150_000);
+    expect(d.rules.minAnnularWidth(npth)).toBe(20_000);
+    expect(d.rules.minAnnularWidth(smd)).toBe(20_000);
+    expect(d.rules.minAnnularWidth(zone)).toBe(d.rules.minimums.viaAnnularWidth);
+  });
+
+  it('an unknown kind: the rule may only raise (a pair rule on pads and tracks, asked per net)', () => {
+    const d = design(`(version 1)
+(rule "pt" (condition "A.Type == 'Pad' && B.Type == 'Track'") (constraint clearance (min 0.3mm)))
+(rule "low" (condition "A.Type == 'Track' && B.Type == 'Track'") (constraint clearance (min 0.05mm)))`);
+    const base = d.rules.clearance({ net: NETS.SIG, layer: 0 }, { net: NETS.GND, layer: 0 });
+    expect(base).toBe(300_000);
+    // Known kinds decide: the pair rule matches a track and a pad either way round.
+    expect(d.rules.clearance(track, { ...smd, net: NETS.GND })).toBe(300_000);
+    expect(d.rules.clearance({ ...smd, net: NETS.GND }, track)).toBe(300_000);
+    // Two tracks: the later rule decides, below the class clearance.
+    expect(d.rules.clearance(track, { ...track, net: NETS.GND })).toBe(50_000);
+    expect(d.rules.clearance(via, { ...via, net: NETS.GND })).toBe(200_000);
+  });
+
+  it('annular_width keeps the router’s via ring; a custom minimum below the board’s decides', () => {
+    const d = design(`(version 1)\n(rule "ring" (condition "A.Type == 'via'") (constraint annular_width (min 0.2mm)))`);
+    // Drill 0.3 mm, ring 0.2 mm: 0.7 mm, past the class's 0.6 mm.
+    expect(d.rules.via(NETS.SIG)).toEqual({ diameter: 700_000, drill: 300_000 });
+    const low = design(`(version 1)\n(rule "ring" (constraint annular_width (min 0.01mm)))`);
+    expect(low.rules.minAnnularWidth(via)).toBe(10_000);
+  });
+
+  it('hole_to_hole: a matching rule decides per pair; the router keeps the largest any via pair may need', () => {
+    const d = design(`(version 1)
+(rule "npth" (condition "A.Pad_Type == 'NPTH, mechanical' && B.Pad_Type == 'NPTH, mechanical'") (constraint hole_to_hole (min 1mm)))
+(rule "vias" (condition "A.Type == 'Via'") (constraint hole_to_hole (min 0.5mm)))
+(rule "low" (condition "A.Type == 'Pad' && B.Type == 'Pad'") (constraint hole_to_hole (min 0.1mm)))`);
+    expect(d.rules.holeToHoleBetween(via, pth)).toBe(500_000);
+    expect(d.rules.holeToHoleBetween(pth, via)).toBe(500_000);
+    expect(d.rules.holeToHoleBetween(pth, npth)).toBe(100_000);
+    expect(d.rules.holeToHoleBetween(npth, npth)).toBe(100_000);
+    expect(d.rules.maxHoleToHole()).toBe(1_000_000);
+    // No via takes part in the NPTH pair rule: the router needs 0.5 mm.
+    expect(d.rules.holeToHole).toBe(500_000);
+  });
+
+  it('unmodelled rules hold no net when they can only match items the router never adds', () => {
+    const d = design(`(version 1)
+(rule "pads" (condition "A.Pad_Type == 'SMD'") (constraint disallow track))
+(rule "zones" (condition "A.Type == 'Zone'") (constraint connection_width (min 0.2mm)))
+(rule "npth" (condition "A.Pad_Type == 'NPTH*' && B.Pad_Type == 'NPTH*'") (constraint physical_clearance (min 0.3mm)))
+(rule "pad-any" (condition "A.Type == 'Pad'") (constraint physical_clearance (min 0.3mm)))
+(rule "vias" (condition "A.isPlated() && !(A.Type == 'Pad')") (constraint track_angle (min 45deg)))
+(rule "slotted pads" (condition "A.Type == 'Pad' && A.Hole_Size_X != A.Hole_Size_Y") (constraint disallow track))
+(rule "slotted any" (condition "A.isPlated() && A.Hole_Size_X != A.Hole_Size_Y") (constraint disallow track))`);
+    // physical_clearance asks a pair: a track may be B beside a pad. track_angle matches a via.
+    // An unread condition is bounded by its readable conjuncts: pads only, or plated (a via).
+    expect(d.rules.unmodelledRules(NETS.SIG).map((r) => r.rule)).toEqual(['pad-any', 'vias', 'slotted any']);
   });
 });

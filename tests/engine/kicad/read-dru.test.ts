@@ -23,14 +23,14 @@ const DRU = `(version 1)
   (constraint creepage (min 2mm))
   (condition "A.NetClass == 'DP'"))
 (rule "typed"
-  (condition "A.Type == 'track'")
+  (condition "A.Via_Type == 'Micro'")
   (constraint clearance (min 0.3mm)))
 (rule "typed len"
-  (condition "A.Type == 'track' && A.NetClass == 'DP'")
+  (condition "A.Via_Type == 'Micro' && A.NetClass == 'DP'")
   (constraint clearance (min 0.3mm))
   (constraint length (max 30mm)))
 (rule "typed silk"
-  (condition "A.Type == 'text'")
+  (condition "A.Via_Type == 'Micro'")
   (constraint silk_clearance (min 0.2mm)))
 (rule "plain"
   (constraint clearance (min 0.25mm)))
@@ -85,14 +85,54 @@ describe('parseDru: constraints the engine does not model', () => {
     expect(text.filter((t) => /constraint (length|skew|via_count) is not supported/.test(t))).toEqual([]);
     expect(text).toContain('11: rule "silk": constraint silk_clearance is not supported and is ignored');
     expect(text).toContain(
-      '20: rule "typed": condition "A.Type == \'track\'" is not supported ("A.Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer); the rule is not applied',
+      '20: rule "typed": condition "A.Via_Type == \'Micro\'" is not supported ("A.Via_Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer, A/B.Type, A/B.Pad_Type, A/B.isPlated()); the rule is not applied',
     );
     expect(text).toContain(
-      '23: rule "typed len": condition "A.Type == \'track\' && A.NetClass == \'DP\'" is not supported ("A.Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer); the rule is not applied; as new copper could break its length, the router leaves the nets it may govern unrouted (the other rules still apply)',
+      '23: rule "typed len": condition "A.Via_Type == \'Micro\' && A.NetClass == \'DP\'" is not supported ("A.Via_Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer, A/B.Type, A/B.Pad_Type, A/B.isPlated()); the rule is not applied; as new copper could break its length, the router leaves the nets it may govern unrouted (the other rules still apply)',
     );
     expect(text.find((t) => t.startsWith('27: rule "typed silk": condition'))).toMatch(/the rule is not applied$/);
     // File order is kept.
     const lines = warnings.map((w) => w.line!);
     expect([...lines].sort((a, b) => a - b)).toEqual(lines);
+  });
+});
+
+// Conditions and constraints fab templates write: item kinds (KiCad's `A.Type`, `A.Pad_Type`,
+// `A.isPlated()`, `!`) and the ring and hole-to-hole minimums, read as the engine applies them.
+describe('parseDru: fab template rules', () => {
+  const FAB = `(version 1)
+(rule "ring" (condition "A.isPlated()") (constraint annular_width (min 0.13mm)))
+(rule "drills apart" (constraint hole_to_hole (min 0.5mm)))
+(rule "outer tracks" (layer outer) (condition "A.Type == 'Track' && !(B.Pad_Type != 'SMD')") (constraint track_width (min 0.127mm)))
+(rule "slots" (condition "A.Hole_Size_X != A.Hole_Size_Y") (constraint hole_to_hole (min 1mm)))
+(rule "bare" (condition "!A.isPlated") (constraint annular_width (min 0.1mm)))
+`;
+  const { rules, warnings } = parseDru(FAB, 'fab.kicad_dru');
+  const byName = new Map(rules.map((r) => [r.name, r]));
+
+  it('reads annular_width and hole_to_hole minimums', () => {
+    expect(byName.get('ring')!.constraints).toEqual([{ kind: 'annular_width', min: 130_000 }]);
+    expect(byName.get('ring')!.condition).toEqual({ kind: 'plated', item: 'A' });
+    expect(byName.get('drills apart')!.constraints).toEqual([{ kind: 'hole_to_hole', min: 500_000 }]);
+    expect(byName.get('drills apart')!.condition).toBeNull();
+  });
+
+  it('reads Type and Pad_Type comparisons and ! before a term', () => {
+    expect(byName.get('outer tracks')!.layer).toBe('outer');
+    expect(byName.get('outer tracks')!.condition).toEqual({
+      kind: 'and',
+      a: { kind: 'itemType', item: 'A', prop: 'Type', negate: false, value: 'Track' },
+      b: { kind: 'not', a: { kind: 'itemType', item: 'B', prop: 'Pad_Type', negate: true, value: 'SMD' } },
+    });
+  });
+
+  it('a hole-size comparison stays unread: its modelled hole_to_hole is not applied; a call without () is an error', () => {
+    // Unread with only modelled keywords: nothing is kept.
+    expect(byName.has('slots')).toBe(false);
+    expect(byName.has('bare')).toBe(false);
+    const text = warnings.map((w) => `${w.line}:${w.column} ${w.message}`);
+    expect(text.find((t) => t.includes('"slots"'))).toMatch(/^5:15 rule "slots": condition .* is not supported \("A.Hole_Size_X" is not one of/);
+    expect(text.find((t) => t.includes('"bare"'))).toMatch(/^6:14 rule "bare": condition "!A.isPlated" is not supported \(expected A.isPlated\(\)\)/);
+    expect(warnings).toHaveLength(2);
   });
 });

@@ -99,4 +99,21 @@ describe('nets under unmodelled custom rules', () => {
     expect(r.tracks).toEqual(ref.tracks);
     expect(r.vias).toEqual(ref.vias);
   });
+
+  it('a rule that can only match pads holds no net; one that can match a via holds its nets', () => {
+    const board = readFileSync(join(ASSETS, 'demo.kicad_pcb'), 'utf8');
+    const project = readFileSync(join(ASSETS, 'demo.kicad_pro'), 'utf8');
+    const padsOnly = `(version 1)
+(rule "smd necks" (condition "A.Pad_Type == 'SMD'") (constraint connection_width (min 0.1mm)))
+(rule "npth" (condition "A.Type == 'Pad' && !A.isPlated()") (constraint disallow via))
+`;
+    const free = routeDesign(loadDesign({ board, project, dru: padsOnly, druName: '/x/demo.kicad_dru' }), { seed: 1 });
+    expect(free.open.filter((c) => c.stuck?.reason === 'rule_not_supported')).toEqual([]);
+    const vias = `(version 1)\n(rule "plated" (condition "A.isPlated() && A.NetName == 'N1'") (constraint connection_width (min 0.1mm)))\n`;
+    const d = loadDesign({ board, project, dru: vias, druName: '/x/demo.kicad_dru' });
+    const n1 = d.board.netByName.get('N1')!;
+    const r = routeDesign(d, { seed: 1 });
+    expect(r.open.filter((c) => c.stuck?.reason === 'rule_not_supported').length).toBeGreaterThan(0);
+    expect(r.open.filter((c) => c.stuck?.reason === 'rule_not_supported').every((c) => c.net === n1)).toBe(true);
+  });
 });

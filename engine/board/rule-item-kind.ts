@@ -1,0 +1,50 @@
+// What a rule condition can ask of an item's kind: KiCad's `A.Type`, `A.Pad_Type` and
+// `A.isPlated()`, answered three-valued (undefined when the item's kind is not known, as the
+// router asks per net). Names and comparisons follow KiCad's expression evaluator: `A.Type` is the
+// item type's name ("Track" for straight and arc tracks alike), a pad's type is its attribute's
+// name, and strings compare with case ignored, with `*` and `?` as wildcards.
+
+import type { PadType } from './model.ts';
+import { wildcard } from './rule-area.ts';
+
+/** An item as `A.Type` tells it apart; arcs are tracks (KiCad names both "Track"). */
+export type RuleItemKind = 'track' | 'via' | 'pad' | 'zone' | 'graphic' | 'text';
+
+/** The kinds of item the router adds: a rule that can match neither never governs its copper. */
+export const ROUTER_KINDS: readonly RuleItemKind[] = ['track', 'via'];
+
+const TYPE_NAME: Record<RuleItemKind, string> = { track: 'Track', via: 'Via', pad: 'Pad', zone: 'Zone', graphic: 'Graphic', text: 'Text' };
+
+const PAD_TYPE_NAME: Record<PadType, string> = {
+  thru_hole: 'Through-hole',
+  smd: 'SMD',
+  connect: 'Edge connector',
+  np_thru_hole: 'NPTH, mechanical',
+};
+
+/** KiCad's string equality in rule conditions: case ignored; a value holding `*` or `?` is a
+ *  wildcard pattern. */
+export function kicadStringEquals(actual: string, value: string): boolean {
+  if (/[*?]/.test(value)) return wildcard(value, 'i').test(actual);
+  return actual.toLowerCase() === value.toLowerCase();
+}
+
+/** What an item-kind atom says of an item of `kind` (a pad of `padType`); undefined when the
+ *  kind, or a pad's type where it matters, is not known. */
+export function itemKindAtom(
+  c: { kind: 'itemType'; prop: 'Type' | 'Pad_Type'; negate: boolean; value: string } | { kind: 'plated' },
+  kind: RuleItemKind | undefined,
+  padType: PadType | undefined,
+): boolean | undefined {
+  if (kind === undefined) return undefined;
+  if (c.kind === 'plated') {
+    if (kind === 'via') return true;
+    if (kind !== 'pad') return false;
+    return padType === undefined ? undefined : padType === 'thru_hole';
+  }
+  if (c.prop === 'Type') return kicadStringEquals(TYPE_NAME[kind], c.value) !== c.negate;
+  // Only pads have a pad type; KiCad's undefined value is neither equal nor unequal to anything.
+  if (kind !== 'pad') return false;
+  if (padType === undefined) return undefined;
+  return kicadStringEquals(PAD_TYPE_NAME[padType], c.value) !== c.negate;
+}
