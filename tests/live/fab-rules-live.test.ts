@@ -5,31 +5,11 @@
 // board finds no error of the kinds those rules judge, and one Ctrl+Z takes it all away.
 import { expect, it } from 'vitest';
 import { runAction } from '../../plugin/kicad-host/actions.ts';
+import { FAB_DRU as DRU } from '../support/fab-rules.ts';
 import { describeKicads, useKicad } from './kicad-harness.ts';
 import { actionContext, benchBoardWithRules, copper, idOf, netOf, undoOnce } from './live-copper.ts';
 
 const NETS = ['Net-(C1-Pad1)', 'GND', 'Net-(C2-Pad1)', 'Net-(C2-Pad2)', 'Net-(L1-Pad1)', 'Net-(D1-Pad1)'];
-// Written for this test, in the manner of a fab's template.
-const DRU = `(version 1)
-(rule "outer tracks"
-\t(layer outer)
-\t(condition "A.Type == 'track'")
-\t(constraint track_width (min 0.15mm)))
-(rule "ring round plated holes"
-\t(condition "A.isPlated()")
-\t(constraint annular_width (min 0.15mm)))
-(rule "via drill"
-\t(condition "A.Type == 'Via'")
-\t(constraint hole_size (min 0.3mm)))
-(rule "drill to drill"
-\t(constraint hole_to_hole (min 0.55mm)))
-(rule "mounting holes"
-\t(condition "A.Pad_Type == 'NPTH, mechanical'")
-\t(constraint hole_size (min 0.6mm)))
-(rule "pads off tracks"
-\t(condition "A.Type == 'Pad' && B.Type == 'Track'")
-\t(constraint clearance (min 0.22mm)))
-`;
 
 describeKicads('a fab rule file beside a board in live pcbnew', (version) => {
   const live = useKicad(version, { board: benchBoardWithRules('A', 'BB-PWR-8009_BB-PWR-8009_revA', version, DRU) });

@@ -15,36 +15,9 @@ import { routeDesign } from '../../../engine/route/index.ts';
 import { benchBoards } from '../../support/bench.ts';
 import { kicadDrc } from '../../support/kicad-drc.ts';
 import { kicads } from '../../support/kicad.ts';
+import { FAB_DRU as DRU } from '../../support/fab-rules.ts';
 
 const NAME = 'BB-PWR-8009_BB-PWR-8009_revA';
-
-// A fab's limits as templates state them (written for this test).
-const DRU = `(version 1)
-(rule "Outer copper: tracks"
-\t(layer outer)
-\t(condition "A.Type == 'track'")
-\t(constraint track_width (min 0.15mm))
-\t(constraint clearance (min 0.15mm)))
-(rule "Copper ring of plated holes"
-\t(condition "A.isPlated()")
-\t(constraint annular_width (min 0.15mm)))
-(rule "Smallest via drill"
-\t(condition "A.Type == 'Via'")
-\t(constraint hole_size (min 0.3mm)))
-(rule "Drill to drill"
-\t(constraint hole_to_hole (min 0.55mm)))
-(rule "Pads from tracks"
-\t(condition "A.Type == 'Pad' && B.Type == 'Track'")
-\t(constraint clearance (min 0.22mm)))
-(rule "Silkscreen off pads"
-\t(layer "F.SilkS")
-\t(constraint silk_clearance (min 0.15mm)))
-(rule "Copper from the edge"
-\t(constraint edge_clearance (min 0.35mm)))
-(rule "Mounting holes"
-\t(condition "A.Pad_Type == 'NPTH, mechanical'")
-\t(constraint hole_size (min 0.6mm)))
-`;
 
 const bench = benchBoards().find((b) => b.name === NAME)!;
 const project = readFileSync(bench.pro, 'utf8');
