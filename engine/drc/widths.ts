@@ -14,7 +14,8 @@ import { mmText, type ViolationSink } from './violation.ts';
 export function checkWidths(copper: CopperItems, rules: RuleResolver, sink: ViolationSink, scope?: Set<number>): void {
   const board = copper.board;
   const wantRing = sink.wants('annular_width');
-  const shared = wantRing ? sharedNumbers(board) : new Set<string>();
+  // Built on the first plated pad judged: the router's gate judges its own tracks and vias only.
+  let shared: Set<string> | undefined;
   for (const it of copper.items) {
     if (scope && !scope.has(it.id)) continue;
     if (it.kind === 'track') {
@@ -52,7 +53,7 @@ export function checkWidths(copper: CopperItems, rules: RuleResolver, sink: Viol
       const h = Math.min(p.drill.w, p.drill.h);
       const minH = rules.minHoleSize(ruleItem(it, -1), false);
       if (h < minH) sink.add('drill_out_of_range', `Hole size (min ${mmText(minH)}; actual ${mmText(h)})`, p.at, [p.net], [itemRef(it)]);
-      const ring = wantRing ? padRing(p, shared) : undefined;
+      const ring = wantRing ? padRing(p, (shared ??= sharedNumbers(board))) : undefined;
       if (ring === undefined) continue;
       const minRing = rules.minAnnularWidth(ruleItem(it, -1));
       if (ring < minRing) sink.add('annular_width', `Annular width (min ${mmText(minRing)}; actual ${mmText(ring)})`, p.at, [p.net], [itemRef(it)]);
