@@ -22,11 +22,17 @@ const PAD_TYPE_NAME: Record<PadType, string> = {
   np_thru_hole: 'NPTH, mechanical',
 };
 
+/** Wildcard values of rule conditions, compiled. */
+const PATTERNS = new Map<string, RegExp>();
+
 /** KiCad's string equality in rule conditions: case ignored; a value holding `*` or `?` is a
  *  wildcard pattern. */
 export function kicadStringEquals(actual: string, value: string): boolean {
-  if (/[*?]/.test(value)) return wildcard(value, 'i').test(actual);
-  return actual.toLowerCase() === value.toLowerCase();
+  if (!/[*?]/.test(value)) return actual.toLowerCase() === value.toLowerCase();
+  // Asked for every pair the DRC measures under such a rule: each pattern is compiled once.
+  let re = PATTERNS.get(value);
+  if (!re) PATTERNS.set(value, (re = wildcard(value, 'i')));
+  return re.test(actual);
 }
 
 /** What an item-kind atom says of an item of `kind` (a pad of `padType`); undefined when the
