@@ -125,7 +125,7 @@ export class Router {
     this.shouldStop = setup.shouldStop;
     this.onProgress = setup.onProgress;
     const { host, grid, profiles, plans } = setup;
-    this.occ = new Occupancy(grid, profiles, (a, b) => host.rules.clearance(a.net, b.net, 0), host.rules.holeToHole);
+    this.occ = new Occupancy(grid, profiles, (a, b, ka, kb) => host.rules.clearance(a.net, b.net, 0, ka, kb), host.rules.holeToHole);
     this.searcher = new Searcher(grid.nx, grid.ny, grid.layers);
     for (const p of plans) this.stats.set(p.net, { rips: 0, fails: 0, budget: false, tried: false, blockers: new Map(), reached: 0 });
   }

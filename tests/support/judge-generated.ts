@@ -1,8 +1,9 @@
 // A generated board routed by the engine, with custom rules added to its own, and the engine's
 // DRC of the result; and KiCad's judgement of it: the bare board and the routed one, each written
 // with the board's project and rules, checked by `kicad-cli pcb drc` of the version given. Routing
-// may clear the bare board's errors (nets too short, unrouted), never add one.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// may clear the bare board's errors (nets too short, unrouted), never add one. The judgement serves
+// any board given as text with its project and rules (bench boards under a rule file too).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -13,6 +14,7 @@ import { generateBoard, type GenerateOptions } from '../../engine/kicad/generate
 import { loadDesign } from '../../engine/kicad/load.ts';
 import { addCopper } from '../../engine/kicad/write-board.ts';
 import { routeDesign, type RouteResult } from '../../engine/route/index.ts';
+import { benchBoards } from './bench.ts';
 import { kicadDrc } from './kicad-drc.ts';
 import type { Kicad } from './kicad.ts';
 
@@ -22,6 +24,18 @@ export function routeGenerated(o: GenerateOptions, extra = '') {
   const g = generateBoard(o);
   const dru = (g.rules ?? '') + extra;
   const design = loadDesign({ board: g.board, boardName: 'p.kicad_pcb', project: g.project, projectName: 'p.kicad_pro', dru, druName: 'p.kicad_dru' });
+  const result = routeDesign(design);
+  const after = runDrc({ ...design, board: withCopper(design.board, result.tracks, result.vias) });
+  return { g, dru, design, result, after };
+}
+
+/** Bench board `name` with `dru` for its rules, routed whole; `after` is the engine's DRC of the
+ *  routed board. */
+export function routeBench(name: string, dru: string) {
+  const bench = benchBoards().find((b) => b.name === name);
+  if (!bench) throw new Error(`no bench board ${name}`);
+  const g = { board: readFileSync(bench.bare, 'utf8'), project: readFileSync(bench.pro, 'utf8') };
+  const design = loadDesign({ board: g.board, boardName: bench.bare, project: g.project, projectName: bench.pro, dru, druName: 'b.kicad_dru' });
   const result = routeDesign(design);
   const after = runDrc({ ...design, board: withCopper(design.board, result.tracks, result.vias) });
   return { g, dru, design, result, after };

@@ -4,7 +4,7 @@
 // overlay and can be taken out again when a net is ripped.
 
 import { bbox, circle, collides, overlaps, segment, SpatialIndex, type Shape } from '../../geom/index.ts';
-import type { RouterHost } from './host.ts';
+import { obstacleItem, padItem, TRACK_ITEM, VIA_ITEM, type HostItemKind, type RouterHost } from './host.ts';
 import { spanMask, type ViaSpan } from './via-span.ts';
 
 /** The length of a piece of a long track checked on its own, in reaches of a query: shorter
@@ -22,6 +22,8 @@ interface Item {
   plated: boolean;
   keepTracks: boolean;
   keepVias: boolean;
+  /** What a rule's condition asks of it; undefined: any kind (the rules' most). */
+  rule?: HostItemKind;
 }
 
 /** What a checked shape would hit: the first item closer than the rules allow. */
@@ -50,7 +52,8 @@ export class Checker {
     const push = (it: Item) => this.#items.push(it);
     this.#all = host.layerCount >= 32 ? 0xffffffff >>> 0 : ((1 << host.layerCount) - 1) >>> 0;
     for (const p of host.pads) {
-      push({ kind: 'pad', shape: p.shape, layers: p.layers, net: p.net, clearance: p.clearance, plated: true, keepTracks: false, keepVias: false });
+      const rule = padItem(p);
+      push({ kind: 'pad', shape: p.shape, layers: p.layers, net: p.net, clearance: p.clearance, plated: true, keepTracks: false, keepVias: false, rule });
       // On the layers its thermal spokes join a zone the pad asks more: the same pad again there.
       const s = p.spokes;
       if (s && s.layers & p.layers && s.clearance > p.clearance)
@@ -63,11 +66,13 @@ export class Checker {
           plated: true,
           keepTracks: false,
           keepVias: false,
+          rule,
         });
     }
     for (const o of host.obstacles) {
       const kind: Kind = o.kind === 'keepout' ? 'keepout' : o.kind === 'zone' ? 'zone' : o.kind === 'mask' ? 'mask' : 'copper';
-      push({ kind, shape: o.shape, layers: o.layers, net: o.net, clearance: o.clearance, plated: true, keepTracks: !!o.keepTracks, keepVias: !!o.keepVias });
+      const rule = obstacleItem(o);
+      push({ kind, shape: o.shape, layers: o.layers, net: o.net, clearance: o.clearance, plated: true, keepTracks: !!o.keepTracks, keepVias: !!o.keepVias, rule });
     }
     for (const h of host.holes)
       push({ kind: 'hole', shape: h.shape, layers: this.#all, net: h.net, clearance: 0, plated: h.plated, keepTracks: false, keepVias: false });
@@ -100,6 +105,7 @@ export class Checker {
   #copper(net: number, layer: number, s: Shape, isVia: boolean, reach: number): CheckerHit | undefined {
     const r = this.host.rules;
     const bit = 1 << layer;
+    const mine = isVia ? VIA_ITEM : TRACK_ITEM;
     for (const id of this.#near(s, reach)) {
       const it = this.#get(id);
       if ((it.layers & bit) === 0) continue;
@@ -124,14 +130,15 @@ export class Checker {
           if (this.softZones || it.net === net) break;
           if (
             it.net === 0
-              ? overlaps(s, it.shape) || collides(s, it.shape, r.clearance(net, 0, layer))
-              : collides(s, it.shape, Math.max(r.clearance(net, it.net, layer), it.clearance))
+              ? overlaps(s, it.shape) || collides(s, it.shape, r.clearance(net, 0, layer, mine, it.rule))
+              : collides(s, it.shape, Math.max(r.clearance(net, it.net, layer, mine, it.rule), it.clearance))
           )
             return { net: it.net, kind: 'zone' };
           break;
         default:
           if (it.net === net && net > 0) break;
-          if (overlaps(s, it.shape) || collides(s, it.shape, Math.max(r.clearance(net, it.net, layer), it.clearance))) return { net: it.net, kind: it.kind };
+          if (overlaps(s, it.shape) || collides(s, it.shape, Math.max(r.clearance(net, it.net, layer, mine, it.rule), it.clearance)))
+            return { net: it.net, kind: it.kind };
       }
     }
     return undefined;
@@ -191,6 +198,7 @@ export class Checker {
       plated: true,
       keepTracks: false,
       keepVias: false,
+      rule: TRACK_ITEM,
     });
   }
 
@@ -204,6 +212,7 @@ export class Checker {
       plated: true,
       keepTracks: false,
       keepVias: false,
+      rule: VIA_ITEM,
     });
     this.#add(net, { kind: 'hole', shape: circle(x, y, v.drill / 2), layers: this.#all, net, clearance: 0, plated: true, keepTracks: false, keepVias: false });
   }

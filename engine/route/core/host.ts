@@ -5,9 +5,19 @@
 // core of the router imports only geom and this file; the two board types it names come through here.
 
 import type { Shape } from '../../geom/index.ts';
-import type { Pt, ViaType } from '../../board/model.ts';
+import type { PadType, Pt, ViaType } from '../../board/model.ts';
 
-export type { Pt, ViaType };
+export type { PadType, Pt, ViaType };
+
+/** An item as a custom rule's condition asks of it (`A.Type`, `A.Pad_Type`, `A.isPlated()`):
+ *  a fab's clearance for pads or vias need not hold between two tracks. */
+export interface HostItemKind {
+  kind: 'track' | 'via' | 'pad' | 'zone';
+  padType?: PadType;
+}
+
+export const TRACK_ITEM: HostItemKind = { kind: 'track' };
+export const VIA_ITEM: HostItemKind = { kind: 'via' };
 
 /** A pad the router may connect to (and must keep clear of when it is another net's). */
 export interface HostPad {
@@ -31,6 +41,19 @@ export interface HostPad {
   minSize: number;
   /** Through-hole pads (plated or not) span every layer. */
   throughHole: boolean;
+  /** Its attribute, for rules conditioned on it; unknown (rules raised as for any pad) when absent. */
+  padType?: PadType;
+}
+
+/** A pad as a rule's condition asks of it. */
+export function padItem(pad: HostPad): HostItemKind {
+  return pad.padType ? { kind: 'pad', padType: pad.padType } : { kind: 'pad' };
+}
+
+/** Fixed copper as a rule's condition asks of it; undefined (any kind) for the rest: a copper
+ *  graphic may be KiCad's "Text" or "Graphic", and the host does not tell them apart. */
+export function obstacleItem(o: HostObstacle): HostItemKind | undefined {
+  return o.kind === 'track' || o.kind === 'via' || o.kind === 'zone' ? { kind: o.kind } : undefined;
 }
 
 /** The clearance (nm) a pad asks of other nets' copper on `layer`: its own, or on the layers its
@@ -78,7 +101,9 @@ export interface HostHole {
 }
 
 export interface HostRules {
-  clearance(netA: number, netB: number, layer: number): number;
+  /** The clearance (nm) between copper of two nets on a layer: between items of kinds `a` and `b`
+   *  where given, else the most any two of their items may need. */
+  clearance(netA: number, netB: number, layer: number, a?: HostItemKind, b?: HostItemKind): number;
   trackWidth(net: number, layer: number): number;
   /** Narrowest track the rules allow a net on a layer (for a neck into a crowded pad). */
   minTrackWidth(net: number, layer: number): number;

@@ -6,7 +6,19 @@
 
 import { bbox, compareDistance, type Shape } from '../../geom/index.ts';
 import type { Grid } from './grid.ts';
-import { padClearance, widestPadClearance, type HostHole, type HostObstacle, type HostPad, type HostRules, type RouterHost } from './host.ts';
+import {
+  obstacleItem,
+  padClearance,
+  padItem,
+  TRACK_ITEM,
+  VIA_ITEM,
+  widestPadClearance,
+  type HostHole,
+  type HostObstacle,
+  type HostPad,
+  type HostRules,
+  type RouterHost,
+} from './host.ts';
 import type { Profile } from './profile.ts';
 import { hasPartialVias, spanTable } from './via-span.ts';
 
@@ -226,14 +238,15 @@ function marker(map: MarkTarget, rules: HostRules, opt: MapOptions, memo?: Raste
       map.work += wall(e, vr, clr, viaMargin, markVia(BLOCKED));
     },
     pad(pad: HostPad): void {
+      const item = padItem(pad);
       for (const l of layersOf(pad.layers)) {
-        const clr = Math.max(rules.clearance(net, pad.net, l), padClearance(pad, l));
+        const clr = Math.max(rules.clearance(net, pad.net, l, TRACK_ITEM, item), padClearance(pad, l));
         // A pad blocks other nets by clearance; for its own net the same sites stay usable.
         map.work += wall(pad.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, pad.net));
       }
       // A via spans the spokes' layers too.
-      let vclr = Math.max(rules.clearance(net, pad.net, 0), widestPadClearance(pad));
-      for (let l = 1; l < L; l++) vclr = Math.max(vclr, rules.clearance(net, pad.net, l));
+      let vclr = Math.max(rules.clearance(net, pad.net, 0, VIA_ITEM, item), widestPadClearance(pad));
+      for (let l = 1; l < L; l++) vclr = Math.max(vclr, rules.clearance(net, pad.net, l, VIA_ITEM, item));
       // Vias keep off pads: other nets' by clearance, own pads unless via-in-pad is allowed.
       const ownOk = opt.viaInPad && !pad.throughHole && !opt.viasOffPads;
       map.work += wall(pad.shape, vr, vclr, viaMargin, markVia(pad.net, pad.layers));
@@ -258,12 +271,13 @@ function marker(map: MarkTarget, rules: HostRules, opt: MapOptions, memo?: Raste
         for (const l of layersOf(o.layers)) map.work += raster(o.shape, 0, 1, 0, (c) => own(map.zone, l * cells + c, o.net));
         return;
       }
+      const item = obstacleItem(o);
       for (const l of layersOf(o.layers)) {
-        const clr = Math.max(rules.clearance(net, o.net, l), o.clearance);
+        const clr = Math.max(rules.clearance(net, o.net, l, TRACK_ITEM, item), o.clearance);
         map.work += wall(o.shape, half(profile.width[l]), clr, trackMargin(l), markTrack(l, o.net));
       }
       let vclr = o.clearance;
-      for (const l of layersOf(o.layers)) vclr = Math.max(vclr, rules.clearance(net, o.net, l));
+      for (const l of layersOf(o.layers)) vclr = Math.max(vclr, rules.clearance(net, o.net, l, VIA_ITEM, item));
       if (o.layers) map.work += wall(o.shape, vr, vclr, viaMargin, markVia(o.net, o.layers));
     },
     hole(h: HostHole): void {

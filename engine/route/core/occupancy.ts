@@ -4,6 +4,7 @@
 // count above zero is congestion for the net being routed; ripping a net removes its stamps.
 
 import type { Grid } from './grid.ts';
+import { TRACK_ITEM, VIA_ITEM, type HostItemKind } from './host.ts';
 import type { Profile } from './profile.ts';
 import { stepMargin } from './obstacle-map.ts';
 import type { CongestionView } from './search.ts';
@@ -41,7 +42,8 @@ export class Occupancy {
   constructor(
     readonly grid: Grid,
     readonly profiles: Profile[],
-    readonly clearance: (a: Profile, b: Profile) => number,
+    /** Between a track or via (`ka`) of profile a and one (`kb`) of profile b. */
+    readonly clearance: (a: Profile, b: Profile, ka: HostItemKind, kb: HostItemKind) => number,
     readonly holeToHole: number,
   ) {
     this.views = profiles.map(() => this.#view());
@@ -64,9 +66,11 @@ export class Occupancy {
       t.length = 0;
       for (const a of profiles) t.push(profiles.map((b) => withMargin(f(a, b))));
     };
-    fill(this.#tt, (a, b) => w(a) / 2 + clearance(a, b) + w(b) / 2);
-    fill(this.#tv, (a, b) => w(a) / 2 + clearance(a, b) + b.viaDiameter / 2);
-    fill(this.#vv, (a, b) => Math.max(a.viaDiameter / 2 + clearance(a, b) + b.viaDiameter / 2, a.viaDrill / 2 + holeToHole + b.viaDrill / 2));
+    fill(this.#tt, (a, b) => w(a) / 2 + clearance(a, b, TRACK_ITEM, TRACK_ITEM) + w(b) / 2);
+    fill(this.#tv, (a, b) => w(a) / 2 + clearance(a, b, TRACK_ITEM, VIA_ITEM) + b.viaDiameter / 2);
+    fill(this.#vv, (a, b) =>
+      Math.max(a.viaDiameter / 2 + clearance(a, b, VIA_ITEM, VIA_ITEM) + b.viaDiameter / 2, a.viaDrill / 2 + holeToHole + b.viaDrill / 2),
+    );
   }
 
   /**

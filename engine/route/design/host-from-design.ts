@@ -98,7 +98,7 @@ function outlineEdges(p: BoardPrimitive, out: number[]): void {
 function hostRules(rules: RuleResolver): HostRules {
   const viaCache = new Map<number, { diameter: number; drill: number }>();
   return {
-    clearance: (a, b, layer) => rules.clearance({ net: a, layer }, { net: b, layer }),
+    clearance: (a, b, layer, ka, kb) => rules.clearance({ net: a, layer, ...ka }, { net: b, layer, ...kb }),
     trackWidth: (net, layer) => rules.trackWidth(net, layer),
     minTrackWidth: (net, layer) => rules.minTrackWidth(net, layer),
     via: (net) => {
@@ -138,6 +138,7 @@ function padHost(board: Board, pad: Pad, all: number): HostPad {
     clearance: pad.clearance ?? fp?.clearance ?? 0,
     minSize: Math.min(pad.size.w, pad.size.h),
     throughHole: th,
+    padType: pad.type,
   };
 }
 
