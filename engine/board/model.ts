@@ -138,6 +138,8 @@ export interface Via {
   layerFrom: number;
   layerTo: number;
   type: ViaType;
+  /** A blind via KiCad 10 calls buried (`(via buried …)`): it names its type apart. */
+  buried?: boolean;
   net: number;
   locked: boolean;
   removeUnusedLayers: boolean;

@@ -4,7 +4,7 @@
 // item type's name ("Track" for straight and arc tracks alike), a pad's type is its attribute's
 // name, and strings compare with case ignored, with `*` and `?` as wildcards.
 
-import type { PadType } from './model.ts';
+import type { PadType, Via } from './model.ts';
 import { wildcard } from './rule-area.ts';
 
 /** An item as `A.Type` tells it apart; arcs are tracks (KiCad names both "Track"). */
@@ -35,12 +35,22 @@ export function kicadStringEquals(actual: string, value: string): boolean {
   return re.test(actual);
 }
 
-/** What an item-kind atom says of an item of `kind` (a pad of `padType`); undefined when the
- *  kind, or a pad's type where it matters, is not known. */
+/** What KiCad calls a via's type in rule conditions (`A.Via_Type`): KiCad 9 has one name for
+ *  blind and buried vias, KiCad 10 names them apart (a via its file calls blind is "Blind",
+ *  whichever layers it joins). Checked with kicad-cli 9.0.8 and 10.0.7. */
+export function viaTypeName(v: Pick<Via, 'type' | 'buried'>, kicad10: boolean): string {
+  if (v.type === 'through') return 'Through';
+  if (v.type === 'micro') return 'Micro';
+  return !kicad10 ? 'Blind/buried' : v.buried ? 'Buried' : 'Blind';
+}
+
+/** What an item-kind atom says of an item of `kind` (a pad of `padType`, a via KiCad names
+ *  `viaType`); undefined when the kind, or the type asked where it matters, is not known. */
 export function itemKindAtom(
-  c: { kind: 'itemType'; prop: 'Type' | 'Pad_Type'; negate: boolean; value: string } | { kind: 'plated' },
+  c: { kind: 'itemType'; prop: 'Type' | 'Pad_Type' | 'Via_Type'; negate: boolean; value: string } | { kind: 'plated' },
   kind: RuleItemKind | undefined,
   padType: PadType | undefined,
+  viaType: string | undefined,
 ): boolean | undefined {
   if (kind === undefined) return undefined;
   if (c.kind === 'plated') {
@@ -49,6 +59,11 @@ export function itemKindAtom(
     return padType === undefined ? undefined : padType === 'thru_hole';
   }
   if (c.prop === 'Type') return kicadStringEquals(TYPE_NAME[kind], c.value) !== c.negate;
+  // Only vias have a via type; as with a pad's type, other items' is neither equal nor unequal.
+  if (c.prop === 'Via_Type') {
+    if (kind !== 'via') return false;
+    return viaType === undefined ? undefined : kicadStringEquals(viaType, c.value) !== c.negate;
+  }
   // Only pads have a pad type; KiCad's undefined value is neither equal nor unequal to anything.
   if (kind !== 'pad') return false;
   if (padType === undefined) return undefined;

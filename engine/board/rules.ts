@@ -72,7 +72,7 @@ export type RuleCondition =
   /** `A.Type == 'Track'` / `A.Pad_Type != 'SMD'`: the item's KiCad type name or pad type name
    *  against a value, as KiCad compares strings (case aside, `*` and `?` wildcards); a pad type
    *  asked of anything but a pad is KiCad's undefined value, so both == and != are false. */
-  | { kind: 'itemType'; item: 'A' | 'B'; prop: 'Type' | 'Pad_Type'; negate: boolean; value: string }
+  | { kind: 'itemType'; item: 'A' | 'B'; prop: 'Type' | 'Pad_Type' | 'Via_Type'; negate: boolean; value: string }
   /** `A.isPlated()`: a via, or a plated through-hole pad. */
   | { kind: 'plated'; item: 'A' | 'B' }
   | { kind: 'not'; a: RuleCondition }
@@ -211,6 +211,8 @@ export interface RuleItem {
   kind?: RuleItemKind;
   /** A pad's type (for `A.Pad_Type`, `A.isPlated()`). */
   padType?: PadType;
+  /** A via's type as the KiCad that judges it names it (for `A.Via_Type`; viaTypeName). */
+  viaType?: string;
 }
 
 /** KiCad's severities for the checks the engine runs, when the project says nothing. */
@@ -330,7 +332,7 @@ export class RuleResolver {
     if (c.kind === 'not') return not3(this.#eval(c.a, a, b));
     const item = c.item === 'A' ? a : b;
     if (!item) return false;
-    if (c.kind === 'itemType' || c.kind === 'plated') return itemKindAtom(c, item.kind, item.padType);
+    if (c.kind === 'itemType' || c.kind === 'plated') return itemKindAtom(c, item.kind, item.padType, item.viaType);
     if (c.kind === 'diffPair') return this.#inDiffPair(item.net, c.pattern);
     if (c.kind === 'area') {
       if (!item.shape) return undefined;
@@ -413,7 +415,7 @@ export class RuleResolver {
     if (c.kind === 'not') return not3(this.#maybe(c.a, role, net, kind));
     // The other item, and the layer of either, could be anything.
     if (c.item !== role) return undefined;
-    if (c.kind === 'itemType' || c.kind === 'plated') return itemKindAtom(c, kind, undefined);
+    if (c.kind === 'itemType' || c.kind === 'plated') return itemKindAtom(c, kind, undefined, undefined);
     if (net === null) return undefined;
     if (c.kind === 'diffPair') return this.#inDiffPair(net, c.pattern);
     if (c.kind === 'area') return undefined;

@@ -61,8 +61,9 @@ export function ruleItem(it: CopperItem, layer: number): RuleItem {
 
 /** An item's kind as rule conditions ask it (`A.Type`, `A.Pad_Type`, `A.isPlated()`); arcs are
  *  tracks to KiCad. */
-export function kindOf(it: CopperItem): Pick<RuleItem, 'kind' | 'padType'> {
-  return it.kind === 'pad' ? { kind: 'pad', padType: it.padType } : { kind: it.kind };
+export function kindOf(it: CopperItem): Pick<RuleItem, 'kind' | 'padType' | 'viaType'> {
+  if (it.kind === 'pad') return { kind: 'pad', padType: it.padType };
+  return it.kind === 'via' ? { kind: 'via', viaType: it.viaType } : { kind: it.kind };
 }
 
 function inNetTieFootprint(board: Board, it: CopperItem): boolean {

@@ -8,7 +8,9 @@ import type { Board, LayerMask, PadType, Pt } from '../board/model.ts';
 import { bbox, type Shape } from '../geom/shapes.ts';
 import { SpatialIndex } from '../geom/spatial-index.ts';
 import { padCopperCentre, padShape } from '../board/pad-copper.ts';
+import { viaTypeName } from '../board/rule-item-kind.ts';
 import { fillShape, graphicShape, padHoleShape, textShape, trackShape, viaHoleShape, viaShape } from './item-shapes.ts';
+import { judgedByKicad10 } from './kicad-version.ts';
 
 export type ItemKind = 'pad' | 'track' | 'via' | 'zone' | 'graphic';
 
@@ -33,6 +35,8 @@ export interface CopperItem {
   footprint: number;
   /** A pad's type, for rule conditions (`A.Pad_Type`, `A.isPlated()`). */
   padType?: PadType;
+  /** A via's type as the KiCad judging the board names it, for rule conditions (`A.Via_Type`). */
+  viaType?: string;
 }
 
 /** A copper text: its glyphs when known (`glyphs`), else the box that holds every glyph. */
@@ -91,6 +95,7 @@ export class CopperItems {
         footprint: -1,
       });
     }
+    const kicad10 = judgedByKicad10(board);
     for (const v of board.vias) {
       this.viaItem.push(this.items.length);
       let mask = 0;
@@ -105,6 +110,7 @@ export class CopperItems {
         anchors: [v.at],
         layer: -1,
         footprint: -1,
+        viaType: viaTypeName(v, kicad10),
       });
     }
     for (const z of board.zones) {

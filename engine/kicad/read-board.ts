@@ -199,7 +199,9 @@ function readVia(ctx: ReadContext, node: SList, layers: LayerResolver, nets: Net
     from = Math.min(a, b);
     to = Math.max(a, b);
   }
-  const type = flag(node, 'micro') ? 'micro' : flag(node, 'blind') ? 'blind' : 'through';
+  // KiCad 10 writes a via drilled between inner layers as `buried`; the engine's blind is either.
+  const buried = flag(node, 'buried');
+  const type = flag(node, 'micro') ? 'micro' : buried || flag(node, 'blind') ? 'blind' : 'through';
   const at: Pt = ctx.pt(ctx.need(node, 'at'));
   return {
     index,
@@ -209,6 +211,7 @@ function readVia(ctx: ReadContext, node: SList, layers: LayerResolver, nets: Net
     layerFrom: from,
     layerTo: to,
     type,
+    ...(buried ? { buried } : {}),
     net: nets.of(child(node, 'net')),
     locked: flag(node, 'locked'),
     removeUnusedLayers: flag(node, 'remove_unused_layers'),

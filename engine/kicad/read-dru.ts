@@ -215,8 +215,8 @@ export function parseCondition(expr: string): Parsed {
       i += 2;
       return { kind: 'plated', item: plated[1] as 'A' | 'B' };
     }
-    const lm = /^([AB])\.(NetClass|NetName|Layer|Type|Pad_Type)$/.exec(lhs);
-    if (!lm) fail(`"${lhs}" is not one of A/B.NetClass, A/B.NetName, A/B.Layer, A/B.Type, A/B.Pad_Type, A/B.isPlated()`);
+    const lm = /^([AB])\.(NetClass|NetName|Layer|Type|Pad_Type|Via_Type)$/.exec(lhs);
+    if (!lm) fail(`"${lhs}" is not one of A/B.NetClass, A/B.NetName, A/B.Layer, A/B.Type, A/B.Pad_Type, A/B.Via_Type, A/B.isPlated()`);
     const op = tokens[i++];
     if (op !== '==' && op !== '!=') fail(`expected == or != after ${lhs}`);
     const rhs = tokens[i++] ?? '';
@@ -224,7 +224,7 @@ export function parseCondition(expr: string): Parsed {
     const item = lm![1] as 'A' | 'B';
     const prop = lm![2];
     const value = rhs.slice(1, -1);
-    if (prop === 'Type' || prop === 'Pad_Type') return { kind: 'itemType', item, prop, negate: op === '!=', value };
+    if (prop === 'Type' || prop === 'Pad_Type' || prop === 'Via_Type') return { kind: 'itemType', item, prop, negate: op === '!=', value };
     return { kind: 'cmp', item, prop: prop as 'NetClass' | 'NetName' | 'Layer', negate: op === '!=', value };
   };
   const and = (): RuleCondition => {

@@ -72,7 +72,17 @@ export class Checker {
     for (const o of host.obstacles) {
       const kind: Kind = o.kind === 'keepout' ? 'keepout' : o.kind === 'zone' ? 'zone' : o.kind === 'mask' ? 'mask' : 'copper';
       const rule = obstacleItem(o);
-      push({ kind, shape: o.shape, layers: o.layers, net: o.net, clearance: o.clearance, plated: true, keepTracks: !!o.keepTracks, keepVias: !!o.keepVias, rule });
+      push({
+        kind,
+        shape: o.shape,
+        layers: o.layers,
+        net: o.net,
+        clearance: o.clearance,
+        plated: true,
+        keepTracks: !!o.keepTracks,
+        keepVias: !!o.keepVias,
+        rule,
+      });
     }
     for (const h of host.holes)
       push({ kind: 'hole', shape: h.shape, layers: this.#all, net: h.net, clearance: 0, plated: h.plated, keepTracks: false, keepVias: false });

@@ -74,8 +74,8 @@ describe('RuleResolver.unmodelledConstraints', () => {
 
   it('a rule whose condition cannot be read applies nothing; its unmodelled keywords guard the nets its readable conjuncts allow', () => {
     const d = design(`(version 1)
-(rule "typed" (condition "A.Via_Type == 'Micro'") (constraint clearance (min 0.5mm)) (constraint silk_clearance (min 1mm)))
-(rule "typed len" (condition "A.Via_Type == 'Micro' && A.NetName == 'SIG'") (constraint track_angle (min 45deg)))
+(rule "typed" (condition "A.Fabrication_Property == 'Heatsink pad'") (constraint clearance (min 0.5mm)) (constraint silk_clearance (min 1mm)))
+(rule "typed len" (condition "A.Fabrication_Property == 'Heatsink pad' && A.NetName == 'SIG'") (constraint track_angle (min 45deg)))
 (rule "dp skew" (condition "A.existsOnLayer('F.Cu') && A.NetClass == 'Power'") (constraint skew (max 1mm)))
 (rule "either" (condition "A.existsOnLayer('F.Cu') || A.NetName == 'SIG'") (constraint connection_width (min 0.1mm)))
 (rule "plain" (condition "A.NetName == 'SIG'") (constraint track_width (min 0.3mm) (opt 0.3mm)))`);
@@ -111,7 +111,7 @@ describe('RuleResolver.unmodelledConstraints', () => {
 
   it('an unreadable condition over copper-blind keywords guards nothing', () => {
     const d = design(`(version 1)
-(rule "typed silk" (condition "A.Via_Type == 'Micro'") (constraint silk_clearance (min 0.2mm)) (constraint text_height (min 1mm)))`);
+(rule "typed silk" (condition "A.Fabrication_Property == 'Heatsink pad'") (constraint silk_clearance (min 0.2mm)) (constraint text_height (min 1mm)))`);
     for (const n of Object.values(NETS)) expect(d.rules.unmodelledConstraints(n)).toEqual([]);
   });
 

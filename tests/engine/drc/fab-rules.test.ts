@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runDrc } from '../../../engine/drc/drc.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { kicads } from '../../support/kicad.ts';
+import { edgeRect, smallProject, uuidCounter } from '../../support/small-board.ts';
 import { kicadFindings, type Finding } from '../../support/kicad-findings.ts';
 
 const TYPES = ['annular_width', 'hole_to_hole', 'track_width', 'clearance', 'drill_out_of_range'];
@@ -34,60 +35,29 @@ const DRU = `(version 1)
 \t(constraint track_width (min 5mm)))
 `;
 
-const PRO = JSON.stringify({
-  board: {
-    design_settings: {
-      defaults: {},
-      rules: {
-        min_clearance: 0.1,
-        min_track_width: 0.1,
-        min_hole_to_hole: 0.25,
-        min_via_annular_width: 0.05,
-        min_through_hole_diameter: 0.2,
-        min_via_diameter: 0.3,
-        min_hole_clearance: 0.1,
-        min_copper_edge_clearance: 0.1,
-        max_error: 0.005,
-      },
-      rule_severities: { hole_to_hole: 'error', lib_footprint_issues: 'ignore', lib_footprint_mismatch: 'ignore', missing_courtyard: 'ignore' },
-    },
+const PRO = smallProject(
+  {
+    min_clearance: 0.1,
+    min_track_width: 0.1,
+    min_hole_to_hole: 0.25,
+    min_via_annular_width: 0.05,
+    min_through_hole_diameter: 0.2,
+    min_via_diameter: 0.3,
+    min_hole_clearance: 0.1,
+    min_copper_edge_clearance: 0.1,
+    max_error: 0.005,
   },
-  meta: { filename: 'b.kicad_pro', version: 3 },
-  net_settings: {
-    classes: [
-      {
-        name: 'Default',
-        clearance: 0.1,
-        track_width: 0.2,
-        via_diameter: 0.6,
-        via_drill: 0.3,
-        microvia_diameter: 0.3,
-        microvia_drill: 0.1,
-        diff_pair_gap: 0.25,
-        diff_pair_width: 0.2,
-        priority: 2147483647,
-      },
-    ],
-    meta: { version: 4 },
-  },
-});
+  { hole_to_hole: 'error', lib_footprint_issues: 'ignore', lib_footprint_mismatch: 'ignore', missing_courtyard: 'ignore' },
+);
 
-let uid = 0;
-const uuid = () => `00000000-0000-4000-8000-${String(++uid).padStart(12, '0')}`;
+const uuid = uuidCounter();
 const via = (x: number, y: number, size: number, drill: number) =>
   `\t(via (at ${x} ${y}) (size ${size}) (drill ${drill}) (layers "F.Cu" "B.Cu") (net 1) (uuid "${uuid()}"))\n`;
 const pad = (num: string, kind: string, shape: string, x: number, w: number, h: number, drill: number | null, net: number) =>
   `\t\t(pad "${num}" ${kind} ${shape} (at ${x} 0) (size ${w} ${h})${drill ? ` (drill ${drill})` : ''} (layers ${kind === 'smd' ? '"F.Cu"' : '"*.Cu"'})${net ? ` (net ${net} "${net === 1 ? 'A' : 'B'}")` : ''} (uuid "${uuid()}"))\n`;
 
 function board(): string {
-  const edge = [
-    [0, 0, 60, 0],
-    [60, 0, 60, 50],
-    [60, 50, 0, 50],
-    [0, 50, 0, 0],
-  ]
-    .map(([a, b, c, d]) => `\t(gr_line (start ${a} ${b}) (end ${c} ${d}) (stroke (width 0.05) (type default)) (layer "Edge.Cuts") (uuid "${uuid()}"))\n`)
-    .join('');
+  const edge = edgeRect(60, 50, uuid);
   return `(kicad_pcb (version 20241229) (generator "pcbnew")
 \t(general (thickness 1.6))
 \t(layers (0 "F.Cu" signal) (2 "B.Cu" signal) (25 "Edge.Cuts" user))

@@ -23,14 +23,14 @@ const DRU = `(version 1)
   (constraint creepage (min 2mm))
   (condition "A.NetClass == 'DP'"))
 (rule "typed"
-  (condition "A.Via_Type == 'Micro'")
+  (condition "A.Fabrication_Property == 'Heatsink pad'")
   (constraint clearance (min 0.3mm)))
 (rule "typed len"
-  (condition "A.Via_Type == 'Micro' && A.NetClass == 'DP'")
+  (condition "A.Fabrication_Property == 'Heatsink pad' && A.NetClass == 'DP'")
   (constraint clearance (min 0.3mm))
   (constraint length (max 30mm)))
 (rule "typed silk"
-  (condition "A.Via_Type == 'Micro'")
+  (condition "A.Fabrication_Property == 'Heatsink pad'")
   (constraint silk_clearance (min 0.2mm)))
 (rule "plain"
   (constraint clearance (min 0.25mm)))
@@ -85,10 +85,10 @@ describe('parseDru: constraints the engine does not model', () => {
     expect(text.filter((t) => /constraint (length|skew|via_count) is not supported/.test(t))).toEqual([]);
     expect(text).toContain('11: rule "silk": constraint silk_clearance is not supported and is ignored');
     expect(text).toContain(
-      '20: rule "typed": condition "A.Via_Type == \'Micro\'" is not supported ("A.Via_Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer, A/B.Type, A/B.Pad_Type, A/B.isPlated()); the rule is not applied',
+      '20: rule "typed": condition "A.Fabrication_Property == \'Heatsink pad\'" is not supported ("A.Fabrication_Property" is not one of A/B.NetClass, A/B.NetName, A/B.Layer, A/B.Type, A/B.Pad_Type, A/B.Via_Type, A/B.isPlated()); the rule is not applied',
     );
     expect(text).toContain(
-      '23: rule "typed len": condition "A.Via_Type == \'Micro\' && A.NetClass == \'DP\'" is not supported ("A.Via_Type" is not one of A/B.NetClass, A/B.NetName, A/B.Layer, A/B.Type, A/B.Pad_Type, A/B.isPlated()); the rule is not applied; as new copper could break its length, the router leaves the nets it may govern unrouted (the other rules still apply)',
+      '23: rule "typed len": condition "A.Fabrication_Property == \'Heatsink pad\' && A.NetClass == \'DP\'" is not supported ("A.Fabrication_Property" is not one of A/B.NetClass, A/B.NetName, A/B.Layer, A/B.Type, A/B.Pad_Type, A/B.Via_Type, A/B.isPlated()); the rule is not applied; as new copper could break its length, the router leaves the nets it may govern unrouted (the other rules still apply)',
     );
     expect(text.find((t) => t.startsWith('27: rule "typed silk": condition'))).toMatch(/the rule is not applied$/);
     // File order is kept.

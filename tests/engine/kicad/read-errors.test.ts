@@ -251,7 +251,7 @@ describe('project and custom rules', () => {
   (constraint track_angle (min 45deg))
   (condition "A.NetName == 'GND'"))
 (rule "fancy"
-  (condition "A.Via_Type == 'Micro'")
+  (condition "A.Fabrication_Property == 'Heatsink pad'")
   (constraint clearance (min 1mm)))
 `;
     const { rules, warnings } = parseDru(dru, 'x.kicad_dru');
@@ -260,7 +260,7 @@ describe('project and custom rules', () => {
     expect(rules.map((r) => r.name)).toEqual(['wide gnd', 'hv gap', 'len']);
     expect(warnings.map((w) => `${w.line}: ${w.message}`)).toEqual([
       '9: rule "len": constraint track_angle is not supported; the router leaves the nets it may govern unrouted',
-      expect.stringMatching(/^12: rule "fancy": condition "A\.Via_Type == 'Micro'" is not supported .*; the rule is not applied$/),
+      expect.stringMatching(/^12: rule "fancy": condition "A\.Fabrication_Property == 'Heatsink pad'" is not supported .*; the rule is not applied$/),
     ]);
     const d = loadDesign({ board: board(''), dru, druName: 'x.kicad_dru' });
     expect(d.rules.trackWidth(1, 0)).toBe(500_000);
