@@ -22,6 +22,9 @@ const PAD_TYPE_NAME: Record<PadType, string> = {
   np_thru_hole: 'NPTH, mechanical',
 };
 
+/** The properties of an item's kind a condition may compare (`A.Type == 'Via'`, …). */
+export type ItemTypeProp = 'Type' | 'Pad_Type' | 'Via_Type';
+
 /** Wildcard values of rule conditions, compiled. */
 const PATTERNS = new Map<string, RegExp>();
 
@@ -47,7 +50,7 @@ export function viaTypeName(v: Pick<Via, 'type' | 'buried'>, kicad10: boolean): 
 /** What an item-kind atom says of an item of `kind` (a pad of `padType`, a via KiCad names
  *  `viaType`); undefined when the kind, or the type asked where it matters, is not known. */
 export function itemKindAtom(
-  c: { kind: 'itemType'; prop: 'Type' | 'Pad_Type' | 'Via_Type'; negate: boolean; value: string } | { kind: 'plated' },
+  c: { kind: 'itemType'; prop: ItemTypeProp; negate: boolean; value: string } | { kind: 'plated' },
   kind: RuleItemKind | undefined,
   padType: PadType | undefined,
   viaType: string | undefined,

@@ -7,7 +7,7 @@ import type { Board, Diagnostic, LayerMask, PadType } from './model.ts';
 import type { Shape } from '../geom/shapes.ts';
 import { RuleAreas, wildcard } from './rule-area.ts';
 import { diffPairOf } from './diff-pairs.ts';
-import { itemKindAtom, ROUTER_KINDS, type RuleItemKind } from './rule-item-kind.ts';
+import { itemKindAtom, ROUTER_KINDS, type ItemTypeProp, type RuleItemKind } from './rule-item-kind.ts';
 
 export type Severity = 'error' | 'warning' | 'ignore';
 
@@ -69,10 +69,11 @@ export type RuleCondition =
   /** `A.intersectsArea('name')` / `A.enclosedByArea('name')`: the item's copper reaches into /
    *  lies within a zone or rule area of that name (wildcards allowed); see rule-area.ts. */
   | { kind: 'area'; item: 'A' | 'B'; test: 'intersects' | 'enclosed'; name: string }
-  /** `A.Type == 'Track'` / `A.Pad_Type != 'SMD'`: the item's KiCad type name or pad type name
-   *  against a value, as KiCad compares strings (case aside, `*` and `?` wildcards); a pad type
-   *  asked of anything but a pad is KiCad's undefined value, so both == and != are false. */
-  | { kind: 'itemType'; item: 'A' | 'B'; prop: 'Type' | 'Pad_Type' | 'Via_Type'; negate: boolean; value: string }
+  /** `A.Type == 'Track'` / `A.Pad_Type != 'SMD'` / `A.Via_Type == 'Micro'`: the item's KiCad type
+   *  name, pad type name or via type name against a value, as KiCad compares strings (case aside,
+   *  `*` and `?` wildcards); a pad's or via's type asked of another item is KiCad's undefined
+   *  value, so both == and != are false. */
+  | { kind: 'itemType'; item: 'A' | 'B'; prop: ItemTypeProp; negate: boolean; value: string }
   /** `A.isPlated()`: a via, or a plated through-hole pad. */
   | { kind: 'plated'; item: 'A' | 'B' }
   | { kind: 'not'; a: RuleCondition }
