@@ -2,6 +2,7 @@
 // with them appended after its own, which is what the DRC, the open-connection list and the
 // render judge. The file writer writes the same items; it does not own them.
 
+import { judgedByKicad10 } from './kicad-version.ts';
 import type { Board, Track, Via, ViaType } from './model.ts';
 
 /** A track the router or a session adds: the model's track without what only a file gives it
@@ -27,7 +28,17 @@ function modelTrack(t: NewTrack, index: number): Track {
   };
 }
 
-function modelVia(v: NewVia, index: number): Via {
+/**
+ * Whether a new via is one KiCad 10 calls buried: a blind via between inner layers, on a board
+ * KiCad 10 wrote. KiCad 10 keeps the type a via was given (a via its file calls blind is "Blind"
+ * whichever layers it joins); the plugin gives KiCad 10 such a via as buried, and the file says
+ * so too, so that a rule on the via's type judges it alike in the editor, the file and the DRC.
+ */
+export function buriedIn(board: Pick<Board, 'version' | 'copperLayers'>, v: Pick<NewVia, 'type' | 'layerFrom' | 'layerTo'>): boolean {
+  return v.type === 'blind' && judgedByKicad10(board) && v.layerFrom > 0 && v.layerTo < board.copperLayers.length - 1;
+}
+
+function modelVia(board: Board, v: NewVia, index: number): Via {
   return {
     at: v.at,
     size: v.size,
@@ -35,6 +46,7 @@ function modelVia(v: NewVia, index: number): Via {
     layerFrom: v.layerFrom,
     layerTo: v.layerTo,
     type: v.type ?? 'through',
+    ...(buriedIn(board, v) ? { buried: true } : {}),
     net: v.net,
     locked: !!v.locked,
     removeUnusedLayers: false,
@@ -52,6 +64,6 @@ export function withCopper(board: Board, tracks: readonly NewTrack[], vias: read
   return {
     ...board,
     tracks: [...board.tracks, ...tracks.map((t, k) => modelTrack(t, board.tracks.length + k))],
-    vias: [...board.vias, ...vias.map((v, k) => modelVia(v, board.vias.length + k))],
+    vias: [...board.vias, ...vias.map((v, k) => modelVia(board, v, board.vias.length + k))],
   };
 }

@@ -3,12 +3,12 @@
 // Tracks, vias and net-less copper graphics join whatever they touch and then take the net of the
 // pads of their group (net propagation, as kicad-cli does on load); the single-net clusters of
 // those nets give the ratsnest count. Pads and zones of net 0 join only what can change net. On a KiCad 10 board a via
-// that joins nothing but zone fills takes a fill's net as well (kicad-version.ts).
+// that joins nothing but zone fills takes a fill's net as well (board/kicad-version.ts).
 
 import { compareCore } from '../geom/collide.ts';
 import { radiusOf, type Shape } from '../geom/shapes.ts';
 import type { CopperItem, CopperItems } from './copper-items.ts';
-import { judgedByKicad10 } from './kicad-version.ts';
+import { judgedByKicad10 } from '../board/kicad-version.ts';
 
 /** Union-find over item ids. */
 export class UnionFind {

@@ -10,7 +10,7 @@ import { SpatialIndex } from '../geom/spatial-index.ts';
 import { padCopperCentre, padShape } from '../board/pad-copper.ts';
 import { viaTypeName } from '../board/rule-item-kind.ts';
 import { fillShape, graphicShape, padHoleShape, textShape, trackShape, viaHoleShape, viaShape } from './item-shapes.ts';
-import { judgedByKicad10 } from './kicad-version.ts';
+import { judgedByKicad10 } from '../board/kicad-version.ts';
 
 export type ItemKind = 'pad' | 'track' | 'via' | 'zone' | 'graphic';
 

@@ -10,7 +10,7 @@ import type { Board, OffLayerItem, Pt } from '../board/model.ts';
 import { compareDistance } from '../geom/collide.ts';
 import { circle } from '../geom/shapes.ts';
 import type { CopperItems } from './copper-items.ts';
-import { judgedByKicad10 } from './kicad-version.ts';
+import { judgedByKicad10 } from '../board/kicad-version.ts';
 import type { ViolationSink } from './violation.ts';
 
 // The plated through-hole pads an end point lies on (KiCad's "hit": strictly within

@@ -9,7 +9,7 @@ import type { CustomRule, RuleConstraint, RuleResolver } from '../board/rules.ts
 import { viaSpanLength } from '../board/stackup.ts';
 import { diffPairOf } from '../board/diff-pairs.ts';
 import { trackLength } from '../geom/arc.ts';
-import { judgedByKicad10 } from './kicad-version.ts';
+import { judgedByKicad10 } from '../board/kicad-version.ts';
 import { CopperItems } from './copper-items.ts';
 import { connect } from './connectivity.ts';
 import type { Design } from '../board/design.ts';

@@ -11,7 +11,7 @@ import { bbox, radiusOf, type Shape } from '../geom/shapes.ts';
 import { SpatialIndex } from '../geom/spatial-index.ts';
 import { CopperItems } from './copper-items.ts';
 import { fillShape, graphicShape } from './item-shapes.ts';
-import { judgedByKicad10 } from './kicad-version.ts';
+import { judgedByKicad10 } from '../board/kicad-version.ts';
 import type { ItemRef, ViolationSink } from './violation.ts';
 
 export const DEFAULT_MASK_SETUP: MaskSetup = { padToMask: 0, minWidth: 0, allowBridgesInFootprints: false, tentFront: true, tentBack: true };

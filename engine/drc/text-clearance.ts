@@ -19,7 +19,7 @@ import { compareDistance } from '../geom/collide.ts';
 import { nearest } from '../geom/distance.ts';
 import { localClearance, ruleItem, tooClose } from './clearance.ts';
 import type { CopperItem, CopperItems, CopperText } from './copper-items.ts';
-import { judgedByKicad10 } from './kicad-version.ts';
+import { judgedByKicad10 } from '../board/kicad-version.ts';
 import { mmText, type ViolationSink } from './violation.ts';
 
 function clearanceFor(board: Board, rules: RuleResolver, t: CopperText, it: CopperItem): number {

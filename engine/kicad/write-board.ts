@@ -4,7 +4,7 @@
 // new items' text as it is; every other byte stays as it was.
 // UUIDs are derived from the item's content, so the same route writes the same bytes.
 
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
+import { buriedIn, type NewTrack, type NewVia } from '../board/added-copper.ts';
 import type { Board, Pt } from '../board/model.ts';
 import { parseSexpr, quoted } from './sexpr.ts';
 
@@ -84,7 +84,7 @@ export function addCopper(board: Board, tracks: readonly NewTrack[], vias: reado
   });
   vias.forEach((v, i) => {
     const key = `via|${xy(v.at)}|${v.size}|${v.drill}|${v.layerFrom}|${v.layerTo}|${v.net}|${i}`;
-    const head = v.type === 'blind' ? '\t(via blind' : v.type === 'micro' ? '\t(via micro' : '\t(via';
+    const head = buriedIn(board, v) ? '\t(via buried' : v.type === 'blind' ? '\t(via blind' : v.type === 'micro' ? '\t(via micro' : '\t(via';
     const lines = [
       head,
       `\t\t(at ${xy(v.at)})`,

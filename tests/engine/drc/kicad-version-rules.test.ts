@@ -1,5 +1,5 @@
 // Where KiCad 10 judges a board differently from KiCad 9, the engine follows the KiCad that wrote
-// the file (engine/drc/kicad-version.ts). Small boards, written in each version's own format, are
+// the file (engine/board/kicad-version.ts). Small boards, written in each version's own format, are
 // judged by that version's kicad-cli and read by its pcbnew, and by the engine: the DRC counts
 // agree, and so does the net KiCad gives a via that touches nothing but zone fills.
 import { execFileSync } from 'node:child_process';

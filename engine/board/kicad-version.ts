@@ -3,7 +3,7 @@
 // saved by KiCad 10, and is what that KiCad judges (the plugin reads the open board from the
 // editor that runs it). A KiCad 9 file later opened in KiCad 10 is judged as KiCad 9 would.
 
-import type { Board } from '../board/model.ts';
+import type { Board } from './model.ts';
 
 /** The file format KiCad 9.0 writes (`(version 20241229)`); KiCad 10.0 writes a later one. */
 export const KICAD9_FORMAT = 20241229;
