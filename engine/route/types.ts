@@ -258,10 +258,10 @@ export function defaultWork(connections: number): number {
 }
 
 /** The work one variant of `req` may spend, routing `connections`: the request's, else the
- *  default for them (a variant an escalation round adds, its place's whole bound) or the cap's
+ *  default for them (a variant an escalation round adds, footprintBound of it) or the cap's
  *  share where that is less; never past MAX_VARIANT_WORK. */
 export function variantBudget(req: RouteRequest, connections: number): number {
-  const own = req.footprintVias ? escalationBound(defaultWork(connections)) : defaultWork(connections);
+  const own = req.footprintVias ? footprintBound(defaultWork(connections)) : defaultWork(connections);
   return Math.min(MAX_VARIANT_WORK, Math.max(0, req.work ?? Math.min(own, req.workCap ?? Infinity)));
 }
 
@@ -281,13 +281,25 @@ export function escalationBound(budget: number): number {
  *  draws make more than one; and alone in a round, one would leave a second thread idle. */
 export const FOOTPRINT_VARIANTS = 2;
 
+/** How many default budgets a footprint variant may spend (footprintBound). On the boards that stay
+ *  open one route given more work makes more than more routes given less: on kicad-demo_video one
+ *  variant of 1,000 M left 75 connections open where the best of the call's four, of 202 and
+ *  250 M, left 152. DEFAULT_WORK_CAP bounds a call's further rounds, not these. */
+export const FOOTPRINT_ESCALATION = 4;
+
+/** What a footprint variant of a call with default budget `budget` may spend: FOOTPRINT_ESCALATION
+ *  budgets within MAX_VARIANT_WORK, and never less than a variant's place may (escalationBound). */
+export function footprintBound(budget: number): number {
+  return Math.max(escalationBound(budget), Math.min(MAX_VARIANT_WORK, FOOTPRINT_ESCALATION * budget));
+}
+
 /** What the variants escalation rounds add beyond their own (escalationRound's footprint variants:
  *  FOOTPRINT_VARIANTS a round, or alone where no round fits) may spend together, where no work cap
  *  holds them back, with `budget` per variant by default and `pairWork` more to lay its pairs: each
- *  its place's whole bound of the default (variantBudget), and its pairs' work on top. */
+ *  footprintBound of the default (variantBudget), and its pairs' work on top. */
 export function footprintWork(budget: number, pairWork = 0): number {
   const rounds = Math.max(1, Math.floor(escalationBound(budget + pairWork) / (budget + pairWork)) - 1);
-  return rounds * FOOTPRINT_VARIANTS * (escalationBound(budget) + pairWork);
+  return rounds * FOOTPRINT_VARIANTS * (footprintBound(budget) + pairWork);
 }
 /** The most a variant may be given (a share of `tracemaker route --work`, of a session's `work`). */
 export const MAX_VARIANT_WORK = 1_000_000_000;

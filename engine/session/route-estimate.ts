@@ -9,7 +9,9 @@ import {
   DEFAULT_WORK,
   DEFAULT_WORK_CAP,
   ESCALATION,
+  FOOTPRINT_ESCALATION,
   FOOTPRINT_VARIANTS,
+  MAX_VARIANT_WORK,
   WORK_PER_CONNECTION,
   defaultWork,
   escalationBound,
@@ -37,7 +39,7 @@ export function routeEstimate(s: SessionState, o: { work: number | undefined; va
   const basedOn =
     o.work !== undefined
       ? `the call's work (${n(o.work)}${s.workLeft !== null ? ', at most what the session limit leaves' : ''}) split evenly over its ${o.variants} variant${o.variants > 1 ? 's' : ''}`
-      : `the board's default budget for each of the ${o.variants} variant${o.variants > 1 ? 's' : ''}: ${n(DEFAULT_WORK)} + ${n(WORK_PER_CONNECTION)} per connection the router is asked to make, at most ${n(DEFAULT_WORK_CAP)}, from the session's ${o.connections} open connection${o.connections === 1 ? '' : 's'} in the call, and ${n(DEFAULT_PAIR_WORK)} more for each of the ${o.pairs} differential pair${o.pairs === 1 ? '' : 's'} both of whose nets are among them, to lay it as a pair (the router counts a zone net's pads joined only by its plane as connections too, so its default may be a little larger); ${ESCALATION} times that where connections stay open, at most ${n(DEFAULT_WORK_CAP)} (or that where it is more), as the call then routes further rounds of variants in other net orders, and ${FOOTPRINT_VARIANTS} variants more, each of which may spend a place's whole bound (${n(extra)} in all), where the session limit leaves room`;
+      : `the board's default budget for each of the ${o.variants} variant${o.variants > 1 ? 's' : ''}: ${n(DEFAULT_WORK)} + ${n(WORK_PER_CONNECTION)} per connection the router is asked to make, at most ${n(DEFAULT_WORK_CAP)}, from the session's ${o.connections} open connection${o.connections === 1 ? '' : 's'} in the call, and ${n(DEFAULT_PAIR_WORK)} more for each of the ${o.pairs} differential pair${o.pairs === 1 ? '' : 's'} both of whose nets are among them, to lay it as a pair (the router counts a zone net's pads joined only by its plane as connections too, so its default may be a little larger); ${ESCALATION} times that where connections stay open, at most ${n(DEFAULT_WORK_CAP)} (or that where it is more), as the call then routes further rounds of variants in other net orders, and ${FOOTPRINT_VARIANTS} variants more, each of which may spend ${FOOTPRINT_ESCALATION} times the default budget, at most ${n(MAX_VARIANT_WORK)}, and at least a variant's place's bound (${n(extra)} in all), where the session limit leaves room`;
   return {
     estimate: true,
     connections: o.connections,

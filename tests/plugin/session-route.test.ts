@@ -98,7 +98,7 @@ describe('session route equals tracemaker route', () => {
     expect(routed.open.map((c: { reason: string }) => c.reason)).toEqual(['blocked']);
     // Both rounds of both variants ran, and the two variants the further round adds: the bound is
     // the estimate's for a call left open, ESCALATION times the first round's and those variants'
-    // places' whole bounds (footprintWork).
+    // own bounds (footprintWork).
     expect(estimate.variants).toBe(2);
     expect(routed.work.bound).toBe(estimate.work.bound);
     expect(routed.work.bound).toBe(ESCALATION * 2 * defaultWork(estimate.connections) + footprintWork(defaultWork(estimate.connections)));

@@ -188,11 +188,13 @@ describe('the session command', () => {
       connections: 6,
       variants: 2,
       // Two variants of twice the default each, and the two variants more of the further round,
-      // each of which may spend its place's whole bound.
-      work: { per_variant: 81_200_000, bound: 324_800_000, used: 0, total_used: 0, left: null },
+      // each of which may spend four times the default.
+      work: { per_variant: 81_200_000, bound: 487_200_000, used: 0, total_used: 0, left: null },
     });
     expect(jl[0].based_on).toMatch(/default budget/);
-    expect(jl[0].based_on).toMatch(/2 variants more, each of which may spend a place's whole bound \(162,400,000 in all\)/);
+    expect(jl[0].based_on).toMatch(
+      /2 variants more, each of which may spend 4 times the default budget, at most 1,000,000,000, and at least a variant's place's bound \(324,800,000 in all\)/,
+    );
     expect(jl[1]).toMatchObject({ variants: 3, work: { per_variant: 33_333, bound: 99_999, used: 0 } });
     expect(jl[2]).toMatchObject({ state: 0, work: { used: 0, left: null } });
     // Too little for the set-up: nothing is spent, and the answer says what would do.

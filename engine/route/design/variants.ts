@@ -27,6 +27,7 @@ import {
   ESCALATION,
   FOOTPRINT_VARIANTS,
   escalationBound,
+  footprintBound,
   MAX_VARIANTS,
   routeOptions,
   variantBudget,
@@ -296,9 +297,9 @@ export interface RoundVariant {
  * (roomFor); the first half routes in new orders only, since a net left open is as often made by
  * moving the nets round it as by going earlier. Where the call's work cap leaves room,
  * FOOTPRINT_VARIANTS variants more, each in an order of its own, route the second half's request
- * with a via on a contested site priced by its footprint (footprintVias), each with its place's
- * whole bound: where the nets crossed each other on one layer because every via site near them
- * was contested, they drop under them. Added, not in place of any, since each half makes boards
+ * with a via on a contested site priced by its footprint (footprintVias), each with footprintBound
+ * of the budget: where the nets crossed each other on one layer because every via site near them
+ * was contested, they drop under them, and a dense board that stays open is routed at length. Added, not in place of any, since each half makes boards
  * the other does not; and alone, as round 1, in new orders, where no round fits escalationBound
  * (a call whose budget is near DEFAULT_WORK_CAP). A call that made everything, had a set amount of
  * work or was stopped routes no further round.
@@ -313,9 +314,9 @@ export function escalationRound(req: RouteRequest, results: readonly RouteResult
   const cap = req.workCap ?? Infinity;
   const fits = (round + 1) * budget <= Math.min(bound, cap);
   // The call's cap is its variants' shares together (variantRequest); the footprint variants,
-  // each of which may spend its place's whole bound, are paid from it too. Where no round fits in
+  // each of which may spend footprintBound, are paid from it too. Where no round fits in
   // the bound, they still go, once: a call left open has work to buy.
-  const more = (fits || round === 1) && (round + 1) * n * budget + round * FOOTPRINT_VARIANTS * bound <= cap * n;
+  const more = (fits || round === 1) && (round + 1) * n * budget + round * FOOTPRINT_VARIANTS * footprintBound(budget) <= cap * n;
   if (!fits && !more) return undefined;
   const first = roomFor(req, best) ?? openFirst(req, best);
   const variants = fits ? Array.from({ length: n }, (_, i) => ({ index: i + round * n * ROUND_SPAN, request: i >= Math.floor(n / 2) ? first : req })) : [];

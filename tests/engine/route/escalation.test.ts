@@ -12,8 +12,11 @@ import {
   defaultWork,
   ESCALATION,
   escalationBound,
+  FOOTPRINT_ESCALATION,
   FOOTPRINT_VARIANTS,
+  footprintBound,
   footprintWork,
+  MAX_VARIANT_WORK,
   variantBudget,
   type RouteRequest,
   type RouteResult,
@@ -74,21 +77,25 @@ describe('further rounds of variants while connections stay open on the default 
     expect(indices(escalationRound(req, first, ESCALATION - 1))).toEqual([...[0, 1].map((i) => i + (ESCALATION - 1) * 14), last, last + 1]);
     expect(escalationRound(req, first, ESCALATION)).toBeUndefined();
     // Under a work cap (each variant's share) the two more go only where the call's cap holds
-    // them as well: 2 · 2b for the round's places and their own places' whole bounds, 2 · 2b.
-    expect(indices(escalationRound({ ...req, workCap: 4 * b }, first, 1))).toEqual([14, 15, 28, 29]);
-    expect(indices(escalationRound({ ...req, workCap: 3.9 * b }, first, 1))).toEqual([14, 15]);
-    // What they may spend, as a session's estimate counts it: each its place's bound a further
-    // round, or one.
-    expect(footprintWork(b)).toBe((ESCALATION - 1) * 2 * escalationBound(b));
-    expect(footprintWork(DEFAULT_WORK_CAP)).toBe(2 * DEFAULT_WORK_CAP);
-    // Their pairs' work comes on top of their places' bounds, as routeVariant lays them: at the cap too.
-    expect(footprintWork(b, 5 * MM)).toBe(2 * (escalationBound(b) + 5 * MM));
-    expect(footprintWork(240 * MM, 20 * MM)).toBe(2 * (DEFAULT_WORK_CAP + 20 * MM));
+    // them as well: 2 · 2b for the round's places and their own bounds, 2 · 4b.
+    expect(footprintBound(b)).toBe(FOOTPRINT_ESCALATION * b);
+    expect(indices(escalationRound({ ...req, workCap: 6 * b }, first, 1))).toEqual([14, 15, 28, 29]);
+    expect(indices(escalationRound({ ...req, workCap: 5.9 * b }, first, 1))).toEqual([14, 15]);
+    // What they may spend, as a session's estimate counts it: each its footprintBound a further
+    // round, or one; past DEFAULT_WORK_CAP, up to MAX_VARIANT_WORK.
+    expect(footprintWork(b)).toBe((ESCALATION - 1) * 2 * FOOTPRINT_ESCALATION * b);
+    expect(footprintBound(DEFAULT_WORK_CAP)).toBe(MAX_VARIANT_WORK);
+    expect(footprintWork(DEFAULT_WORK_CAP)).toBe(2 * MAX_VARIANT_WORK);
+    // Their pairs' work comes on top of their bounds, as routeVariant lays them: at the cap too.
+    expect(footprintWork(b, 5 * MM)).toBe(2 * (FOOTPRINT_ESCALATION * b + 5 * MM));
+    expect(footprintWork(240 * MM, 20 * MM)).toBe(2 * (FOOTPRINT_ESCALATION * 240 * MM + 20 * MM));
+    // Never less than a variant's place may spend.
+    expect(footprintBound(0)).toBe(escalationBound(0));
   });
 
-  it('gives each of the two more its place’s whole bound, within the cap’s share', () => {
+  it('gives each of the two more FOOTPRINT_ESCALATION default budgets, within the cap’s share', () => {
     const c = 100;
-    expect(variantBudget({ footprintVias: true }, c)).toBe(escalationBound(defaultWork(c)));
+    expect(variantBudget({ footprintVias: true }, c)).toBe(FOOTPRINT_ESCALATION * defaultWork(c));
     expect(variantBudget({}, c)).toBe(defaultWork(c));
     expect(variantBudget({ footprintVias: true, workCap: 50 * MM }, c)).toBe(50 * MM);
     // A set amount of work is the variant's, whatever it is.
