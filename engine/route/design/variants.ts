@@ -299,10 +299,11 @@ export interface RoundVariant {
  * FOOTPRINT_VARIANTS variants more, each in an order of its own, route the second half's request
  * with a via on a contested site priced by its footprint (footprintVias), each with footprintBound
  * of the budget: where the nets crossed each other on one layer because every via site near them
- * was contested, they drop under them, and a dense board that stays open is routed at length. Added, not in place of any, since each half makes boards
- * the other does not; and alone, as round 1, in new orders, where no round fits escalationBound
- * (a call whose budget is near DEFAULT_WORK_CAP). A call that made everything, had a set amount of
- * work or was stopped routes no further round.
+ * was contested, they drop under them, and a dense board that stays open is routed at length.
+ * Added, not in place of any, since each half makes boards the other does not; and alone, as
+ * round 1, in new orders, where no round fits escalationBound (a call whose budget is near
+ * DEFAULT_WORK_CAP). A call that made everything, had a set amount of work or was stopped routes
+ * no further round.
  */
 export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
   if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return undefined;
