@@ -307,8 +307,8 @@ export interface RoundVariant {
  */
 export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
   if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return undefined;
+  if (!stillOpen(results)) return undefined;
   const best = pickBest(results);
-  if (best.stopped === 'cancelled' || routable(best).length === 0) return undefined;
   const budget = Math.max(...results.map((r) => r.budget));
   const n = variantCount(req);
   const bound = escalationBound(budget);
@@ -363,13 +363,26 @@ export function openFirst(req: RouteRequest, best: RouteResult): RouteRequest {
 }
 
 /** The rounds of a call: variants 0..n−1 of `req`, then each escalationRound of what the caller
- *  has pushed onto `results` by the time it asks for the next. */
+ *  has pushed onto `results` by the time it asks for the next. A round's own variants go first and
+ *  the footprint variants it adds after them, only where the call is still open: where the round's
+ *  own made everything, the added ones' larger budgets would buy nothing. */
 export function* variantRounds(req: RouteRequest, results: readonly RouteResult[]): Generator<RoundVariant[]> {
   let next: RoundVariant[] | undefined = Array.from({ length: variantCount(req) }, (_, index) => ({ index, request: req }));
   for (let round = 1; next; round++) {
-    yield next;
+    const own = next.filter((v) => !v.request.footprintVias);
+    const added = next.filter((v) => v.request.footprintVias);
+    if (own.length > 0) yield own;
+    if (added.length > 0 && (own.length === 0 || stillOpen(results))) yield added;
     next = escalationRound(req, results, round);
   }
+}
+
+/** Whether the best of `results` leaves a connection open that another try could make, and was
+ *  not stopped. */
+function stillOpen(results: readonly RouteResult[]): boolean {
+  if (results.length === 0) return false;
+  const best = pickBest(results);
+  return best.stopped !== 'cancelled' && routable(best).length > 0;
 }
 
 /** Routes every variant of every round in turn on one thread and keeps the best. */

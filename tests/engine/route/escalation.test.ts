@@ -5,7 +5,7 @@
 // escalationBound or the work cap. Half of a further round routes the nets left open first.
 import { describe, expect, it } from 'vitest';
 import { rect } from '../../../engine/geom/index.ts';
-import { escalationRound, type RoundVariant } from '../../../engine/route/design/variants.ts';
+import { escalationRound, variantRounds, type RoundVariant } from '../../../engine/route/design/variants.ts';
 import { routeHost } from '../../../engine/route/route-design.ts';
 import {
   DEFAULT_WORK_CAP,
@@ -100,6 +100,31 @@ describe('further rounds of variants while connections stay open on the default 
     expect(variantBudget({ footprintVias: true, workCap: 50 * MM }, c)).toBe(50 * MM);
     // A set amount of work is the variant's, whatever it is.
     expect(variantBudget({ footprintVias: true, work: 10 * MM }, c)).toBe(10 * MM);
+  });
+
+  it('routes the two more after the round’s own, and only while the call stays open', () => {
+    const b = 40 * MM;
+    /** The rounds a call yields when the variants of each come back as `answer` says. */
+    const rounds = (answer: (index: number) => RouteResult) => {
+      const results: RouteResult[] = [];
+      const seen: number[][] = [];
+      for (const round of variantRounds(req, results)) {
+        seen.push(round.map((v) => v.index));
+        results.push(...round.map((v) => at(answer(v.index), v.index, b)));
+      }
+      return seen;
+    };
+    // Open throughout: the round's own, then the two more, then no round fits.
+    expect(rounds(() => open)).toEqual([
+      [0, 1],
+      [14, 15],
+      [28, 29],
+    ]);
+    // The round's own made everything: the two more are not routed.
+    expect(rounds((i) => (i === 15 ? made : open))).toEqual([
+      [0, 1],
+      [14, 15],
+    ]);
   });
 
   it('routes none once a variant made everything, under a set amount of work, or once stopped', () => {
