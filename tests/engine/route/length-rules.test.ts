@@ -18,7 +18,18 @@ const PAIR_NETS = ['/DP1_P', '/DP1_N', '/DP2_P', '/DP2_N', '/DP3_P', '/DP3_N'];
 // for a few millimetres only.
 const DETOUR_OPTS = { nets: 20, padsPerNet: 3, layers: 2, width: 50, height: 40, seed: 6, pairs: 4, lengthRules: { min: 15 } };
 
-const routed = (lengthRules: { skew?: number; min?: number; max?: number }, extra = '') => routeGenerated({ ...OPTS, lengthRules }, extra);
+/** The board under `lengthRules`, routed once for every test that asks (the route is deterministic):
+ *  a route that leaves nets open routes the further round of a call left open, which is long. */
+const ROUTED = new Map<string, ReturnType<typeof routeGenerated>>();
+const routed = (lengthRules: { skew?: number; min?: number; max?: number }, extra = '') => {
+  const key = JSON.stringify([lengthRules, extra]);
+  let r = ROUTED.get(key);
+  if (!r) ROUTED.set(key, (r = routeGenerated({ ...OPTS, lengthRules }, extra)));
+  return r;
+};
+
+/** Time for a test that routes the board under a maximum its routes break, the first to ask. */
+const OPEN_ROUTE_TIMEOUT = 300_000;
 
 describe('length and via-count rules in the router', () => {
   it('routes the nets a length maximum governs where their routes are short enough', () => {
@@ -27,18 +38,22 @@ describe('length and via-count rules in the router', () => {
     expect(after.errors.length_out_of_range).toBeUndefined();
   });
 
-  it('leaves open, with the measured length, each net whose route is longer than the maximum', () => {
-    const { result, after } = routed({ max: 12 });
-    const open = result.open.filter((c) => PAIR_NETS.includes(c.netName));
-    expect(open.map((c) => c.netName).sort()).toEqual([...PAIR_NETS].sort());
-    for (const c of open)
-      expect(c.stuck?.why).toMatch(
-        /the final design-rule check refused it \(Track length out of range \(rule 'pair length' max length 12\.0000 mm; actual \d+\.\d{4} mm\)\)/,
-      );
-    // The other nets route as before; no pair net keeps copper that breaks the rule.
-    expect(result.open.length).toBe(open.length);
-    expect(after.errors.length_out_of_range).toBeUndefined();
-  });
+  it(
+    'leaves open, with the measured length, each net whose route is longer than the maximum',
+    () => {
+      const { result, after } = routed({ max: 12 });
+      const open = result.open.filter((c) => PAIR_NETS.includes(c.netName));
+      expect(open.map((c) => c.netName).sort()).toEqual([...PAIR_NETS].sort());
+      for (const c of open)
+        expect(c.stuck?.why).toMatch(
+          /the final design-rule check refused it \(Track length out of range \(rule 'pair length' max length 12\.0000 mm; actual \d+\.\d{4} mm\)\)/,
+        );
+      // The other nets route as before; no pair net keeps copper that breaks the rule.
+      expect(result.open.length).toBe(open.length);
+      expect(after.errors.length_out_of_range).toBeUndefined();
+    },
+    OPEN_ROUTE_TIMEOUT,
+  );
 
   it('lengthens a net shorter than the minimum with meanders, to the middle of the range', () => {
     const { design, result, after } = routed({ min: 25, max: 30 });
@@ -198,10 +213,14 @@ describe.each(kicads().map((k) => [k.version, k] as const))('KiCad %s judges the
     ['a maximum the routes break', { max: 12 }],
     ['a minimum met with meanders', { min: 25, max: 30 }],
     ['a skew within each pair', { skew: 0.5, max: 80 }],
-  ] as const)('finds no error the route added under %s', async (_name, rules) => {
-    const { g, dru, design, result } = routed(rules);
-    await expectNoErrorAdded(k, g, dru, design, result);
-  });
+  ] as const)(
+    'finds no error the route added under %s',
+    async (_name, rules) => {
+      const { g, dru, design, result } = routed(rules);
+      await expectNoErrorAdded(k, g, dru, design, result);
+    },
+    OPEN_ROUTE_TIMEOUT,
+  );
 
   it('finds no error the route added under a minimum met the long way round', async () => {
     const { g, dru, design, result } = routeGenerated(DETOUR_OPTS);
