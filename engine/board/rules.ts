@@ -528,7 +528,8 @@ export class RuleResolver {
   /**
    * Smallest via diameter allowed for a via, nm: a matching custom rule's minimum outright
    * (below the board minimum too, as KiCad lets a custom rule decide), else the board minimum
-   * (for a micro-via its class's micro-via diameter: #leastViaDiameter). `via.layer` -1: the via as a whole.
+   * (for a micro-via its class's micro-via diameter: #leastViaDiameter). `via.layer` -1: the via
+   * as a whole.
    */
   minViaDiameter(via: RuleItem, micro: boolean): number {
     return this.#bound('via_diameter', 'min', via, null, this.#leastViaDiameter(via.net, micro))!;

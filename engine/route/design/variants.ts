@@ -307,8 +307,8 @@ export interface RoundVariant {
  */
 export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
   if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return undefined;
-  if (!stillOpen(results)) return undefined;
   const best = pickBest(results);
+  if (!stillOpen(best)) return undefined;
   const budget = Math.max(...results.map((r) => r.budget));
   const n = variantCount(req);
   const bound = escalationBound(budget);
@@ -372,16 +372,14 @@ export function* variantRounds(req: RouteRequest, results: readonly RouteResult[
     const own = next.filter((v) => !v.request.footprintVias);
     const added = next.filter((v) => v.request.footprintVias);
     if (own.length > 0) yield own;
-    if (added.length > 0 && (own.length === 0 || stillOpen(results))) yield added;
+    if (added.length > 0 && (own.length === 0 || (results.length > 0 && stillOpen(pickBest(results))))) yield added;
     next = escalationRound(req, results, round);
   }
 }
 
-/** Whether the best of `results` leaves a connection open that another try could make, and was
+/** Whether a call's best result leaves a connection open that another try could make, and was
  *  not stopped. */
-function stillOpen(results: readonly RouteResult[]): boolean {
-  if (results.length === 0) return false;
-  const best = pickBest(results);
+function stillOpen(best: RouteResult): boolean {
   return best.stopped !== 'cancelled' && routable(best).length > 0;
 }
 
