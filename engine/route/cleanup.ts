@@ -5,9 +5,9 @@
 
 import type { Pt } from '../board/model.ts';
 import { bbox, collides, orient2d, segment, SpatialIndex } from '../geom/index.ts';
-import type { NetPlan } from './net-plan.ts';
+import type { NetPlan } from './negotiate/net-plan.ts';
 import type { Leg } from './core/path-geometry.ts';
-import type { Join, Router } from './router.ts';
+import type { Join, Router } from './negotiate/router.ts';
 
 /** True when a track of the net on `layer` from a to b (nm), `width` wide, may be added. */
 export type ClearTrack = (layer: number, a: Pt, b: Pt, width: number) => boolean;

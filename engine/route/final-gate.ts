@@ -5,7 +5,7 @@
 
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import type { PathCopper } from './core/path-geometry.ts';
-import type { Join } from './router.ts';
+import type { Join } from './negotiate/router.ts';
 import type { Profile } from './core/profile.ts';
 import { viaOf } from './core/via-span.ts';
 

@@ -5,7 +5,7 @@
 // nor searched, so the other nets route as if it had not been asked for.
 
 import type { Pt } from '../board/model.ts';
-import type { ConnItem } from './connectivity.ts';
+import type { ConnItem } from './negotiate/connectivity.ts';
 import type { RouterHost } from './core/host.ts';
 import { padRef, type ConnectionResult, type NetResult, type RouteResult, type StuckReason } from './types.ts';
 

@@ -4,7 +4,7 @@
 
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { bbox, boxesOverlap, inflateBox, unionBox, type Box } from '../geom/index.ts';
-import { connectedPieces, hostItems, trackItem, viaItem, type ConnItem } from './connectivity.ts';
+import { connectedPieces, hostItems, trackItem, viaItem, type ConnItem } from './negotiate/connectivity.ts';
 import type { Grid } from './core/grid.ts';
 import type { RouterHost } from './core/host.ts';
 import { planeComponents, zoneFills } from './zones/plane-joins.ts';

@@ -5,10 +5,10 @@
 
 import type { Grid } from './core/grid.ts';
 import type { RouterHost } from './core/host.ts';
-import type { NetPlan } from './net-plan.ts';
+import type { NetPlan } from './negotiate/net-plan.ts';
 import type { ObstacleMap } from './core/obstacle-map.ts';
 import { cutNets, proveFenced, relaxedMap, touchSites } from './fence-proof.ts';
-import type { Router } from './router.ts';
+import type { Router } from './negotiate/router.ts';
 import type { ConnectionResult, StuckReason } from './types.ts';
 
 /** Flood cells spent at most per explanation. */

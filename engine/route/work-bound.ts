@@ -8,10 +8,10 @@
 import { relaxedMapWork } from './fence-proof.ts';
 import type { Grid } from './core/grid.ts';
 import type { RouterHost } from './core/host.ts';
-import type { NetPlan } from './net-plan.ts';
+import type { NetPlan } from './negotiate/net-plan.ts';
 import { obstacleMapWork, type MapOptions } from './core/obstacle-map.ts';
 import type { Profile } from './core/profile.ts';
-import type { Router } from './router.ts';
+import type { Router } from './negotiate/router.ts';
 import { Explainer, explainStuck } from './stuck.ts';
 import type { ConnectionResult, StuckReason } from './types.ts';
 

@@ -5,13 +5,13 @@
 // a newly starved relief flags the new copper walling its islands. Exact DRC is not its business.
 
 import { bbox, boxesOverlap, compareDistance, inflateBox, segment, circle, type Box, type Shape } from '../../geom/index.ts';
-import { padAxes } from '../access.ts';
+import { padAxes } from '../negotiate/access.ts';
 import type { Grid } from '../core/grid.ts';
 import type { HostPad, RouterHost } from '../core/host.ts';
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import { gate, type Verify } from '../final-gate.ts';
-import type { NetPlan } from '../net-plan.ts';
-import type { Router } from '../router.ts';
+import type { NetPlan } from '../negotiate/net-plan.ts';
+import type { Router } from '../negotiate/router.ts';
 
 interface Fill {
   net: number;

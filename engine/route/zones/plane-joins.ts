@@ -7,15 +7,15 @@
 import { bbox, boxesOverlap, circle, compareDistance, inflateBox, segment, type Shape } from '../../geom/index.ts';
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import { joins as copperJoins, UnionFind } from '../../drc/connectivity.ts';
-import type { ConnItem } from '../connectivity.ts';
+import type { ConnItem } from '../negotiate/connectivity.ts';
 import { keepJoins, keptCopper } from '../final-gate.ts';
 import type { Grid } from '../core/grid.ts';
 import type { HostObstacle, HostPad, RouterHost } from '../core/host.ts';
-import type { NetPlan } from '../net-plan.ts';
+import type { NetPlan } from '../negotiate/net-plan.ts';
 import type { Profile } from '../core/profile.ts';
 import { FREE, KNOCKED, labelRefill } from './fill-necks.ts';
 import { inside, near, spokesOf, type ReliefGuard } from './plane-islands.ts';
-import type { Join } from '../router.ts';
+import type { Join } from '../negotiate/router.ts';
 
 /** Per zone net, the component each plan piece lies in when only the plane joins pieces (equal
  *  numbers: joined through it): as saved, before any routing, and refilled after it. */

@@ -11,7 +11,7 @@ import { tidyJoins, type ClearTrack } from '../../../engine/route/cleanup.ts';
 import type { HostPad, RouterHost } from '../../../engine/route/core/host.ts';
 import type { Leg } from '../../../engine/route/core/path-geometry.ts';
 import { routeHost } from '../../../engine/route/route-design.ts';
-import type { Join } from '../../../engine/route/router.ts';
+import type { Join } from '../../../engine/route/negotiate/router.ts';
 import { TEST_RULES, testPad } from './test-rules.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { routeDesign } from '../../../engine/route/design/variants.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseNets } from '../../../bench/choose-nets.ts';
 import { segment } from '../../../engine/geom/index.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
-import { connectedPieces, hostItems } from '../../../engine/route/connectivity.ts';
+import { connectedPieces, hostItems } from '../../../engine/route/negotiate/connectivity.ts';
 import { proveFenced, relaxedMap, touchSites } from '../../../engine/route/fence-proof.ts';
 import { gridFor } from '../../../engine/route/core/grid.ts';
 import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';

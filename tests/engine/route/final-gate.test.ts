@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { gate, type Verify } from '../../../engine/route/final-gate.ts';
 import type { Profile } from '../../../engine/route/core/profile.ts';
-import type { Join } from '../../../engine/route/router.ts';
+import type { Join } from '../../../engine/route/negotiate/router.ts';
 
 const profile: Profile = { key: 'Default', net: 1, width: [250_000, 250_000], viaDiameter: 600_000, viaDrill: 300_000, clearance: 200_000 };
 

@@ -2,13 +2,13 @@
 // the copper that the net may use, and, for pads too small or too crowded to hold such a site,
 // a short exact stub along the pad's axis out to the first usable site ("pad entry").
 
-import { bbox, compareDistance, type Shape } from '../geom/index.ts';
-import type { Pt } from '../board/model.ts';
-import type { Checker } from './core/checker.ts';
-import type { Grid } from './core/grid.ts';
-import type { HostPad } from './core/host.ts';
-import type { ObstacleMap } from './core/obstacle-map.ts';
-import type { Stub } from './core/path-geometry.ts';
+import { bbox, compareDistance, type Shape } from '../../geom/index.ts';
+import type { Pt } from '../../board/model.ts';
+import type { Checker } from '../core/checker.ts';
+import type { Grid } from '../core/grid.ts';
+import type { HostPad } from '../core/host.ts';
+import type { ObstacleMap } from '../core/obstacle-map.ts';
+import type { Stub } from '../core/path-geometry.ts';
 
 export interface Access {
   /** Track-centre nodes a route may end on. */

@@ -5,18 +5,18 @@
 // other nets as walls where it is not. What the commit keeps is clean by construction; the
 // placement primitives here (commitNet, place, unplace) are what rip-up.ts exchanges nets with.
 
-import { Checker } from './core/checker.ts';
-import type { Grid } from './core/grid.ts';
-import type { RouterHost } from './core/host.ts';
+import { Checker } from '../core/checker.ts';
+import type { Grid } from '../core/grid.ts';
+import type { RouterHost } from '../core/host.ts';
 import type { NetPlan, Piece } from './net-plan.ts';
 import { pieceDistance } from './net-plan.ts';
-import type { ObstacleMap } from './core/obstacle-map.ts';
-import type { Profile } from './core/profile.ts';
-import { Occupancy, type NetCopper } from './core/occupancy.ts';
-import { viaOf } from './core/via-span.ts';
-import { banViaSites } from './core/via-ban.ts';
-import { pathCopper, type PathCopper, type Stub } from './core/path-geometry.ts';
-import { Searcher, type SearchOutcome, type SearchParams } from './core/search.ts';
+import type { ObstacleMap } from '../core/obstacle-map.ts';
+import type { Profile } from '../core/profile.ts';
+import { Occupancy, type NetCopper } from '../core/occupancy.ts';
+import { viaOf } from '../core/via-span.ts';
+import { banViaSites } from '../core/via-ban.ts';
+import { pathCopper, type PathCopper, type Stub } from '../core/path-geometry.ts';
+import { Searcher, type SearchOutcome, type SearchParams } from '../core/search.ts';
 
 /** A path joining a piece to the net's growing tree. */
 export interface Join {

@@ -5,8 +5,8 @@
 // rerouting the conflicted nets alone left a connection open in each variant (EN10's U1.26–U16.1
 // in the better one).
 import { describe, expect, it } from 'vitest';
-import { routeDesign } from '../../../engine/route/design/variants.ts';
-import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
+import { routeDesign } from '../../../../engine/route/design/variants.ts';
+import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
 
 describe('negotiated congestion', () => {
   it('moves the nets round a conflict that does not resolve: arduino-led-driver’s stripped nets all route back, clean', () => {

@@ -1,8 +1,8 @@
 // The router's connectivity joins copper as KiCad does: items of a net on a common layer that
 // overlap by more than a touch.
 import { describe, expect, it } from 'vitest';
-import { circle, segment } from '../../../engine/geom/index.ts';
-import { connectedPieces, type ConnItem } from '../../../engine/route/connectivity.ts';
+import { circle, segment } from '../../../../engine/geom/index.ts';
+import { connectedPieces, type ConnItem } from '../../../../engine/route/negotiate/connectivity.ts';
 
 const MM = 1_000_000;
 const pad = (x: number, layers = 1): ConnItem => ({ net: 1, layers, shape: circle(x, 0, 0.5 * MM), pad: 0 });

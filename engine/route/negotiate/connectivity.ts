@@ -2,11 +2,11 @@
 // existing tracks and vias, zone fills reaching pads), as union-find over same-net items on a
 // common layer, joined by the DRC's own contact rule (KiCad's: more than a touch).
 
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import { bbox, circle, segment, type Box, type Shape } from '../geom/index.ts';
-import type { RouterHost } from './core/host.ts';
-import { spanMask } from './core/via-span.ts';
-import { joins, UnionFind } from '../drc/connectivity.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import { bbox, circle, segment, type Box, type Shape } from '../../geom/index.ts';
+import type { RouterHost } from '../core/host.ts';
+import { spanMask } from '../core/via-span.ts';
+import { joins, UnionFind } from '../../drc/connectivity.ts';
 
 export interface ConnItem {
   net: number;

@@ -1,15 +1,15 @@
 // What one net needs: its pieces (pads and copper already connected together), where a route
 // may end on each piece, and the order in which the pieces are joined (nearest first, Prim).
 
-import type { Pt } from '../board/model.ts';
-import { bbox, type Shape } from '../geom/index.ts';
+import type { Pt } from '../../board/model.ts';
+import { bbox, type Shape } from '../../geom/index.ts';
 import { padAccess, sitesInside } from './access.ts';
-import type { Checker } from './core/checker.ts';
+import type { Checker } from '../core/checker.ts';
 import type { ConnItem } from './connectivity.ts';
-import type { Grid } from './core/grid.ts';
-import type { RouterHost } from './core/host.ts';
-import type { ObstacleMap } from './core/obstacle-map.ts';
-import type { Stub } from './core/path-geometry.ts';
+import type { Grid } from '../core/grid.ts';
+import type { RouterHost } from '../core/host.ts';
+import type { ObstacleMap } from '../core/obstacle-map.ts';
+import type { Stub } from '../core/path-geometry.ts';
 
 export interface Piece {
   /** Host pad indices in the piece. */
