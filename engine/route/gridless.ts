@@ -14,7 +14,7 @@ import type { ViaSpan } from './core/via-span.ts';
 import type { Verify } from './final-gate.ts';
 import { addGrownCorners, CornerList } from './grown-corners.ts';
 import { trackLength } from '../geom/arc.ts';
-import { mm } from './stuck.ts';
+import { mm } from './explain/stuck.ts';
 import { padRef, variantBudget, type ConnectionResult, type PadRef, type RouteRequest, type RouteResult, type StuckReason } from './types.ts';
 
 /** How far (nm) a line may come closer than the rules ask: rounding of corners to the nm, far

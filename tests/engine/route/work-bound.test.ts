@@ -3,7 +3,7 @@
 // what a call spends passes its work only by the step under way when a share ran out.
 import { describe, expect, it } from 'vitest';
 import { loadDesignFile } from '../../../plugin/design-files.ts';
-import { relaxedMap, relaxedMapWork } from '../../../engine/route/fence-proof.ts';
+import { relaxedMap, relaxedMapWork } from '../../../engine/route/explain/fence-proof.ts';
 import { gridFor } from '../../../engine/route/core/grid.ts';
 import { buildObstacleMap, obstacleMapWork, RasterMemo } from '../../../engine/route/core/obstacle-map.ts';
 import type { Profile } from '../../../engine/route/core/profile.ts';

@@ -3,13 +3,13 @@
 // copper alone, and the proof at the narrowest legal width (fence-proof.ts) that alone may say a
 // pad is boxed in. Blockers are the nets on the boundary of the region reached. Flood cells are work.
 
-import type { Grid } from './core/grid.ts';
-import type { RouterHost } from './core/host.ts';
-import type { NetPlan } from './negotiate/net-plan.ts';
-import type { ObstacleMap } from './core/obstacle-map.ts';
+import type { Grid } from '../core/grid.ts';
+import type { RouterHost } from '../core/host.ts';
+import type { NetPlan } from '../negotiate/net-plan.ts';
+import type { ObstacleMap } from '../core/obstacle-map.ts';
 import { cutNets, proveFenced, relaxedMap, touchSites } from './fence-proof.ts';
-import type { Router } from './negotiate/router.ts';
-import type { ConnectionResult, StuckReason } from './types.ts';
+import type { Router } from '../negotiate/router.ts';
+import type { ConnectionResult, StuckReason } from '../types.ts';
 
 /** Flood cells spent at most per explanation. */
 const FLOOD_LIMIT = 200_000;

@@ -3,8 +3,8 @@
 // with its selected nets taken away leaves /CS open, and its grid (550 × 428 sites, two layers) is
 // larger than the flood may cover. The look off the grid that follows says what it came to.
 import { describe, expect, it } from 'vitest';
-import { routeVariant } from '../../../engine/route/design/variants.ts';
-import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
+import { routeVariant } from '../../../../engine/route/design/variants.ts';
+import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
 
 describe('stuck reasons that hold', () => {
   it('says a flood stopped at its limit rules nothing out, and names no blockers from it', () => {

@@ -3,11 +3,11 @@
 // could hold a centre), with this call's routes out of the way. What that flood cannot reach, no
 // route of any legal width, on or off the grid, can reach; what it can, is not proven fenced.
 
-import { bbox, compareDistance, type Shape } from '../geom/index.ts';
-import type { Grid } from './core/grid.ts';
-import type { RouterHost } from './core/host.ts';
-import { BLOCKED, buildObstacleMap, obstacleMapWork, relaxSlack, type MapOptions, type ObstacleMap } from './core/obstacle-map.ts';
-import type { Profile } from './core/profile.ts';
+import { bbox, compareDistance, type Shape } from '../../geom/index.ts';
+import type { Grid } from '../core/grid.ts';
+import type { RouterHost } from '../core/host.ts';
+import { BLOCKED, buildObstacleMap, obstacleMapWork, relaxSlack, type MapOptions, type ObstacleMap } from '../core/obstacle-map.ts';
+import type { Profile } from '../core/profile.ts';
 
 /** A piece's copper: what a route may end on. */
 export interface PieceCopper {

@@ -4,18 +4,18 @@
 // connection the person routed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chooseNets } from '../../../bench/choose-nets.ts';
-import { segment } from '../../../engine/geom/index.ts';
-import { loadDesign } from '../../../engine/kicad/load.ts';
-import { connectedPieces, hostItems } from '../../../engine/route/negotiate/connectivity.ts';
-import { proveFenced, relaxedMap, touchSites } from '../../../engine/route/fence-proof.ts';
-import { gridFor } from '../../../engine/route/core/grid.ts';
-import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
-import type { RouterHost } from '../../../engine/route/core/host.ts';
-import type { ObstacleMap } from '../../../engine/route/core/obstacle-map.ts';
-import { chooseStep, profileOf, routeHost } from '../../../engine/route/route-design.ts';
-import { benchBoards } from '../../support/bench.ts';
-import { squareHost, testPad } from './test-rules.ts';
+import { chooseNets } from '../../../../bench/choose-nets.ts';
+import { segment } from '../../../../engine/geom/index.ts';
+import { loadDesign } from '../../../../engine/kicad/load.ts';
+import { connectedPieces, hostItems } from '../../../../engine/route/negotiate/connectivity.ts';
+import { proveFenced, relaxedMap, touchSites } from '../../../../engine/route/explain/fence-proof.ts';
+import { gridFor } from '../../../../engine/route/core/grid.ts';
+import { hostFromDesign } from '../../../../engine/route/design/host-from-design.ts';
+import type { RouterHost } from '../../../../engine/route/core/host.ts';
+import type { ObstacleMap } from '../../../../engine/route/core/obstacle-map.ts';
+import { chooseStep, profileOf, routeHost } from '../../../../engine/route/route-design.ts';
+import { benchBoards } from '../../../support/bench.ts';
+import { squareHost, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;
 
