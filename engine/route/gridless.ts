@@ -11,7 +11,7 @@ import { Checker } from './core/checker.ts';
 import { MinHeap } from './core/heap.ts';
 import { padClearance, widestPadClearance, type HostObstacle, type HostPad, type RouterHost } from './core/host.ts';
 import type { ViaSpan } from './core/via-span.ts';
-import type { Verify } from './final-gate.ts';
+import type { Verify } from './finish/final-gate.ts';
 import { addGrownCorners, CornerList } from './grown-corners.ts';
 import { trackLength } from '../geom/arc.ts';
 import { mm } from './explain/stuck.ts';

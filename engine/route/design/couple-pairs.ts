@@ -11,13 +11,13 @@ import { checkAdded } from '../../drc/drc.ts';
 import { COUPLED_SHARE, gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
 import type { RouterHost } from '../core/host.ts';
 import { boxOfPoints, inflateBox, type Box } from '../../geom/index.ts';
-import { joinsAll, pruneDangling } from '../dangling.ts';
+import { joinsAll, pruneDangling } from '../finish/dangling.ts';
 import type { PairBody, PairGeometry } from '../pair-body.ts';
 import type { NewCopper } from '../plane-cut.ts';
 import { BUDGET_SPENT, coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, mm, pin, stretchesOf } from '../pair-stretch.ts';
 import { routeOptions, type PairOutcome, type RouteRequest, type RouteResult } from '../types.ts';
 import { settledLater } from './later-findings.ts';
-import { regrouped } from './leave-open.ts';
+import { regrouped } from '../finish/leave-open.ts';
 
 /** The least coupled share a pair routed together must reach to replace its single tracks. */
 const MIN_SHARE = 0.5;

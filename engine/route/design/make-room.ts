@@ -7,7 +7,7 @@
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import type { ConnectionResult, RouteRequest, RouteResult } from '../types.ts';
 import { carried, fixedSession, joined, madeAlone, OFF_GRID_WORK, offGridMode } from './finish-open.ts';
-import { leaveOpen, regrouped } from './leave-open.ts';
+import { leaveOpen, regrouped } from '../finish/leave-open.ts';
 
 /** The most of the call's nets one connection may take the place of. */
 const MAX_ROOM_NETS = 4;

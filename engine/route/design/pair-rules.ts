@@ -6,7 +6,7 @@ import type { Design } from '../../board/design.ts';
 import { diffPairOf } from '../../board/diff-pairs.ts';
 import { checkAdded } from '../../drc/drc.ts';
 import type { RouteResult } from '../types.ts';
-import { leaveOpen, type TakenOut } from './leave-open.ts';
+import { leaveOpen, type TakenOut } from '../finish/leave-open.ts';
 
 /** The pair rules' findings: judged once pairs are coupled (settlePairRules), not before. */
 export const PAIR_RULE_TYPES: ReadonlySet<string> = new Set(['diff_pair_gap_out_of_range', 'diff_pair_uncoupled_length_too_long']);

@@ -15,7 +15,7 @@ import { trackShape } from '../../drc/item-shapes.ts';
 import { collides } from '../../geom/collide.ts';
 import type { Violation } from '../../drc/violation.ts';
 import type { RouteResult } from '../types.ts';
-import { leaveOpen } from './leave-open.ts';
+import { leaveOpen } from '../finish/leave-open.ts';
 import { quarterArc, type FramePoint } from './meander-corner.ts';
 import { pairMeander, pairRuns, roundedPitch } from './pair-meander.ts';
 import { gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';

@@ -7,7 +7,7 @@
 import { withCopper } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
 import { checkAdded } from '../../drc/drc.ts';
-import type { Verify } from '../final-gate.ts';
+import type { Verify } from '../finish/final-gate.ts';
 import { copperParts, hostFromDesign } from './host-from-design.ts';
 import type { HostRules, RouterHost } from '../core/host.ts';
 import { fanOut, innerBalls, withFans, type FanOut, type FanOutSizes } from '../fan-out.ts';

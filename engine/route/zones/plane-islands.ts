@@ -9,7 +9,7 @@ import { padAxes } from '../negotiate/access.ts';
 import type { Grid } from '../core/grid.ts';
 import type { HostPad, RouterHost } from '../core/host.ts';
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
-import { gate, type Verify } from '../final-gate.ts';
+import { gate, type Verify } from '../finish/final-gate.ts';
 import type { NetPlan } from '../negotiate/net-plan.ts';
 import type { Router } from '../negotiate/router.ts';
 

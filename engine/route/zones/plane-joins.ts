@@ -8,7 +8,7 @@ import { bbox, boxesOverlap, circle, compareDistance, inflateBox, segment, type 
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import { joins as copperJoins, UnionFind } from '../../drc/connectivity.ts';
 import type { ConnItem } from '../negotiate/connectivity.ts';
-import { keepJoins, keptCopper } from '../final-gate.ts';
+import { keepJoins, keptCopper } from '../finish/final-gate.ts';
 import type { Grid } from '../core/grid.ts';
 import type { HostObstacle, HostPad, RouterHost } from '../core/host.ts';
 import type { NetPlan } from '../negotiate/net-plan.ts';

@@ -3,11 +3,11 @@
 // segments the exact checker allows. Leg ends, vias and every point where other copper of the
 // net lands stay put, as vertices; widths, vias and the searched grid paths stay as they are.
 
-import type { Pt } from '../board/model.ts';
-import { bbox, collides, orient2d, segment, SpatialIndex } from '../geom/index.ts';
-import type { NetPlan } from './negotiate/net-plan.ts';
-import type { Leg } from './core/path-geometry.ts';
-import type { Join, Router } from './negotiate/router.ts';
+import type { Pt } from '../../board/model.ts';
+import { bbox, collides, orient2d, segment, SpatialIndex } from '../../geom/index.ts';
+import type { NetPlan } from '../negotiate/net-plan.ts';
+import type { Leg } from '../core/path-geometry.ts';
+import type { Join, Router } from '../negotiate/router.ts';
 
 /** True when a track of the net on `layer` from a to b (nm), `width` wide, may be added. */
 export type ClearTrack = (layer: number, a: Pt, b: Pt, width: number) => boolean;

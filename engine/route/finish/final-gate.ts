@@ -3,11 +3,11 @@
 // join is taken out with every join that starts on its copper, so nothing dangles; those
 // connections go back to open, and the rest of the net stays.
 
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import type { PathCopper } from './core/path-geometry.ts';
-import type { Join } from './negotiate/router.ts';
-import type { Profile } from './core/profile.ts';
-import { viaOf } from './core/via-span.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import type { PathCopper } from '../core/path-geometry.ts';
+import type { Join } from '../negotiate/router.ts';
+import type { Profile } from '../core/profile.ts';
+import { viaOf } from '../core/via-span.ts';
 
 /** Independent judge of added copper: indices of the tracks / vias it flags, with a sentence. */
 export type Verify = (tracks: NewTrack[], vias: NewVia[]) => { tracks: Set<number>; vias: Set<number>; why: Map<string, string> };

@@ -3,11 +3,11 @@
 // track goes. Used where copper is pieced together from parts laid down separately (a pair's
 // coupled tracks and the joins from its pads), whose ends may run past where they were joined.
 
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import type { Pt } from '../board/model.ts';
-import { overlaps } from '../geom/collide.ts';
-import { circle, segment, type Shape } from '../geom/shapes.ts';
-import { joins, UnionFind } from '../drc/connectivity.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import type { Pt } from '../../board/model.ts';
+import { overlaps } from '../../geom/collide.ts';
+import { circle, segment, type Shape } from '../../geom/shapes.ts';
+import { joins, UnionFind } from '../../drc/connectivity.ts';
 
 /** A pad of the net: its copper and the layers it has it on (bit i = layer i). */
 export interface NetPad {

@@ -2,9 +2,9 @@
 // cut join's copper would dangle and goes too; a join between two pads stays when the gate may
 // leave a forest, and goes when what stays must be one tree around the first piece.
 import { describe, expect, it } from 'vitest';
-import { gate, type Verify } from '../../../engine/route/final-gate.ts';
-import type { Profile } from '../../../engine/route/core/profile.ts';
-import type { Join } from '../../../engine/route/negotiate/router.ts';
+import { gate, type Verify } from '../../../../engine/route/finish/final-gate.ts';
+import type { Profile } from '../../../../engine/route/core/profile.ts';
+import type { Join } from '../../../../engine/route/negotiate/router.ts';
 
 const profile: Profile = { key: 'Default', net: 1, width: [250_000, 250_000], viaDiameter: 600_000, viaDrill: 300_000, clearance: 200_000 };
 

@@ -4,18 +4,18 @@
 // vertices, and the same input gives the same output.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Pt } from '../../../engine/board/model.ts';
-import { segment } from '../../../engine/geom/index.ts';
-import { Checker } from '../../../engine/route/core/checker.ts';
-import { tidyJoins, type ClearTrack } from '../../../engine/route/cleanup.ts';
-import type { HostPad, RouterHost } from '../../../engine/route/core/host.ts';
-import type { Leg } from '../../../engine/route/core/path-geometry.ts';
-import { routeHost } from '../../../engine/route/route-design.ts';
-import type { Join } from '../../../engine/route/negotiate/router.ts';
-import { TEST_RULES, testPad } from './test-rules.ts';
-import { loadDesign } from '../../../engine/kicad/load.ts';
-import { routeDesign } from '../../../engine/route/design/variants.ts';
-import { benchBoards } from '../../support/bench.ts';
+import type { Pt } from '../../../../engine/board/model.ts';
+import { segment } from '../../../../engine/geom/index.ts';
+import { Checker } from '../../../../engine/route/core/checker.ts';
+import { tidyJoins, type ClearTrack } from '../../../../engine/route/finish/cleanup.ts';
+import type { HostPad, RouterHost } from '../../../../engine/route/core/host.ts';
+import type { Leg } from '../../../../engine/route/core/path-geometry.ts';
+import { routeHost } from '../../../../engine/route/route-design.ts';
+import type { Join } from '../../../../engine/route/negotiate/router.ts';
+import { TEST_RULES, testPad } from '../test-rules.ts';
+import { loadDesign } from '../../../../engine/kicad/load.ts';
+import { routeDesign } from '../../../../engine/route/design/variants.ts';
+import { benchBoards } from '../../../support/bench.ts';
 
 const MM = 1_000_000;
 const STEP = 100_000;

@@ -2,9 +2,9 @@
 // nothing is cut back to where the net's other copper meets the track, or the track goes; and
 // whether copper joins all of a net's pads.
 import { describe, expect, it } from 'vitest';
-import type { NewTrack, NewVia } from '../../../engine/board/added-copper.ts';
-import { rect } from '../../../engine/geom/shapes.ts';
-import { joinsAll, pruneDangling, type NetPad } from '../../../engine/route/dangling.ts';
+import type { NewTrack, NewVia } from '../../../../engine/board/added-copper.ts';
+import { rect } from '../../../../engine/geom/shapes.ts';
+import { joinsAll, pruneDangling, type NetPad } from '../../../../engine/route/finish/dangling.ts';
 
 const MM = 1_000_000;
 const W = 200_000;
