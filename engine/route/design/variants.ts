@@ -22,7 +22,7 @@ import { FRESH, type WorldSource } from '../core/world-source.ts';
 import type { Grid } from '../core/grid.ts';
 import { routeHost } from '../route-design.ts';
 import { gridStep } from '../grid-step.ts';
-import { planesCut } from '../plane-cut.ts';
+import { planesCut } from '../zones/plane-cut.ts';
 import {
   ESCALATION,
   FOOTPRINT_VARIANTS,

@@ -1,8 +1,8 @@
 // KiCad's refill drops fill thinner than a zone's minimum width: a neck that new copper leaves
 // in a plane joins nothing. labelRefill labels a fill's pieces on the grid the same way.
 import { describe, expect, it } from 'vitest';
-import { Grid } from '../../../engine/route/core/grid.ts';
-import { FREE, KNOCKED, labelRefill } from '../../../engine/route/zones/fill-necks.ts';
+import { Grid } from '../../../../engine/route/core/grid.ts';
+import { FREE, KNOCKED, labelRefill } from '../../../../engine/route/zones/fill-necks.ts';
 
 const COLS = 40;
 const ROWS = 20;

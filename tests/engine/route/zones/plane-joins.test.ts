@@ -2,10 +2,10 @@
 // takes out each join the plane, refilled around the other nets' new copper, still makes. A
 // route of another net that cuts the plane in two leaves the track that bridges the cut.
 import { describe, expect, it } from 'vitest';
-import { polygon, rect, segment } from '../../../engine/geom/index.ts';
-import type { HostObstacle, RouterHost } from '../../../engine/route/index.ts';
-import { routeHost } from '../../../engine/route/index.ts';
-import { TEST_RULES, testPad } from './test-rules.ts';
+import { polygon, rect, segment } from '../../../../engine/geom/index.ts';
+import type { HostObstacle, RouterHost } from '../../../../engine/route/index.ts';
+import { routeHost } from '../../../../engine/route/index.ts';
+import { TEST_RULES, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;
 const W = 20 * MM;

@@ -2,12 +2,12 @@
 // the planes KiCad refills around it (zones/plane-joins.ts); a step after its final gate that lays
 // copper again — a pair laid as a pair — asks here before it keeps what it laid.
 
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import { bbox, boxesOverlap, inflateBox, unionBox, type Box } from '../geom/index.ts';
-import { connectedPieces, hostItems, trackItem, viaItem, type ConnItem } from './negotiate/connectivity.ts';
-import type { Grid } from './core/grid.ts';
-import type { RouterHost } from './core/host.ts';
-import { planeComponents, zoneFills } from './zones/plane-joins.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import { bbox, boxesOverlap, inflateBox, unionBox, type Box } from '../../geom/index.ts';
+import { connectedPieces, hostItems, trackItem, viaItem, type ConnItem } from '../negotiate/connectivity.ts';
+import type { Grid } from '../core/grid.ts';
+import type { RouterHost } from '../core/host.ts';
+import { planeComponents, zoneFills } from './plane-joins.ts';
 
 /** New copper: what a route adds to the board. */
 export interface NewCopper {

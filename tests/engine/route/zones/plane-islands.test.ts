@@ -2,12 +2,12 @@
 // zone's net off the rest of its fill is flagged; copper that only crosses the fill is not, nor
 // a ring the net's own track reaches into, nor a relief already starved before any routing.
 import { describe, expect, it } from 'vitest';
-import { polygon, segment } from '../../../engine/geom/index.ts';
-import type { NewTrack } from '../../../engine/board/added-copper.ts';
-import type { RouterHost } from '../../../engine/route/index.ts';
-import { gridFor } from '../../../engine/route/core/grid.ts';
-import { islandVerify } from '../../../engine/route/zones/plane-islands.ts';
-import { TEST_RULES, testPad } from './test-rules.ts';
+import { polygon, segment } from '../../../../engine/geom/index.ts';
+import type { NewTrack } from '../../../../engine/board/added-copper.ts';
+import type { RouterHost } from '../../../../engine/route/index.ts';
+import { gridFor } from '../../../../engine/route/core/grid.ts';
+import { islandVerify } from '../../../../engine/route/zones/plane-islands.ts';
+import { TEST_RULES, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;
 const W = 20 * MM;

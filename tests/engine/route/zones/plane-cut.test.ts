@@ -2,12 +2,12 @@
 // whether its copper cuts a zone's plane once KiCad refills it: through, or down to a neck
 // thinner than the zone's minimum width.
 import { describe, expect, it } from 'vitest';
-import type { NewTrack } from '../../../engine/board/added-copper.ts';
-import { polygon } from '../../../engine/geom/index.ts';
-import { gridFor } from '../../../engine/route/core/grid.ts';
-import type { HostObstacle } from '../../../engine/route/index.ts';
-import { planesCut } from '../../../engine/route/plane-cut.ts';
-import { squareHost, testPad } from './test-rules.ts';
+import type { NewTrack } from '../../../../engine/board/added-copper.ts';
+import { polygon } from '../../../../engine/geom/index.ts';
+import { gridFor } from '../../../../engine/route/core/grid.ts';
+import type { HostObstacle } from '../../../../engine/route/index.ts';
+import { planesCut } from '../../../../engine/route/zones/plane-cut.ts';
+import { squareHost, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;
 const W = 20 * MM;

@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../../../engine/kicad/load.ts';
-import { Checker } from '../../../engine/route/core/checker.ts';
-import { padClearance } from '../../../engine/route/core/host.ts';
-import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
-import { routeVariant } from '../../../engine/route/index.ts';
-import { BENCH } from '../../support/bench.ts';
+import { loadDesign } from '../../../../engine/kicad/load.ts';
+import { Checker } from '../../../../engine/route/core/checker.ts';
+import { padClearance } from '../../../../engine/route/core/host.ts';
+import { hostFromDesign } from '../../../../engine/route/design/host-from-design.ts';
+import { routeVariant } from '../../../../engine/route/index.ts';
+import { BENCH } from '../../../support/bench.ts';
 
 const NAME = 'kicad-demo_flat_hierarchy';
 const base = join(BENCH, 'C', NAME, NAME);
