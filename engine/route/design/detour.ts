@@ -13,7 +13,7 @@ import { checkAdded } from '../../drc/drc.ts';
 import { boxContains, boxOfPoints, circle, distance, inflateBox, segment } from '../../geom/index.ts';
 import { gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
 import type { ConnectionResult, RouteRequest, RouteResult } from '../types.ts';
-import { carried, fixedSession, joined, madeAlone, spent } from './finish-open.ts';
+import { carried, fixedSession, joined, madeAlone, spent } from '../repair/finish-open.ts';
 import { target, tuneLengths } from './tune-length.ts';
 
 /** Shares of the rule's target the way through the points is aimed at: the router's way bends

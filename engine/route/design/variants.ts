@@ -12,7 +12,7 @@ import { copperParts, hostFromDesign } from './host-from-design.ts';
 import type { HostRules, RouterHost } from '../core/host.ts';
 import { fanOut, innerBalls, withFans, type FanOut, type FanOutSizes } from '../fan-out.ts';
 import { RouteCache } from './route-cache.ts';
-import { finishOpen, MAX_ORDERS, routable } from './finish-open.ts';
+import { finishOpen, MAX_ORDERS, routable } from '../repair/finish-open.ts';
 import { tuneLengths } from './tune-length.ts';
 import { detourShort } from './detour.ts';
 import { couplePairs, DEFAULT_PAIR_WORK, PAIR_WORK, routedPairs, uncouple } from './couple-pairs.ts';
@@ -35,8 +35,8 @@ import {
   type RouteRequest,
   type RouteResult,
 } from '../types.ts';
-import { clashingNets } from '../clashes.ts';
-import { routeRoom } from './make-room.ts';
+import { clashingNets } from '../repair/clashes.ts';
+import { routeRoom } from '../repair/make-room.ts';
 
 /** The router's host for a design, with the session's locked copper as fixed copper. */
 export function sessionHost(design: Design, req: RouteRequest): RouterHost {

@@ -4,16 +4,16 @@
 // must be — as a designer necks a track between fine-pitch pads or drops a small via between BGA
 // balls. Kept only when it joins more; checked exactly like all copper.
 
-import type { Pt } from '../board/model.ts';
-import type { ConnItem } from './negotiate/connectivity.ts';
-import type { RouterHost } from './core/host.ts';
-import { planNet, type NetPlan } from './negotiate/net-plan.ts';
-import { obstacleMapWork, type MapOptions } from './core/obstacle-map.ts';
-import type { Profile } from './core/profile.ts';
-import type { Leg, PathCopper } from './core/path-geometry.ts';
-import type { WorldSource } from './core/world-source.ts';
-import { viaOf } from './core/via-span.ts';
-import type { Join, Router } from './negotiate/router.ts';
+import type { Pt } from '../../board/model.ts';
+import type { ConnItem } from '../negotiate/connectivity.ts';
+import type { RouterHost } from '../core/host.ts';
+import { planNet, type NetPlan } from '../negotiate/net-plan.ts';
+import { obstacleMapWork, type MapOptions } from '../core/obstacle-map.ts';
+import type { Profile } from '../core/profile.ts';
+import type { Leg, PathCopper } from '../core/path-geometry.ts';
+import type { WorldSource } from '../core/world-source.ts';
+import { viaOf } from '../core/via-span.ts';
+import type { Join, Router } from '../negotiate/router.ts';
 
 /** Bisection steps are at least this long (nm): finer buys nothing a person would see. */
 const WIDEN_RESOLUTION = 10_000;

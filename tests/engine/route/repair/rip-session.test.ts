@@ -2,10 +2,10 @@
 // connection open that the route without it makes, the call redoes those nets and says what it
 // ripped; copper it may not rip is never touched.
 import { describe, expect, it } from 'vitest';
-import { generateBoard } from '../../../engine/kicad/generate-board.ts';
-import { loadDesign } from '../../../engine/kicad/load.ts';
-import type { NewTrack } from '../../../engine/board/added-copper.ts';
-import { routeDesign } from '../../../engine/route/index.ts';
+import { generateBoard } from '../../../../engine/kicad/generate-board.ts';
+import { loadDesign } from '../../../../engine/kicad/load.ts';
+import type { NewTrack } from '../../../../engine/board/added-copper.ts';
+import { routeDesign } from '../../../../engine/route/index.ts';
 
 const g = generateBoard({ nets: 4, padsPerNet: 2, layers: 2, width: 40, height: 30, seed: 5 });
 const design = loadDesign({ board: g.board, project: g.project });

@@ -3,12 +3,12 @@
 // frame and then turned by 30°. On the square grid the lane runs at 30° and no staircase fits it;
 // on a grid turned with the part it is one straight row of sites.
 import { describe, expect, it } from 'vitest';
-import { distance, segment } from '../../../engine/geom/index.ts';
-import type { RouterHost } from '../../../engine/route/core/host.ts';
-import { finishOpen } from '../../../engine/route/design/finish-open.ts';
-import { routeHost } from '../../../engine/route/route-design.ts';
-import { offGrid, turnedHost, turnsFor } from '../../../engine/route/turned.ts';
-import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
+import { distance, segment } from '../../../../engine/geom/index.ts';
+import type { RouterHost } from '../../../../engine/route/core/host.ts';
+import { finishOpen } from '../../../../engine/route/repair/finish-open.ts';
+import { routeHost } from '../../../../engine/route/route-design.ts';
+import { offGrid, turnedHost, turnsFor } from '../../../../engine/route/repair/turned.ts';
+import { squareHost, TEST_RULES, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;
 const CLEARANCE = 200_000;

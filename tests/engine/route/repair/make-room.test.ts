@@ -4,12 +4,12 @@
 // lane off the grid it has, is made, colb_9 routed again round it, nothing added that the DRC
 // finds, within the variant's work.
 import { describe, expect, it } from 'vitest';
-import { clashingNets } from '../../../engine/route/clashes.ts';
-import { roomFor, routeVariant } from '../../../engine/route/design/variants.ts';
-import type { NewTrack, NewVia } from '../../../engine/board/added-copper.ts';
-import type { RouteResult } from '../../../engine/route/types.ts';
-import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
-import { squareHost } from './test-rules.ts';
+import { clashingNets } from '../../../../engine/route/repair/clashes.ts';
+import { roomFor, routeVariant } from '../../../../engine/route/design/variants.ts';
+import type { NewTrack, NewVia } from '../../../../engine/board/added-copper.ts';
+import type { RouteResult } from '../../../../engine/route/types.ts';
+import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
+import { squareHost } from '../test-rules.ts';
 
 const MM = 1_000_000;
 const track = (net: number, ax: number, ay: number, bx: number, by: number, layer = 0): NewTrack => ({

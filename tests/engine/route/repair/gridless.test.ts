@@ -2,13 +2,13 @@
 // its two clearances, at an angle no grid follows, and round a post; every line it lays keeps
 // the clearance to within the 50 nm it allows for rounding, and it says when it found nothing.
 import { describe, expect, it } from 'vitest';
-import { circle, distance, polygon, segment, type Shape } from '../../../engine/geom/index.ts';
-import type { HostObstacle, RouterHost } from '../../../engine/route/core/host.ts';
-import { finishOpen } from '../../../engine/route/design/finish-open.ts';
-import { routeGridless } from '../../../engine/route/gridless.ts';
-import { routeHost } from '../../../engine/route/route-design.ts';
-import type { RouteRequest, RouteResult } from '../../../engine/route/types.ts';
-import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
+import { circle, distance, polygon, segment, type Shape } from '../../../../engine/geom/index.ts';
+import type { HostObstacle, RouterHost } from '../../../../engine/route/core/host.ts';
+import { finishOpen } from '../../../../engine/route/repair/finish-open.ts';
+import { routeGridless } from '../../../../engine/route/repair/gridless.ts';
+import { routeHost } from '../../../../engine/route/route-design.ts';
+import type { RouteRequest, RouteResult } from '../../../../engine/route/types.ts';
+import { squareHost, TEST_RULES, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;
 const CLEARANCE = 200_000;

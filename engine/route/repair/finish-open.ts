@@ -12,7 +12,7 @@
 // does not model) is left as it is: the steps are for the rest.
 
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
-import { turnsFor } from '../turned.ts';
+import { turnsFor } from './turned.ts';
 import type { ConnectionResult, NetResult, RouteRequest, RouteResult, StuckCode } from '../types.ts';
 
 /** Connections routed alone at most, in result order: each builds its own world. */

@@ -2,13 +2,13 @@
 // way out is a via too tight for the class, and a bench board as the plugin meets it (a person's
 // routing with its selected nets taken away) whose BGA nets drop between the balls.
 import { describe, expect, it } from 'vitest';
-import { segment } from '../../../engine/geom/index.ts';
-import { routeDesign } from '../../../engine/route/index.ts';
-import { routeHost } from '../../../engine/route/route-design.ts';
-import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
-import type { RouterHost } from '../../../engine/route/core/host.ts';
-import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
-import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
+import { segment } from '../../../../engine/geom/index.ts';
+import { routeDesign } from '../../../../engine/route/index.ts';
+import { routeHost } from '../../../../engine/route/route-design.ts';
+import { hostFromDesign } from '../../../../engine/route/design/host-from-design.ts';
+import type { RouterHost } from '../../../../engine/route/core/host.ts';
+import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
+import { squareHost, TEST_RULES, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;
 

@@ -5,17 +5,17 @@
 // copper on a board laid out on triangles), holds no grid site; its centre line runs from corner
 // to corner here. Other nets' zone fills are walls, so the refill KiCad makes is the fill as saved.
 
-import { bbox, boxesOverlap, boxOf, circle, inflateBox, overlaps, rect, type Box, type Shape } from '../geom/index.ts';
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import { Checker } from './core/checker.ts';
-import { MinHeap } from './core/heap.ts';
-import { padClearance, widestPadClearance, type HostObstacle, type HostPad, type RouterHost } from './core/host.ts';
-import type { ViaSpan } from './core/via-span.ts';
-import type { Verify } from './finish/final-gate.ts';
+import { bbox, boxesOverlap, boxOf, circle, inflateBox, overlaps, rect, type Box, type Shape } from '../../geom/index.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import { Checker } from '../core/checker.ts';
+import { MinHeap } from '../core/heap.ts';
+import { padClearance, widestPadClearance, type HostObstacle, type HostPad, type RouterHost } from '../core/host.ts';
+import type { ViaSpan } from '../core/via-span.ts';
+import type { Verify } from '../finish/final-gate.ts';
 import { addGrownCorners, CornerList } from './grown-corners.ts';
-import { trackLength } from '../geom/arc.ts';
-import { mm } from './explain/stuck.ts';
-import { padRef, variantBudget, type ConnectionResult, type PadRef, type RouteRequest, type RouteResult, type StuckReason } from './types.ts';
+import { trackLength } from '../../geom/arc.ts';
+import { mm } from '../explain/stuck.ts';
+import { padRef, variantBudget, type ConnectionResult, type PadRef, type RouteRequest, type RouteResult, type StuckReason } from '../types.ts';
 
 /** How far (nm) a line may come closer than the rules ask: rounding of corners to the nm, far
  *  inside KiCad's DRC epsilon (500 nm). */

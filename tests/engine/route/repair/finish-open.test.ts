@@ -2,13 +2,13 @@
 // grid of the finest part an open connection ends on, then each connection alone. A synthetic
 // lane of a fine-pitch part that the board's grid, set by a 2.54 mm header, does not hold.
 import { describe, expect, it } from 'vitest';
-import { rect, segment } from '../../../engine/geom/index.ts';
-import { finishOpen } from '../../../engine/route/design/finish-open.ts';
-import { routeVariant } from '../../../engine/route/design/variants.ts';
-import type { RouterHost } from '../../../engine/route/core/host.ts';
-import { routeHost } from '../../../engine/route/route-design.ts';
-import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
-import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
+import { rect, segment } from '../../../../engine/geom/index.ts';
+import { finishOpen } from '../../../../engine/route/repair/finish-open.ts';
+import { routeVariant } from '../../../../engine/route/design/variants.ts';
+import type { RouterHost } from '../../../../engine/route/core/host.ts';
+import { routeHost } from '../../../../engine/route/route-design.ts';
+import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
+import { squareHost, TEST_RULES, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;
 

@@ -4,9 +4,9 @@
 // exchange is kept only when the open count of the nets involved drops — else all is restored.
 // It never touches fixed copper and keeps the commit's invariant: what is placed is legal.
 
-import type { NetPlan } from './negotiate/net-plan.ts';
-import type { Join, Router } from './negotiate/router.ts';
-import { viaOf } from './core/via-span.ts';
+import type { NetPlan } from '../negotiate/net-plan.ts';
+import type { Join, Router } from '../negotiate/router.ts';
+import { viaOf } from '../core/via-span.ts';
 
 /** Present-congestion price of the blocker search: one crossed site outweighs a long detour. */
 const BLOCKER_PRES = 60;

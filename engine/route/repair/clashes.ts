@@ -2,10 +2,10 @@
 // route takes out to make room for a connection the fixed copper alone walls in on the grid
 // (design/make-room.ts), each found by the exact check and set aside until that copper is clean.
 
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import { Checker } from './core/checker.ts';
-import type { RouterHost } from './core/host.ts';
-import type { ViaSpan } from './core/via-span.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import { Checker } from '../core/checker.ts';
+import type { RouterHost } from '../core/host.ts';
+import type { ViaSpan } from '../core/via-span.ts';
 
 type Copper = { tracks: readonly NewTrack[]; vias: readonly NewVia[] };
 

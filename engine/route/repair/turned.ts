@@ -5,11 +5,11 @@
 // the board is turned the other way, routed, and the new copper turned back, then judged where
 // it lies.
 
-import { arc, boxOfPoints, compound, inflateBox, polygon, rotatePoint, type Primitive, type Shape } from '../geom/index.ts';
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import type { HostObstacle, HostPad, Pt, RouterHost } from './core/host.ts';
-import type { Verify } from './finish/final-gate.ts';
-import type { ConnectionResult, RouteRequest, RouteResult } from './types.ts';
+import { arc, boxOfPoints, compound, inflateBox, polygon, rotatePoint, type Primitive, type Shape } from '../../geom/index.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import type { HostObstacle, HostPad, Pt, RouterHost } from '../core/host.ts';
+import type { Verify } from '../finish/final-gate.ts';
+import type { ConnectionResult, RouteRequest, RouteResult } from '../types.ts';
 
 /** Angles (degrees) within this of a multiple of 90° need no turn: the part's rows lie on the grid's. */
 const SQUARE = 0.01;

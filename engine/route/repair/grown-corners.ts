@@ -5,7 +5,7 @@
 // centre line from corner to corner. Each corner keeps its two neighbours along its outline: a
 // line through a corner that leaves both on one side only grazes the obstacle there (gridless.ts).
 
-import { arcToPolyline, ringArea2, type Primitive, type Shape } from '../geom/index.ts';
+import { arcToPolyline, ringArea2, type Primitive, type Shape } from '../../geom/index.ts';
 
 /** The widest turn (radians) one side of a round end's polyline spans: its corners lie at most
  *  1/cos(15°) − 1, 3.5 %, outside the grown circle. */

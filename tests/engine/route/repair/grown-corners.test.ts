@@ -2,8 +2,8 @@
 // grown by the distance a track's centre keeps from it, and so do the lines from each corner to
 // its outline neighbours: a path along them never cuts into the grown obstacle.
 import { describe, expect, it } from 'vitest';
-import { circle, distance, polygon, rect, segment, type Shape } from '../../../engine/geom/index.ts';
-import { addGrownCorners, CornerList } from '../../../engine/route/grown-corners.ts';
+import { circle, distance, polygon, rect, segment, type Shape } from '../../../../engine/geom/index.ts';
+import { addGrownCorners, CornerList } from '../../../../engine/route/repair/grown-corners.ts';
 
 const GROW = 257_150;
 
