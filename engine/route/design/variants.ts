@@ -10,7 +10,7 @@ import { checkAdded } from '../../drc/drc.ts';
 import type { Verify } from '../finish/final-gate.ts';
 import { copperParts, hostFromDesign } from './host-from-design.ts';
 import type { HostRules, RouterHost } from '../core/host.ts';
-import { fanOut, innerBalls, withFans, type FanOut, type FanOutSizes } from '../fan-out.ts';
+import { fanOut, innerBalls, withFans, type FanOut, type FanOutSizes } from '../escape/fan-out.ts';
 import { RouteCache } from './route-cache.ts';
 import { finishOpen, MAX_ORDERS, routable } from '../repair/finish-open.ts';
 import { tuneLengths } from './tune-length.ts';

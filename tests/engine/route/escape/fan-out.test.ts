@@ -3,13 +3,13 @@
 // everything and of each other; then glasgow's BGA nets, stripped from the person's routing and
 // routed back whole.
 import { describe, expect, it } from 'vitest';
-import { circle, segment } from '../../../engine/geom/index.ts';
-import type { RouterHost } from '../../../engine/route/core/host.ts';
-import { routeDesign } from '../../../engine/route/design/variants.ts';
-import { areaArrays, fanOut, innerBalls, withFans } from '../../../engine/route/fan-out.ts';
-import type { RouteResult } from '../../../engine/route/types.ts';
-import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
-import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
+import { circle, segment } from '../../../../engine/geom/index.ts';
+import type { RouterHost } from '../../../../engine/route/core/host.ts';
+import { routeDesign } from '../../../../engine/route/design/variants.ts';
+import { areaArrays, fanOut, innerBalls, withFans } from '../../../../engine/route/escape/fan-out.ts';
+import type { RouteResult } from '../../../../engine/route/types.ts';
+import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
+import { squareHost, TEST_RULES, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;
 const PITCH = 800_000;

@@ -3,12 +3,12 @@
 // out before routing it. That site lies between the balls, where the router's grid seldom has a
 // site; placed exactly, it lets the search start from the via on the layers below.
 
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import { bbox, circle, overlaps, segment, type Shape } from '../geom/index.ts';
-import type { RouteResult } from './types.ts';
-import { Checker } from './core/checker.ts';
-import type { HostPad, RouterHost } from './core/host.ts';
-import { spanMask, type ViaSpan } from './core/via-span.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import { bbox, circle, overlaps, segment, type Shape } from '../../geom/index.ts';
+import type { RouteResult } from '../types.ts';
+import { Checker } from '../core/checker.ts';
+import type { HostPad, RouterHost } from '../core/host.ts';
+import { spanMask, type ViaSpan } from '../core/via-span.ts';
 
 /** Least rows and columns of pads for a part to count as an area array. */
 const MIN_ROWS = 3;
