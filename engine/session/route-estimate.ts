@@ -4,7 +4,7 @@
 // changing anything; a route whose variants' shares could not hold their set-up says so, with
 // what would.
 
-import { DEFAULT_PAIR_WORK } from '../route/design/couple-pairs.ts';
+import { DEFAULT_PAIR_WORK } from '../route/pairs/couple-pairs.ts';
 import {
   DEFAULT_WORK,
   DEFAULT_WORK_CAP,

@@ -3,16 +3,16 @@
 // into the two nets' tracks (pair-body.ts), each cut back off the other net's pads, the way round
 // that leaves the shorter fans to the pads. The router joins the pads to it (design/couple-pairs.ts).
 
-import type { Pt } from '../board/model.ts';
-import type { NewTrack } from '../board/added-copper.ts';
-import { collides } from '../geom/collide.ts';
-import { segment } from '../geom/shapes.ts';
-import type { HostPad, RouterHost } from './core/host.ts';
-import type { MapOptions } from './core/obstacle-map.ts';
-import type { PathCopper } from './core/path-geometry.ts';
+import type { Pt } from '../../board/model.ts';
+import type { NewTrack } from '../../board/added-copper.ts';
+import { collides } from '../../geom/collide.ts';
+import { segment } from '../../geom/shapes.ts';
+import type { HostPad, RouterHost } from '../core/host.ts';
+import type { MapOptions } from '../core/obstacle-map.ts';
+import type { PathCopper } from '../core/path-geometry.ts';
 import { pairBody, trimEnds, type PairBody, type PairGeometry } from './pair-body.ts';
 import { searchCentreline, type CentrelineEnd } from './pair-centreline.ts';
-import type { ConnectionResult } from './types.ts';
+import type { ConnectionResult } from '../types.ts';
 
 /** Ends of a pair further apart than this (nm) are not the two pins of one pair's connector. */
 export const MAX_ENDS_APART = 5_000_000;

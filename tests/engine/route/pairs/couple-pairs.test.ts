@@ -4,19 +4,19 @@
 // diff_pair_uncoupled) a pair is kept only where it meets them. KiCad 9.0.8 and 10.0.7, on the
 // routed boards with their rules, find no error the route added.
 import { describe, expect, it } from 'vitest';
-import { gapTolerance, pairCoupling } from '../../../engine/drc/pair-coupling.ts';
-import type { GenerateOptions } from '../../../engine/kicad/generate-board.ts';
-import { expectNoErrorAdded, routeGenerated } from '../../support/judge-generated.ts';
-import { kicads } from '../../support/kicad.ts';
-import { errorsAdded, strippedBench } from '../../support/stripped-board.ts';
-import { DEFAULT_PAIR_WORK, pairGeometry } from '../../../engine/route/design/couple-pairs.ts';
-import { routeDesign } from '../../../engine/route/design/variants.ts';
-import { BUDGET_SPENT, coupleStretch, LINE_WORK, merged, stretchesOf } from '../../../engine/route/pair-stretch.ts';
-import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
-import { defaultWork, routeOptions } from '../../../engine/route/types.ts';
-import type { PairBody } from '../../../engine/route/pair-body.ts';
-import { collides } from '../../../engine/geom/collide.ts';
-import { circle, segment } from '../../../engine/geom/shapes.ts';
+import { gapTolerance, pairCoupling } from '../../../../engine/drc/pair-coupling.ts';
+import type { GenerateOptions } from '../../../../engine/kicad/generate-board.ts';
+import { expectNoErrorAdded, routeGenerated } from '../../../support/judge-generated.ts';
+import { kicads } from '../../../support/kicad.ts';
+import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
+import { DEFAULT_PAIR_WORK, pairGeometry } from '../../../../engine/route/pairs/couple-pairs.ts';
+import { routeDesign } from '../../../../engine/route/design/variants.ts';
+import { BUDGET_SPENT, coupleStretch, LINE_WORK, merged, stretchesOf } from '../../../../engine/route/pairs/pair-stretch.ts';
+import { hostFromDesign } from '../../../../engine/route/design/host-from-design.ts';
+import { defaultWork, routeOptions } from '../../../../engine/route/types.ts';
+import type { PairBody } from '../../../../engine/route/pairs/pair-body.ts';
+import { collides } from '../../../../engine/geom/collide.ts';
+import { circle, segment } from '../../../../engine/geom/shapes.ts';
 
 const FOUR: GenerateOptions = { nets: 20, padsPerNet: 3, layers: 2, width: 50, height: 40, seed: 1, pairs: 4 };
 const THREE: GenerateOptions = { nets: 10, padsPerNet: 3, layers: 2, width: 40, height: 30, seed: 3, pairs: 3, lengthRules: { max: 80 } };

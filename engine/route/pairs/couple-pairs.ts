@@ -12,9 +12,9 @@ import { COUPLED_SHARE, gapTolerance, pairCoupling } from '../../drc/pair-coupli
 import type { RouterHost } from '../core/host.ts';
 import { boxOfPoints, inflateBox, type Box } from '../../geom/index.ts';
 import { joinsAll, pruneDangling } from '../finish/dangling.ts';
-import type { PairBody, PairGeometry } from '../pair-body.ts';
+import type { PairBody, PairGeometry } from './pair-body.ts';
 import type { NewCopper } from '../zones/plane-cut.ts';
-import { BUDGET_SPENT, coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, mm, pin, stretchesOf } from '../pair-stretch.ts';
+import { BUDGET_SPENT, coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, mm, pin, stretchesOf } from './pair-stretch.ts';
 import { routeOptions, type PairOutcome, type RouteRequest, type RouteResult } from '../types.ts';
 import { settledLater } from './later-findings.ts';
 import { regrouped } from '../finish/leave-open.ts';

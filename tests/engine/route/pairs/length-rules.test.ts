@@ -4,12 +4,12 @@
 // to the rule's target, or left open saying how much they made up. KiCad (9.0.8 and 10.0.7, on the
 // routed board with its rules) finds no error the route added.
 import { describe, expect, it } from 'vitest';
-import { withCopper } from '../../../engine/board/added-copper.ts';
-import { measureNets } from '../../../engine/drc/net-length.ts';
-import { gapTolerance, pairCoupling } from '../../../engine/drc/pair-coupling.ts';
-import { expectNoErrorAdded, routeGenerated } from '../../support/judge-generated.ts';
-import { retraces } from '../../../engine/route/design/detour.ts';
-import { kicads } from '../../support/kicad.ts';
+import { withCopper } from '../../../../engine/board/added-copper.ts';
+import { measureNets } from '../../../../engine/drc/net-length.ts';
+import { gapTolerance, pairCoupling } from '../../../../engine/drc/pair-coupling.ts';
+import { expectNoErrorAdded, routeGenerated } from '../../../support/judge-generated.ts';
+import { retraces } from '../../../../engine/route/pairs/detour.ts';
+import { kicads } from '../../../support/kicad.ts';
 
 const OPTS = { nets: 10, padsPerNet: 3, layers: 2, width: 40, height: 30, seed: 3, pairs: 3 };
 const PAIR_NETS = ['/DP1_P', '/DP1_N', '/DP2_P', '/DP2_N', '/DP3_P', '/DP3_N'];

@@ -3,13 +3,13 @@
 // the via pair), so wherever the wide track fits, both tracks beside its centre line fit too.
 // Searched on a fine grid over a box round the pair only; pair-body.ts splits the result.
 
-import type { Pt } from '../board/model.ts';
-import { gridFor, type GridWindow } from './core/grid.ts';
-import type { RouterHost } from './core/host.ts';
-import { buildObstacleMap, obstacleMapWork, type MapOptions } from './core/obstacle-map.ts';
-import { pathCopper, type PathCopper } from './core/path-geometry.ts';
-import type { Profile } from './core/profile.ts';
-import { Searcher } from './core/search.ts';
+import type { Pt } from '../../board/model.ts';
+import { gridFor, type GridWindow } from '../core/grid.ts';
+import type { RouterHost } from '../core/host.ts';
+import { buildObstacleMap, obstacleMapWork, type MapOptions } from '../core/obstacle-map.ts';
+import { pathCopper, type PathCopper } from '../core/path-geometry.ts';
+import type { Profile } from '../core/profile.ts';
+import { Searcher } from '../core/search.ts';
 
 /** One end of the centre line: a point between the pair's two pads and the layers they lie on. */
 export interface CentrelineEnd {

@@ -2,8 +2,8 @@
 // the pair's pitch round every corner and stay within half of it from the line, short jogs cut
 // within the slack the search kept, and a via pair across the run with each track fanned to its via.
 import { describe, expect, it } from 'vitest';
-import type { Pt } from '../../../engine/board/model.ts';
-import { offsetLine, pairBody, straighten, trimEnds } from '../../../engine/route/pair-body.ts';
+import type { Pt } from '../../../../engine/board/model.ts';
+import { offsetLine, pairBody, straighten, trimEnds } from '../../../../engine/route/pairs/pair-body.ts';
 
 const MM = 1_000_000;
 const p = (x: number, y: number): Pt => ({ x: Math.round(x * MM), y: Math.round(y * MM) });

@@ -3,10 +3,10 @@
 // change a via pair across the incoming direction at the pair's via pitch. Pure geometry: the
 // DRC judges what it makes.
 
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import type { Pt } from '../board/model.ts';
-import type { PathCopper } from './core/path-geometry.ts';
-import { nearestOnSegment } from '../geom/nearest.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import type { Pt } from '../../board/model.ts';
+import type { PathCopper } from '../core/path-geometry.ts';
+import { nearestOnSegment } from '../../geom/nearest.ts';
 
 export interface PairGeometry {
   /** Each track's width and the edge-to-edge gap between them, nm. */

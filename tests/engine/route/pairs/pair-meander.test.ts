@@ -5,18 +5,18 @@
 // corner's two arcs round one centre, on the 100 nm grid along the axes); at 45° only where both
 // tracks' arcs can end on whole nanometres, else the corners stay square.
 import { describe, expect, it } from 'vitest';
-import type { NewTrack } from '../../../engine/board/added-copper.ts';
-import { pairMeander, pairRuns, roundedPitch } from '../../../engine/route/design/pair-meander.ts';
-import { pairCoupling } from '../../../engine/drc/pair-coupling.ts';
-import { trackShape } from '../../../engine/drc/item-shapes.ts';
-import { trackLength } from '../../../engine/geom/arc.ts';
-import { kicadArcCentre } from '../../../engine/geom/kicad-arc-centre.ts';
-import { segment } from '../../../engine/geom/shapes.ts';
-import { collides } from '../../../engine/geom/collide.ts';
-import { generateBoard } from '../../../engine/kicad/generate-board.ts';
-import { kicads } from '../../support/kicad.ts';
-import { kicadFindings } from '../../support/kicad-findings.ts';
-import { enginePairFindings, PAIR_TYPES, STRICT_PAIR_RULE } from '../../support/strict-pair-rule.ts';
+import type { NewTrack } from '../../../../engine/board/added-copper.ts';
+import { pairMeander, pairRuns, roundedPitch } from '../../../../engine/route/pairs/pair-meander.ts';
+import { pairCoupling } from '../../../../engine/drc/pair-coupling.ts';
+import { trackShape } from '../../../../engine/drc/item-shapes.ts';
+import { trackLength } from '../../../../engine/geom/arc.ts';
+import { kicadArcCentre } from '../../../../engine/geom/kicad-arc-centre.ts';
+import { segment } from '../../../../engine/geom/shapes.ts';
+import { collides } from '../../../../engine/geom/collide.ts';
+import { generateBoard } from '../../../../engine/kicad/generate-board.ts';
+import { kicads } from '../../../support/kicad.ts';
+import { kicadFindings } from '../../../support/kicad-findings.ts';
+import { enginePairFindings, PAIR_TYPES, STRICT_PAIR_RULE } from '../../../support/strict-pair-rule.ts';
 
 const W = 200_000;
 const GAP = 250_000;
