@@ -3,8 +3,8 @@
 // routeVariant runs one variant, pickBest chooses by the fixed order. Types in types.ts.
 
 export * from './types.ts';
-export { routeDesign, routeVariant, pickBest, sessionHost, variantCount, variantRequest, variantRounds, type RoundVariant } from './design/variants.ts';
+export { routeDesign, routeVariant, pickBest, sessionHost, variantCount, variantRequest, variantRounds, type RoundVariant } from './plan/variants.ts';
 export type { RouterHost, HostPad, HostObstacle, HostHole, HostRules } from './core/host.ts';
 export { hostFromDesign } from './design/host-from-design.ts';
-export { routeHost } from './route-design.ts';
+export { routeHost } from './plan/route-design.ts';
 export { RouteCache } from './design/route-cache.ts';

@@ -2,7 +2,7 @@
 // built once per design: the step tools ask it for via sizes and widths, render for the grid pitch.
 
 import type { Design } from '../board/design.ts';
-import { gridStep } from '../route/grid-step.ts';
+import { gridStep } from '../route/plan/grid-step.ts';
 import { hostFromDesign } from '../route/design/host-from-design.ts';
 import type { RouterHost } from '../route/core/host.ts';
 

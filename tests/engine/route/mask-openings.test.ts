@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runDrc } from '../../../engine/drc/drc.ts';
 import { compareDistance, segment } from '../../../engine/geom/index.ts';
 import { circle as disc } from '../../../engine/geom/shapes.ts';
-import { routeDesign } from '../../../engine/route/design/variants.ts';
+import { routeDesign } from '../../../engine/route/plan/variants.ts';
 import { circle, fp, maskDesign, pad } from '../drc/mask-board.ts';
 import type { Design } from '../../../engine/board/design.ts';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { circle, segment } from '../../../../engine/geom/index.ts';
 import type { RouterHost } from '../../../../engine/route/core/host.ts';
-import { routeDesign } from '../../../../engine/route/design/variants.ts';
+import { routeDesign } from '../../../../engine/route/plan/variants.ts';
 import { areaArrays, fanOut, innerBalls, withFans } from '../../../../engine/route/escape/fan-out.ts';
 import type { RouteResult } from '../../../../engine/route/types.ts';
 import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';

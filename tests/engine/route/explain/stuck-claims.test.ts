@@ -3,7 +3,7 @@
 // with its selected nets taken away leaves /CS open, and its grid (550 × 428 sites, two layers) is
 // larger than the flood may cover. The look off the grid that follows says what it came to.
 import { describe, expect, it } from 'vitest';
-import { routeVariant } from '../../../../engine/route/design/variants.ts';
+import { routeVariant } from '../../../../engine/route/plan/variants.ts';
 import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
 
 describe('stuck reasons that hold', () => {

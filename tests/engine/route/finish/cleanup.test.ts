@@ -10,11 +10,11 @@ import { Checker } from '../../../../engine/route/core/checker.ts';
 import { tidyJoins, type ClearTrack } from '../../../../engine/route/finish/cleanup.ts';
 import type { HostPad, RouterHost } from '../../../../engine/route/core/host.ts';
 import type { Leg } from '../../../../engine/route/core/path-geometry.ts';
-import { routeHost } from '../../../../engine/route/route-design.ts';
+import { routeHost } from '../../../../engine/route/plan/route-design.ts';
 import type { Join } from '../../../../engine/route/negotiate/router.ts';
 import { TEST_RULES, testPad } from '../test-rules.ts';
 import { loadDesign } from '../../../../engine/kicad/load.ts';
-import { routeDesign } from '../../../../engine/route/design/variants.ts';
+import { routeDesign } from '../../../../engine/route/plan/variants.ts';
 import { benchBoards } from '../../../support/bench.ts';
 
 const MM = 1_000_000;

@@ -5,7 +5,7 @@
 // rerouting the conflicted nets alone left a connection open in each variant (EN10's U1.26–U16.1
 // in the better one).
 import { describe, expect, it } from 'vitest';
-import { routeDesign } from '../../../../engine/route/design/variants.ts';
+import { routeDesign } from '../../../../engine/route/plan/variants.ts';
 import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
 
 describe('negotiated congestion', () => {

@@ -10,7 +10,7 @@ import { expectNoErrorAdded, routeGenerated } from '../../../support/judge-gener
 import { kicads } from '../../../support/kicad.ts';
 import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
 import { DEFAULT_PAIR_WORK, pairGeometry } from '../../../../engine/route/pairs/couple-pairs.ts';
-import { routeDesign } from '../../../../engine/route/design/variants.ts';
+import { routeDesign } from '../../../../engine/route/plan/variants.ts';
 import { BUDGET_SPENT, coupleStretch, LINE_WORK, merged, stretchesOf } from '../../../../engine/route/pairs/pair-stretch.ts';
 import { hostFromDesign } from '../../../../engine/route/design/host-from-design.ts';
 import { defaultWork, routeOptions } from '../../../../engine/route/types.ts';

@@ -5,7 +5,7 @@
 // finds, within the variant's work.
 import { describe, expect, it } from 'vitest';
 import { clashingNets } from '../../../../engine/route/repair/clashes.ts';
-import { roomFor, routeVariant } from '../../../../engine/route/design/variants.ts';
+import { roomFor, routeVariant } from '../../../../engine/route/plan/variants.ts';
 import type { NewTrack, NewVia } from '../../../../engine/board/added-copper.ts';
 import type { RouteResult } from '../../../../engine/route/types.ts';
 import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';

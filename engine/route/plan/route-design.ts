@@ -2,33 +2,33 @@
 // connections planned, negotiated, committed and cleaned up, then the typed result with every
 // connection still open and why. Pure: strings and objects in, objects out; effort is work.
 
-import type { Pt } from '../board/model.ts';
-import type { NewTrack, NewVia } from '../board/added-copper.ts';
-import { bbox, circle } from '../geom/index.ts';
-import { Checker } from './core/checker.ts';
-import { connectedPieces, hostItems, trackItem, viaItem, type ConnItem } from './negotiate/connectivity.ts';
-import type { Grid, GridWindow } from './core/grid.ts';
-import type { HostPad, RouterHost } from './core/host.ts';
-import { planNet, pieceDistance, type NetPlan } from './negotiate/net-plan.ts';
-import { ObstacleMap } from './core/obstacle-map.ts';
-import type { Profile } from './core/profile.ts';
-import { FRESH, type WorldSource } from './core/world-source.ts';
-import { copperLength, type PathCopper } from './core/path-geometry.ts';
-import { Prng } from '../geom/prng.ts';
-import { MAX_LEVEL, reorder, repair } from './repair/rip-up.ts';
-import { neckDown } from './repair/neck-down.ts';
-import { cleanup } from './finish/cleanup.ts';
-import { Router, type Join, type RouterSettings } from './negotiate/router.ts';
-import { gate, itemsOf, type Verify } from './finish/final-gate.ts';
-import { routeTurned } from './repair/turned.ts';
-import { routeGridless } from './repair/gridless.ts';
-import { bothVerify, islandVerify, ReliefGuard, settleIslands } from './zones/plane-islands.ts';
-import { prunePlaneJoins, type PlaneLinks } from './zones/plane-joins.ts';
-import { UnionFind } from '../drc/connectivity.ts';
+import type { Pt } from '../../board/model.ts';
+import type { NewTrack, NewVia } from '../../board/added-copper.ts';
+import { bbox, circle } from '../../geom/index.ts';
+import { Checker } from '../core/checker.ts';
+import { connectedPieces, hostItems, trackItem, viaItem, type ConnItem } from '../negotiate/connectivity.ts';
+import type { Grid, GridWindow } from '../core/grid.ts';
+import type { HostPad, RouterHost } from '../core/host.ts';
+import { planNet, pieceDistance, type NetPlan } from '../negotiate/net-plan.ts';
+import { ObstacleMap } from '../core/obstacle-map.ts';
+import type { Profile } from '../core/profile.ts';
+import { FRESH, type WorldSource } from '../core/world-source.ts';
+import { copperLength, type PathCopper } from '../core/path-geometry.ts';
+import { Prng } from '../../geom/prng.ts';
+import { MAX_LEVEL, reorder, repair } from '../repair/rip-up.ts';
+import { neckDown } from '../repair/neck-down.ts';
+import { cleanup } from '../finish/cleanup.ts';
+import { Router, type Join, type RouterSettings } from '../negotiate/router.ts';
+import { gate, itemsOf, type Verify } from '../finish/final-gate.ts';
+import { routeTurned } from '../repair/turned.ts';
+import { routeGridless } from '../repair/gridless.ts';
+import { bothVerify, islandVerify, ReliefGuard, settleIslands } from '../zones/plane-islands.ts';
+import { prunePlaneJoins, type PlaneLinks } from '../zones/plane-joins.ts';
+import { UnionFind } from '../../drc/connectivity.ts';
 import { boundedExplainer, searchBudget, setupWork } from './work-bound.ts';
 import { heldNets, withHeldNets } from './held-nets.ts';
-import { viaOf } from './core/via-span.ts';
-import { padRef, routeOptions, variantBudget, type ConnectionResult, type NetResult, type RouteRequest, type RouteResult, type Waypoint } from './types.ts';
+import { viaOf } from '../core/via-span.ts';
+import { padRef, routeOptions, variantBudget, type ConnectionResult, type NetResult, type RouteRequest, type RouteResult, type Waypoint } from '../types.ts';
 
 /** The finest step a refined grid may have (RouteRequest.gridRefine), nm. */
 const MIN_GRID_STEP = 10_000;

@@ -4,9 +4,9 @@
 // file of that kind beside bench board BB-PWR-8009, the engine routes every connection, and
 // kicad-cli 9.0.8 and 10.0.7 find no error on the routed board that the bare one lacks.
 import { describe, expect, it } from 'vitest';
-import { expectNoErrorAdded, routeBench } from '../../support/judge-generated.ts';
-import { kicads } from '../../support/kicad.ts';
-import { FAB_DRU as DRU } from '../../support/fab-rules.ts';
+import { expectNoErrorAdded, routeBench } from '../../../support/judge-generated.ts';
+import { kicads } from '../../../support/kicad.ts';
+import { FAB_DRU as DRU } from '../../../support/fab-rules.ts';
 
 const NAME = 'BB-PWR-8009_BB-PWR-8009_revA';
 

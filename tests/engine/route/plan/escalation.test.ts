@@ -4,9 +4,9 @@
 // not model, a proven fence of fixed copper), and no variant's place in the call passes
 // escalationBound or the work cap. Half of a further round routes the nets left open first.
 import { describe, expect, it } from 'vitest';
-import { rect } from '../../../engine/geom/index.ts';
-import { escalationRound, variantRounds, type RoundVariant } from '../../../engine/route/design/variants.ts';
-import { routeHost } from '../../../engine/route/route-design.ts';
+import { rect } from '../../../../engine/geom/index.ts';
+import { escalationRound, variantRounds, type RoundVariant } from '../../../../engine/route/plan/variants.ts';
+import { routeHost } from '../../../../engine/route/plan/route-design.ts';
 import {
   DEFAULT_WORK_CAP,
   defaultWork,
@@ -21,8 +21,8 @@ import {
   type RouteRequest,
   type RouteResult,
   type StuckCode,
-} from '../../../engine/route/types.ts';
-import { squareHost, TEST_RULES, testPad } from './test-rules.ts';
+} from '../../../../engine/route/types.ts';
+import { squareHost, TEST_RULES, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;
 

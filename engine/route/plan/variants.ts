@@ -8,10 +8,10 @@ import { withCopper } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';
 import { checkAdded } from '../../drc/drc.ts';
 import type { Verify } from '../finish/final-gate.ts';
-import { copperParts, hostFromDesign } from './host-from-design.ts';
+import { copperParts, hostFromDesign } from '../design/host-from-design.ts';
 import type { HostRules, RouterHost } from '../core/host.ts';
 import { fanOut, innerBalls, withFans, type FanOut, type FanOutSizes } from '../escape/fan-out.ts';
-import { RouteCache } from './route-cache.ts';
+import { RouteCache } from '../design/route-cache.ts';
 import { finishOpen, MAX_ORDERS, routable } from '../repair/finish-open.ts';
 import { tuneLengths } from '../pairs/tune-length.ts';
 import { detourShort } from '../pairs/detour.ts';
@@ -20,8 +20,8 @@ import { settlePairRules } from '../pairs/pair-rules.ts';
 import { settledLater } from '../pairs/later-findings.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
 import type { Grid } from '../core/grid.ts';
-import { routeHost } from '../route-design.ts';
-import { gridStep } from '../grid-step.ts';
+import { routeHost } from './route-design.ts';
+import { gridStep } from './grid-step.ts';
 import { planesCut } from '../zones/plane-cut.ts';
 import {
   ESCALATION,

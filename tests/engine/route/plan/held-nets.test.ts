@@ -3,14 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { segment } from '../../../engine/geom/index.ts';
-import { loadDesign } from '../../../engine/kicad/load.ts';
-import type { HostRules, RouterHost } from '../../../engine/route/index.ts';
-import { routeDesign, routeHost } from '../../../engine/route/index.ts';
-import { TEST_RULES, testPad } from './test-rules.ts';
+import { segment } from '../../../../engine/geom/index.ts';
+import { loadDesign } from '../../../../engine/kicad/load.ts';
+import type { HostRules, RouterHost } from '../../../../engine/route/index.ts';
+import { routeDesign, routeHost } from '../../../../engine/route/index.ts';
+import { TEST_RULES, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;
-const ASSETS = join(import.meta.dirname, '..', '..', '..', 'assets');
+const ASSETS = join(import.meta.dirname, '..', '..', '..', '..', 'assets');
 
 const pad = (index: number, net: number, x: number, y: number) => testPad(index, net, x, y);
 

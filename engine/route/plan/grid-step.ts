@@ -3,7 +3,7 @@
 // chooseStep over them and the board's pads). For pictures and agents that want to know how
 // finely the router sees the board; a route of fewer nets may pick a coarser step.
 
-import type { RouterHost } from './core/host.ts';
+import type { RouterHost } from '../core/host.ts';
 import { chooseStep, classProfiles } from './route-design.ts';
 
 /** Grid step (nm) for routing `nets` of `host`; default every net with two or more pads. */

@@ -8,15 +8,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateBoard } from '../../../engine/kicad/generate-board.ts';
-import { loadDesign } from '../../../engine/kicad/load.ts';
-import { addCopper } from '../../../engine/kicad/write-board.ts';
-import { pickBest, routeDesign, routeVariant, variantRequest, type RouteResult } from '../../../engine/route/index.ts';
-import { BENCH, benchOf } from '../../support/bench.ts';
-import { kicads, type Kicad } from '../../support/kicad.ts';
+import { generateBoard } from '../../../../engine/kicad/generate-board.ts';
+import { loadDesign } from '../../../../engine/kicad/load.ts';
+import { addCopper } from '../../../../engine/kicad/write-board.ts';
+import { pickBest, routeDesign, routeVariant, variantRequest, type RouteResult } from '../../../../engine/route/index.ts';
+import { BENCH, benchOf } from '../../../support/bench.ts';
+import { kicads, type Kicad } from '../../../support/kicad.ts';
 
 const JUDGE = resolve(BENCH, '..', 'tools', 'judge.py');
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 const CLI = join(ROOT, 'dist', 'tracemaker.js');
 const tmp = mkdtempSync(join(tmpdir(), 'tm-route-'));
 

@@ -2,14 +2,14 @@
 // is built (and not begun when the budget cannot hold it), the variants share the call's work, and
 // what a call spends passes its work only by the step under way when a share ran out.
 import { describe, expect, it } from 'vitest';
-import { loadDesignFile } from '../../../plugin/design-files.ts';
-import { relaxedMap, relaxedMapWork } from '../../../engine/route/explain/fence-proof.ts';
-import { gridFor } from '../../../engine/route/core/grid.ts';
-import { buildObstacleMap, obstacleMapWork, RasterMemo } from '../../../engine/route/core/obstacle-map.ts';
-import type { Profile } from '../../../engine/route/core/profile.ts';
-import { chooseStep, profileOf } from '../../../engine/route/route-design.ts';
-import { routeDesign, routeHost, sessionHost, variantRequest } from '../../../engine/route/index.ts';
-import { benchBoards } from '../../support/bench.ts';
+import { loadDesignFile } from '../../../../plugin/design-files.ts';
+import { relaxedMap, relaxedMapWork } from '../../../../engine/route/explain/fence-proof.ts';
+import { gridFor } from '../../../../engine/route/core/grid.ts';
+import { buildObstacleMap, obstacleMapWork, RasterMemo } from '../../../../engine/route/core/obstacle-map.ts';
+import type { Profile } from '../../../../engine/route/core/profile.ts';
+import { chooseStep, profileOf } from '../../../../engine/route/plan/route-design.ts';
+import { routeDesign, routeHost, sessionHost, variantRequest } from '../../../../engine/route/index.ts';
+import { benchBoards } from '../../../support/bench.ts';
 
 const bench = (name: string) => loadDesignFile(benchBoards().find((b) => b.name === name)!.bare);
 

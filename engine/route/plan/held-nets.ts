@@ -4,10 +4,10 @@
 // stay open with a `rule_not_supported` reason that names the rule; the net is neither planned
 // nor searched, so the other nets route as if it had not been asked for.
 
-import type { Pt } from '../board/model.ts';
-import type { ConnItem } from './negotiate/connectivity.ts';
-import type { RouterHost } from './core/host.ts';
-import { padRef, type ConnectionResult, type NetResult, type RouteResult, type StuckReason } from './types.ts';
+import type { Pt } from '../../board/model.ts';
+import type { ConnItem } from '../negotiate/connectivity.ts';
+import type { RouterHost } from '../core/host.ts';
+import { padRef, type ConnectionResult, type NetResult, type RouteResult, type StuckReason } from '../types.ts';
 
 /** Net → the sentence saying why the router leaves it alone, for the nets among `nets` that
  *  unmodelled custom rules may govern; empty when the host reports none. */

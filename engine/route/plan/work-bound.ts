@@ -5,15 +5,15 @@
 // map is built first, only when it fits. So a variant passes its budget by at most what the one
 // step under way when the budget ran out adds (a search's last probe, a test, a few probes).
 
-import { relaxedMapWork } from './explain/fence-proof.ts';
-import type { Grid } from './core/grid.ts';
-import type { RouterHost } from './core/host.ts';
-import type { NetPlan } from './negotiate/net-plan.ts';
-import { obstacleMapWork, type MapOptions } from './core/obstacle-map.ts';
-import type { Profile } from './core/profile.ts';
-import type { Router } from './negotiate/router.ts';
-import { Explainer, explainStuck } from './explain/stuck.ts';
-import type { ConnectionResult, StuckReason } from './types.ts';
+import { relaxedMapWork } from '../explain/fence-proof.ts';
+import type { Grid } from '../core/grid.ts';
+import type { RouterHost } from '../core/host.ts';
+import type { NetPlan } from '../negotiate/net-plan.ts';
+import { obstacleMapWork, type MapOptions } from '../core/obstacle-map.ts';
+import type { Profile } from '../core/profile.ts';
+import type { Router } from '../negotiate/router.ts';
+import { Explainer, explainStuck } from '../explain/stuck.ts';
+import type { ConnectionResult, StuckReason } from '../types.ts';
 
 /** Share of what set-up leaves that the searches keep back for clean-up and explanations: on a
  *  route the budget stops, the copper found is still pulled tight and some ends are explained. */

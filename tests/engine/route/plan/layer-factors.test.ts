@@ -2,10 +2,10 @@
 // tracks there hold the plane to its pads); a zone joining pads solid changes nothing; a hint
 // for the net wins over the preference.
 import { describe, expect, it } from 'vitest';
-import { rect } from '../../../engine/geom/index.ts';
-import type { HostObstacle, RouterHost } from '../../../engine/route/index.ts';
-import { layerFactors } from '../../../engine/route/route-design.ts';
-import { TEST_RULES } from './test-rules.ts';
+import { rect } from '../../../../engine/geom/index.ts';
+import type { HostObstacle, RouterHost } from '../../../../engine/route/index.ts';
+import { layerFactors } from '../../../../engine/route/plan/route-design.ts';
+import { TEST_RULES } from '../test-rules.ts';
 
 const MM = 1_000_000;
 
