@@ -1,12 +1,12 @@
 // The router keeps copper out of solder mask openings that show another net's copper (KiCad's
 // solder_mask_bridge): a straight join under a mask graphic over a pad of another net detours.
 import { describe, expect, it } from 'vitest';
-import { runDrc } from '../../../engine/drc/drc.ts';
-import { compareDistance, segment } from '../../../engine/geom/index.ts';
-import { circle as disc } from '../../../engine/geom/shapes.ts';
-import { routeDesign } from '../../../engine/route/plan/variants.ts';
-import { circle, fp, maskDesign, pad } from '../drc/mask-board.ts';
-import type { Design } from '../../../engine/board/design.ts';
+import { runDrc } from '../../../../engine/drc/drc.ts';
+import { compareDistance, segment } from '../../../../engine/geom/index.ts';
+import { circle as disc } from '../../../../engine/geom/shapes.ts';
+import { routeDesign } from '../../../../engine/route/plan/variants.ts';
+import { circle, fp, maskDesign, pad } from '../../drc/mask-board.ts';
+import type { Design } from '../../../../engine/board/design.ts';
 
 // Pads of net B at (4, 10) and (16, 10) mm; a mask circle r 2.5 mm at (10, 12) over a pad of net A.
 const body =

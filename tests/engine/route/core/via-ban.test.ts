@@ -2,11 +2,11 @@
 // vias than drill/2 + hole-to-hole + drill/2, that via's own site excepted; and the search drills
 // none there, going on along its layer to a site past them.
 import { describe, expect, it } from 'vitest';
-import { Grid } from '../../../engine/route/core/grid.ts';
-import { ObstacleMap } from '../../../engine/route/core/obstacle-map.ts';
-import type { Profile } from '../../../engine/route/core/profile.ts';
-import { Searcher, type CongestionView } from '../../../engine/route/core/search.ts';
-import { banViaSites } from '../../../engine/route/core/via-ban.ts';
+import { Grid } from '../../../../engine/route/core/grid.ts';
+import { ObstacleMap } from '../../../../engine/route/core/obstacle-map.ts';
+import type { Profile } from '../../../../engine/route/core/profile.ts';
+import { Searcher, type CongestionView } from '../../../../engine/route/core/search.ts';
+import { banViaSites } from '../../../../engine/route/core/via-ban.ts';
 
 const STEP = 127_000;
 

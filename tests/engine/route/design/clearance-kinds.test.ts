@@ -6,9 +6,9 @@
 // comes closer to a pad or via than 0.3 mm: the engine's DRC and kicad-cli 9.0.8 and 10.0.7 find no
 // error the bare board lacks, and nothing is left unconnected.
 import { describe, expect, it } from 'vitest';
-import { distance, segment } from '../../../engine/geom/index.ts';
-import { expectNoErrorAdded, routeBench } from '../../support/judge-generated.ts';
-import { kicads } from '../../support/kicad.ts';
+import { distance, segment } from '../../../../engine/geom/index.ts';
+import { expectNoErrorAdded, routeBench } from '../../../support/judge-generated.ts';
+import { kicads } from '../../../support/kicad.ts';
 
 const NAME = 'arduino-led-driver_arduino-led-driver';
 const DRU = `(version 1)

@@ -4,14 +4,14 @@
 // built without them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadDesign } from '../../../engine/kicad/load.ts';
-import type { Design } from '../../../engine/board/design.ts';
-import { RouteCache, routeDesign, routeVariant, type RouteRequest, type RouteResult } from '../../../engine/route/index.ts';
-import { gridFor } from '../../../engine/route/core/grid.ts';
-import { hostFromDesign } from '../../../engine/route/design/host-from-design.ts';
-import { buildObstacleMap, RasterMemo } from '../../../engine/route/core/obstacle-map.ts';
-import { chooseStep, profileOf } from '../../../engine/route/plan/route-design.ts';
-import { benchBoards } from '../../support/bench.ts';
+import { loadDesign } from '../../../../engine/kicad/load.ts';
+import type { Design } from '../../../../engine/board/design.ts';
+import { RouteCache, routeDesign, routeVariant, type RouteRequest, type RouteResult } from '../../../../engine/route/index.ts';
+import { gridFor } from '../../../../engine/route/core/grid.ts';
+import { hostFromDesign } from '../../../../engine/route/design/host-from-design.ts';
+import { buildObstacleMap, RasterMemo } from '../../../../engine/route/core/obstacle-map.ts';
+import { chooseStep, profileOf } from '../../../../engine/route/plan/route-design.ts';
+import { benchBoards } from '../../../support/bench.ts';
 
 const board = benchBoards().find((b) => b.tier === 'A' && b.name === 'Blink-Eras_AVR_ISP_Pogo')!;
 const load = (): Design => loadDesign({ board: readFileSync(board.bare, 'utf8'), project: readFileSync(board.pro, 'utf8') });

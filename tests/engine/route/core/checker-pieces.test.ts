@@ -2,10 +2,10 @@
 // lines) gets the verdict the whole segment gets: among posts of another net, lines at many
 // angles, some clear and some not, and lines that pass a post at the clearance to the nm.
 import { describe, expect, it } from 'vitest';
-import { circle } from '../../../engine/geom/index.ts';
-import { Checker } from '../../../engine/route/core/checker.ts';
-import type { HostObstacle } from '../../../engine/route/core/host.ts';
-import { squareHost } from './test-rules.ts';
+import { circle } from '../../../../engine/geom/index.ts';
+import { Checker } from '../../../../engine/route/core/checker.ts';
+import type { HostObstacle } from '../../../../engine/route/core/host.ts';
+import { squareHost } from '../test-rules.ts';
 
 const MM = 1_000_000;
 const WIDTH = 250_000;

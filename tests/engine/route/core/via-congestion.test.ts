@@ -5,11 +5,11 @@
 // kitspace_d20_tri_r0.3 crossed the LED rows on their own layer wherever every via site near its
 // pads lay near some row's track, and the negotiation never settled.
 import { describe, expect, it } from 'vitest';
-import { Grid } from '../../../engine/route/core/grid.ts';
-import { ObstacleMap } from '../../../engine/route/core/obstacle-map.ts';
-import type { Profile } from '../../../engine/route/core/profile.ts';
-import { Searcher, type CongestionView, type SearchParams } from '../../../engine/route/core/search.ts';
-import { FOOTPRINT_VIA_SHARE, viaPrice } from '../../../engine/route/plan/route-design.ts';
+import { Grid } from '../../../../engine/route/core/grid.ts';
+import { ObstacleMap } from '../../../../engine/route/core/obstacle-map.ts';
+import type { Profile } from '../../../../engine/route/core/profile.ts';
+import { Searcher, type CongestionView, type SearchParams } from '../../../../engine/route/core/search.ts';
+import { FOOTPRINT_VIA_SHARE, viaPrice } from '../../../../engine/route/plan/route-design.ts';
 
 const profile: Profile = { key: 'test', net: 1, width: [100_000, 100_000], viaDiameter: 400_000, viaDrill: 200_000, clearance: 100_000 };
 
