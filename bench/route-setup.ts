@@ -9,7 +9,8 @@ import { sessionHost, routeVariant, RouteCache } from '../engine/route/index.ts'
 import { Checker } from '../engine/route/core/checker.ts';
 import { gridFor } from '../engine/route/core/grid.ts';
 import { buildObstacleMap } from '../engine/route/core/obstacle-map.ts';
-import { chooseStep, profileOf } from '../engine/route/route-design.ts';
+import { chooseStep } from '../engine/route/plan/grid-step.ts';
+import { profileOf } from '../engine/route/plan/profiles.ts';
 
 const file = process.argv[2] ?? '../shared/bench/boards/C/kicad-demo_video/kicad-demo_video.kicad_pcb';
 const names = (process.argv[3] ?? '/buspci.sch/EQ0,/buspci.sch/EQ1,/buspci.sch/EQ2').split(',');

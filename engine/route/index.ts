@@ -6,5 +6,5 @@ export * from './types.ts';
 export { routeDesign, routeVariant, pickBest, sessionHost, variantCount, variantRequest, variantRounds, type RoundVariant } from './plan/variants.ts';
 export type { RouterHost, HostPad, HostObstacle, HostHole, HostRules } from './core/host.ts';
 export { hostFromDesign } from './design/host-from-design.ts';
-export { routeHost } from './plan/route-design.ts';
+export { routeHost } from './plan/variant-run.ts';
 export { RouteCache } from './design/route-cache.ts';

@@ -1,6 +1,6 @@
 // The router's public vocabulary: what a caller asks for (RouteRequest) and what comes back
 // (RouteResult), with the typed reasons a connection stays open. Lengths in integer nm, layers
-// by stack index (0 = F.Cu), nets by code. Nothing here computes; see route-design.ts.
+// by stack index (0 = F.Cu), nets by code. Nothing here computes; see plan/variant-run.ts.
 
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import type { Pt } from '../board/model.ts';

@@ -6,7 +6,7 @@
 import { circle, overlaps, rect, segment } from '../geom/index.ts';
 import { Checker } from '../route/core/checker.ts';
 import { hostFromDesign } from '../route/design/host-from-design.ts';
-import { profileOf } from '../route/plan/route-design.ts';
+import { profileOf } from '../route/plan/profiles.ts';
 import { type ConnectionRequest, type Reservation, type RouteRequest, defaultWork, routeOptions } from '../route/types.ts';
 import { toRouteOptions } from './route-options.ts';
 import { viaFor } from '../route/core/via-span.ts';

@@ -20,7 +20,7 @@ import { settlePairRules } from '../pairs/pair-rules.ts';
 import { settledLater } from '../pairs/later-findings.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
 import type { Grid } from '../core/grid.ts';
-import { routeHost } from './route-design.ts';
+import { routeHost } from './variant-run.ts';
 import { gridStep } from './grid-step.ts';
 import { planesCut } from '../zones/plane-cut.ts';
 import {

@@ -9,7 +9,7 @@ import { Grid } from '../../../../engine/route/core/grid.ts';
 import { ObstacleMap } from '../../../../engine/route/core/obstacle-map.ts';
 import type { Profile } from '../../../../engine/route/core/profile.ts';
 import { Searcher, type CongestionView, type SearchParams } from '../../../../engine/route/core/search.ts';
-import { FOOTPRINT_VIA_SHARE, viaPrice } from '../../../../engine/route/plan/route-design.ts';
+import { FOOTPRINT_VIA_SHARE, viaPrice } from '../../../../engine/route/plan/costs.ts';
 
 const profile: Profile = { key: 'test', net: 1, width: [100_000, 100_000], viaDiameter: 400_000, viaDrill: 200_000, clearance: 100_000 };
 

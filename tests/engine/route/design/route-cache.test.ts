@@ -10,7 +10,8 @@ import { RouteCache, routeDesign, routeVariant, type RouteRequest, type RouteRes
 import { gridFor } from '../../../../engine/route/core/grid.ts';
 import { hostFromDesign } from '../../../../engine/route/design/host-from-design.ts';
 import { buildObstacleMap, RasterMemo } from '../../../../engine/route/core/obstacle-map.ts';
-import { chooseStep, profileOf } from '../../../../engine/route/plan/route-design.ts';
+import { chooseStep } from '../../../../engine/route/plan/grid-step.ts';
+import { profileOf } from '../../../../engine/route/plan/profiles.ts';
 import { benchBoards } from '../../../support/bench.ts';
 
 const board = benchBoards().find((b) => b.tier === 'A' && b.name === 'Blink-Eras_AVR_ISP_Pogo')!;

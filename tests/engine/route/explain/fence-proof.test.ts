@@ -13,7 +13,9 @@ import { gridFor } from '../../../../engine/route/core/grid.ts';
 import { hostFromDesign } from '../../../../engine/route/design/host-from-design.ts';
 import type { RouterHost } from '../../../../engine/route/core/host.ts';
 import type { ObstacleMap } from '../../../../engine/route/core/obstacle-map.ts';
-import { chooseStep, profileOf, routeHost } from '../../../../engine/route/plan/route-design.ts';
+import { chooseStep } from '../../../../engine/route/plan/grid-step.ts';
+import { profileOf } from '../../../../engine/route/plan/profiles.ts';
+import { routeHost } from '../../../../engine/route/plan/variant-run.ts';
 import { benchBoards } from '../../../support/bench.ts';
 import { squareHost, testPad } from '../test-rules.ts';
 

@@ -10,7 +10,7 @@ import { Checker } from '../../../../engine/route/core/checker.ts';
 import { tidyJoins, type ClearTrack } from '../../../../engine/route/finish/cleanup.ts';
 import type { HostPad, RouterHost } from '../../../../engine/route/core/host.ts';
 import type { Leg } from '../../../../engine/route/core/path-geometry.ts';
-import { routeHost } from '../../../../engine/route/plan/route-design.ts';
+import { routeHost } from '../../../../engine/route/plan/variant-run.ts';
 import type { Join } from '../../../../engine/route/negotiate/router.ts';
 import { TEST_RULES, testPad } from '../test-rules.ts';
 import { loadDesign } from '../../../../engine/kicad/load.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { collides, rect, segment } from '../../../../engine/geom/index.ts';
 import type { HostPad, RouterHost } from '../../../../engine/route/index.ts';
 import { DEFAULT_WORK, DEFAULT_WORK_CAP, WORK_PER_CONNECTION, defaultWork, routeHost } from '../../../../engine/route/index.ts';
-import { chooseStep } from '../../../../engine/route/plan/route-design.ts';
+import { chooseStep } from '../../../../engine/route/plan/grid-step.ts';
 import { TEST_RULES, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { rect } from '../../../../engine/geom/index.ts';
 import { escalationRound, variantRounds, type RoundVariant } from '../../../../engine/route/plan/variants.ts';
-import { routeHost } from '../../../../engine/route/plan/route-design.ts';
+import { routeHost } from '../../../../engine/route/plan/variant-run.ts';
 import {
   DEFAULT_WORK_CAP,
   defaultWork,

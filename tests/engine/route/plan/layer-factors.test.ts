@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { rect } from '../../../../engine/geom/index.ts';
 import type { HostObstacle, RouterHost } from '../../../../engine/route/index.ts';
-import { layerFactors } from '../../../../engine/route/plan/route-design.ts';
+import { layerFactors } from '../../../../engine/route/plan/costs.ts';
 import { TEST_RULES } from '../test-rules.ts';
 
 const MM = 1_000_000;

@@ -7,7 +7,8 @@ import { relaxedMap, relaxedMapWork } from '../../../../engine/route/explain/fen
 import { gridFor } from '../../../../engine/route/core/grid.ts';
 import { buildObstacleMap, obstacleMapWork, RasterMemo } from '../../../../engine/route/core/obstacle-map.ts';
 import type { Profile } from '../../../../engine/route/core/profile.ts';
-import { chooseStep, profileOf } from '../../../../engine/route/plan/route-design.ts';
+import { chooseStep } from '../../../../engine/route/plan/grid-step.ts';
+import { profileOf } from '../../../../engine/route/plan/profiles.ts';
 import { routeDesign, routeHost, sessionHost, variantRequest } from '../../../../engine/route/index.ts';
 import { benchBoards } from '../../../support/bench.ts';
 

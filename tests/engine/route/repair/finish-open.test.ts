@@ -6,7 +6,7 @@ import { rect, segment } from '../../../../engine/geom/index.ts';
 import { finishOpen } from '../../../../engine/route/repair/finish-open.ts';
 import { routeVariant } from '../../../../engine/route/plan/variants.ts';
 import type { RouterHost } from '../../../../engine/route/core/host.ts';
-import { routeHost } from '../../../../engine/route/plan/route-design.ts';
+import { routeHost } from '../../../../engine/route/plan/variant-run.ts';
 import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
 import { squareHost, TEST_RULES, testPad } from '../test-rules.ts';
 

@@ -6,7 +6,7 @@ import { circle, distance, polygon, segment, type Shape } from '../../../../engi
 import type { HostObstacle, RouterHost } from '../../../../engine/route/core/host.ts';
 import { finishOpen } from '../../../../engine/route/repair/finish-open.ts';
 import { routeGridless } from '../../../../engine/route/repair/gridless.ts';
-import { routeHost } from '../../../../engine/route/plan/route-design.ts';
+import { routeHost } from '../../../../engine/route/plan/variant-run.ts';
 import type { RouteRequest, RouteResult } from '../../../../engine/route/types.ts';
 import { squareHost, TEST_RULES, testPad } from '../test-rules.ts';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { distance, segment } from '../../../../engine/geom/index.ts';
 import type { RouterHost } from '../../../../engine/route/core/host.ts';
 import { finishOpen } from '../../../../engine/route/repair/finish-open.ts';
-import { routeHost } from '../../../../engine/route/plan/route-design.ts';
+import { routeHost } from '../../../../engine/route/plan/variant-run.ts';
 import { offGrid, turnedHost, turnsFor } from '../../../../engine/route/repair/turned.ts';
 import { squareHost, TEST_RULES, testPad } from '../test-rules.ts';
 

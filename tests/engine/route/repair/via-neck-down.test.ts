@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { segment } from '../../../../engine/geom/index.ts';
 import { routeDesign } from '../../../../engine/route/index.ts';
-import { routeHost } from '../../../../engine/route/plan/route-design.ts';
+import { routeHost } from '../../../../engine/route/plan/variant-run.ts';
 import { hostFromDesign } from '../../../../engine/route/design/host-from-design.ts';
 import type { RouterHost } from '../../../../engine/route/core/host.ts';
 import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
