@@ -98,5 +98,9 @@ export default tseslint.config(
     'Zone policy never sees the adapters from a loaded design, the file format, the session or the DRC.',
   ),
   forbidInEngine(['engine/route/design/**/*.ts'], ['^\\.\\./\\.\\./(kicad|session|render)/'], 'The design adapters never see the file format or the session.'),
-  forbidInEngine(['engine/session/**/*.ts'], ['^\\.\\./kicad/'], 'The session gets its design and files through its ports, never from kicad/.'),
+  forbidInEngine(
+    ['engine/session/**/*.ts'],
+    ['^\\.\\./kicad/', '^\\.\\./route/(?!index\\.ts$)'],
+    'The session gets its design and files through its ports, never from kicad/, and reaches the router through engine/route/index.ts only.',
+  ),
 );

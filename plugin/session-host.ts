@@ -48,10 +48,9 @@ export interface PortOptions {
  * the board's defaults, engine/drc, the writer of `tracemaker route` and resvg for PNG pictures.
  */
 export function sessionPorts(design: Design, files: DesignFiles, o: PortOptions): SessionPorts {
-  const defaults = routeDefaults(design.board, { whole: true });
   return {
     route: routePort(files, { threads: o.threads }),
-    defaultWork: defaults.work ?? DEFAULT_WORK_CAP,
+    defaultWork: DEFAULT_WORK_CAP,
     defaultVariants: (whole) => routeDefaults(design.board, { whole }).variants,
     write: (d, copper) => addCopper(d.board, copper.tracks, copper.vias),
     drc: (d, copper, opts) => sessionDrc(d, copper, opts.full, opts.softZones),

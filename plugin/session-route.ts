@@ -1,4 +1,4 @@
-// The one way a route runs from the plugin: the defaults (work, variants, seed, threads) and the
+// The one way a route runs from the plugin: the defaults (variants, seed, threads) and the
 // worker pool (route-workers.ts) that `tracemaker route` and a session's `route` port both use,
 // so a session's `route` over all nets with the defaults writes the bytes the CLI writes.
 // It owns no routing: the router is engine/route; it only picks the defaults and the threads.
@@ -23,9 +23,9 @@ export const LARGE_BOARD_PADS = 1500;
  *  turn on the calling thread (the bytes are the same either way). */
 const THREADED_BOARD_PADS = 150;
 
+/** A call's defaults; its work has none to give: the router sizes each variant's budget by the
+ *  connections it is asked to make (engine/route/plan/budget.ts). */
 export interface RouteDefaults {
-  /** Undefined: the router sizes the budget by the connections it is asked to make. */
-  work: number | undefined;
   variants: number;
   seed: number;
   threads: number;
@@ -38,20 +38,9 @@ const SEED = 1;
 export function routeDefaults(board: Board, o: { whole: boolean }): RouteDefaults {
   const pads = board.pads.length;
   return {
-    work: undefined,
     variants: pads > LARGE_BOARD_PADS && !o.whole ? 1 : DEFAULT_VARIANTS,
     seed: SEED,
     threads: pads > THREADED_BOARD_PADS ? Math.min(2, availableParallelism()) : 1,
-  };
-}
-
-/** The request with the defaults filled in where it leaves work, variants or seed out. */
-export function withDefaults(request: RouteRequest, d: Omit<RouteDefaults, 'threads'>): RouteRequest {
-  return {
-    ...request,
-    ...((request.work ?? d.work) !== undefined ? { work: request.work ?? d.work } : {}),
-    variants: request.variants ?? d.variants,
-    seed: request.seed ?? d.seed,
   };
 }
 
@@ -91,8 +80,8 @@ export interface RoutePortOptions {
 
 /**
  * A session's route port over the texts its design was loaded from (a board file, or the KiCad
- * host's live board when it last rebuilt): missing work, variants and seed take the board's
- * defaults, and the variants run on the worker pool, as `tracemaker route` runs them. The port
+ * host's live board when it last rebuilt): missing variants and seed take the board's defaults
+ * (missing work is the router's own, sized by the call's connections), and the variants run on the worker pool, as `tracemaker route` runs them. The port
  * keeps one RouteCache: a route on this thread after the first reuses the board's shapes, grid
  * and obstacle maps (a host that rebuilds its session makes a new port, and so a new cache).
  */
@@ -100,6 +89,10 @@ export function routePort(files: DesignFiles, o: RoutePortOptions = {}): (design
   const cache = new RouteCache();
   return (design, request) => {
     const d = routeDefaults(design.board, { whole: request.nets === undefined });
-    return runRoute(files, withDefaults(request, d), o.threads ?? d.threads, { script: o.script, design, cache });
+    return runRoute(files, { ...request, variants: request.variants ?? d.variants, seed: request.seed ?? d.seed }, o.threads ?? d.threads, {
+      script: o.script,
+      design,
+      cache,
+    });
   };
 }

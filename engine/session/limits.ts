@@ -1,13 +1,13 @@
 // The caps every call keeps (ARCHITECTURE rule 7), in one place so schemas, tools and
 // transports agree.
 
-import { DEFAULT_WORK_CAP } from '../route/types.ts';
+import { DEFAULT_WORK_CAP, MAX_VARIANTS } from '../route/index.ts';
 
 /** Open connections listed per call. */
 export const MAX_LISTED = 512;
 /** Nets per route call. */
 export const MAX_ROUTE_NETS = 64;
-export const MAX_VARIANTS = 8;
+export { MAX_VARIANTS };
 /** Work per call, all its variants together (search expansions, flood cells and set-up sites):
  *  every variant at the largest default budget. */
 export const MAX_CALL_WORK = MAX_VARIANTS * DEFAULT_WORK_CAP;

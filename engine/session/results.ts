@@ -2,7 +2,7 @@
 // are checked against these in tools.ts, and Session.call returns them, so a caller that renames
 // or misreads a field fails to compile instead of at run time.
 
-import type { RouteResult, StuckCode } from '../route/types.ts';
+import type { RouteResult, StuckCode } from '../route/index.ts';
 import type { ErrorValue } from './errors.ts';
 import type { ToolName } from './schemas.ts';
 import type { StateCall } from './states.ts';

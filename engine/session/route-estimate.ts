@@ -4,8 +4,8 @@
 // changing anything; a route whose variants' shares could not hold their set-up says so, with
 // what would.
 
-import { DEFAULT_PAIR_WORK } from '../route/pairs/couple-pairs.ts';
 import {
+  DEFAULT_PAIR_WORK,
   DEFAULT_WORK,
   DEFAULT_WORK_CAP,
   ESCALATION,
@@ -13,29 +13,18 @@ import {
   FOOTPRINT_VARIANTS,
   MAX_VARIANT_WORK,
   WORK_PER_CONNECTION,
-  defaultWork,
-  escalationBound,
-  footprintWork,
-} from '../route/types.ts';
+  callBound,
+  thousands as n,
+} from '../route/index.ts';
 import type { RouteEstimateResult } from './results.ts';
 import type { SessionState } from './session-state.ts';
 
-/** An integer with thousands separators (by hand: locale formatting differs between builds). */
-const n = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/**
- * The bound a route call would run under: `work` (the call's, after the session limit) split
- * evenly over `variants`, or without it each variant's default budget for `connections` (the
- * session's count of the call's open connections) and the `pairs` both of whose nets are among
- * them, with the further rounds of variants a call that stays open routes (escalationBound), and
- * the variants escalation adds (footprintWork).
- */
+/** The bound a route call would run under (callBound, plan/budget.ts), and what it is based on:
+ *  `connections` is the session's count of the call's open connections, `pairs` the pairs both of
+ *  whose nets are among them. */
 export function routeEstimate(s: SessionState, o: { work: number | undefined; variants: number; connections: number; pairs: number }): RouteEstimateResult {
-  const pairWork = o.pairs * DEFAULT_PAIR_WORK;
-  const budget = defaultWork(o.connections) + pairWork;
-  const perVariant = o.work !== undefined ? Math.floor(o.work / o.variants) : escalationBound(budget);
-  // The variants escalation adds (footprintVias), in the bound where the session limit leaves room.
-  const extra = o.work === undefined ? footprintWork(defaultWork(o.connections), pairWork) : 0;
+  // The variants escalation adds (footprintVias) are in the bound where the session limit leaves room.
+  const { perVariant, extra, bound } = callBound(o);
   const basedOn =
     o.work !== undefined
       ? `the call's work (${n(o.work)}${s.workLeft !== null ? ', at most what the session limit leaves' : ''}) split evenly over its ${o.variants} variant${o.variants > 1 ? 's' : ''}`
@@ -44,7 +33,7 @@ export function routeEstimate(s: SessionState, o: { work: number | undefined; va
     estimate: true,
     connections: o.connections,
     variants: o.variants,
-    work: { per_variant: perVariant, bound: perVariant * o.variants + extra, used: 0, total_used: s.workUsed, left: s.workLeft },
+    work: { per_variant: perVariant, bound, used: 0, total_used: s.workUsed, left: s.workLeft },
     based_on: basedOn,
     note: "A bound, not a forecast: a route stops once every connection is made, so it often spends much less. Each variant pays for its set-up (the board's obstacle maps) out of its share first; a share that cannot hold it searches nothing, and the route's answer then gives the set-up's cost.",
   };

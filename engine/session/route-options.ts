@@ -2,7 +2,7 @@
 // the tools' snake_case, so an agent reaches nothing the command line does not expose either.
 
 import { z } from 'zod';
-import type { RouteOptions } from '../route/types.ts';
+import type { RouteOptions } from '../route/index.ts';
 
 export const RouteOptionsSchema = z
   .object({

@@ -2,9 +2,7 @@
 // built once per design: the step tools ask it for via sizes and widths, render for the grid pitch.
 
 import type { Design } from '../board/design.ts';
-import { gridStep } from '../route/plan/grid-step.ts';
-import { hostFromDesign } from '../route/design/host-from-design.ts';
-import type { RouterHost } from '../route/core/host.ts';
+import { gridStep, hostFromDesign, type RouterHost } from '../route/index.ts';
 
 const hosts = new WeakMap<Design, { host: RouterHost; step?: number }>();
 

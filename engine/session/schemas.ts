@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ToolError, keyPath } from './errors.ts';
 import { MAX_COORD_MM, MAX_LISTED, MAX_NAME, MAX_ROUTE_NETS, MAX_VARIANTS, MAX_CALL_WORK } from './limits.ts';
 import { RouteOptionsSchema } from './route-options.ts';
+import { budgetFacts } from '../route/index.ts';
 
 const name = z.string().min(1).max(MAX_NAME);
 const coord = z.number().min(-MAX_COORD_MM).max(MAX_COORD_MM);
@@ -21,9 +22,9 @@ const Verify = z
   .describe("refuse (default): keep only a result that adds no DRC error and enters no other net's reservation; report: keep it and list them; off: no check");
 const Commit = z.boolean().optional().describe('false: a dry run, nothing is kept (default true)');
 
-/** What a route call's `work` means, said once for the schema. */
-const WORK_BOUND =
-  "the most this call may spend, all its variants together (work counts search expansions, flood cells and the grid sites set-up tests; never time). Each variant gets an equal share (work / variants, rounded down) and pays from it first for its set-up, the obstacle maps of the call's net classes (a share that cannot hold them builds and searches nothing, and the answer's note says what they cost), then for its searches, then for clean-up and explanations. work.used passes this by at most, for each variant, what the step under way when its share ran out adds: the last search's least (1,000; a few thousand with retries at a pad entry) and the grid sites the route it found marks in the router's occupancy, counted when found and again when committed (on the bench boards at most about 25,000 a variant). Default: 40 M plus 100 k per connection the router is asked to make, at most 250 M, for each variant; where every variant leaves connections open that another try could make (not a pad proven boxed in or out of reach, nor a net held for a rule the router does not model), the call routes a further round of variants in other net orders (in half of them the nets left open first), up to twice that in all (at most 250 M, or the default where that is more; estimate: true tells the bound). Within a session work limit, at most what is left";
+/** What a route call's `work` means, said once for the schema; the defaults in plan/budget.ts's words. */
+const BUDGET = budgetFacts();
+const WORK_BOUND = `the most this call may spend, all its variants together (work counts search expansions, flood cells and the grid sites set-up tests; never time). Each variant gets an equal share (work / variants, rounded down) and pays from it first for its set-up, the obstacle maps of the call's net classes (a share that cannot hold them builds and searches nothing, and the answer's note says what they cost), then for its searches, then for clean-up and explanations. work.used passes this by at most, for each variant, what the step under way when its share ran out adds: the last search's least (1,000; a few thousand with retries at a pad entry) and the grid sites the route it found marks in the router's occupancy, counted when found and again when committed (on the bench boards at most about 25,000 a variant). Default: ${BUDGET.perVariant}, and ${BUDGET.pairs}; where every variant leaves connections open that another try could make (not a pad proven boxed in or out of reach, nor a net held for a rule the router does not model), the call routes a further round of variants in other net orders (in half of them the nets left open first), ${BUDGET.rounds}, and, after them and only while connections stay open, ${BUDGET.footprint} (estimate: true tells the bound). Within a session work limit, at most what is left`;
 
 const Hints = z
   .object({

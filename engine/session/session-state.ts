@@ -3,7 +3,7 @@
 // this; session.ts adds the one `call` every transport goes through.
 
 import type { Design } from '../board/design.ts';
-import type { Reservation, RouteProgress, RouteRequest, RouteResult, StuckReason } from '../route/types.ts';
+import type { Reservation, RouteProgress, RouteRequest, RouteResult, StuckReason } from '../route/index.ts';
 import type { SessionCopper } from './copper.ts';
 import { Names } from './names.ts';
 import { type OpenConnection, openConnections } from './ratsnest.ts';

@@ -2,7 +2,7 @@
 // commit, transaction.ts), rip_net, undo and restore. A kept change is a new state whose parent is the
 // current one; nothing here ever touches the board's own copper.
 
-import { type RouteHints, type RouteRequest, type RouteResult, type StuckReason, routeOptions } from '../route/types.ts';
+import { type RouteHints, type RouteRequest, type RouteResult, type StuckReason, routeOptions } from '../route/index.ts';
 import { type SessionCopper, appendCopper, copperDigest, copperLength, withoutNet } from './copper.ts';
 import { ToolError } from './errors.ts';
 import { mmToNm } from '../geom/units.ts';

@@ -3,7 +3,7 @@
 // here changes the state.
 
 import { maskLayers } from '../board/layers.ts';
-import type { StuckReason } from '../route/types.ts';
+import type { StuckReason } from '../route/index.ts';
 import { type End, type OpenConnection, padOf } from './ratsnest.ts';
 import { copperLength, type SessionCopper } from './copper.ts';
 import { trackLength } from '../geom/arc.ts';

@@ -4,12 +4,8 @@
 // allow, a new state when kept. Placement and routing go through the router's own rules.
 
 import { circle, overlaps, rect, segment } from '../geom/index.ts';
-import { Checker } from '../route/core/checker.ts';
-import { hostFromDesign } from '../route/design/host-from-design.ts';
-import { profileOf } from '../route/plan/profiles.ts';
-import { type ConnectionRequest, type Reservation, type RouteRequest, defaultWork, routeOptions } from '../route/types.ts';
+import { classVia, type ConnectionRequest, defaultWork, hostFromDesign, type Reservation, type RouteRequest, routeOptions, viaHit } from '../route/index.ts';
 import { toRouteOptions } from './route-options.ts';
-import { viaFor } from '../route/core/via-span.ts';
 import { appendCopper, copperDigest, copperLength } from './copper.ts';
 import { ToolError } from './errors.ts';
 import { mmToNm, nmToMm } from '../geom/units.ts';
@@ -46,7 +42,7 @@ export function placeVia(s: SessionState, a: ToolArgs<'place_via'>): PlaceViaRes
   const L = host.layerCount;
   const [la, lb] = a.layers ? a.layers.map((l) => s.names.layer('place_via', 'layers', l)) : [0, L - 1];
   if (la === lb) throw new ToolError('bad_argument', 'place_via: "layers" must name two different copper layers');
-  const span = viaFor(profileOf(host, net, host.rules.className(net)), la, lb, L);
+  const span = classVia(host, net, la, lb);
   if (span.from !== Math.min(la, lb) || span.to !== Math.max(la, lb)) {
     throw new ToolError('not_allowed', 'place_via: the project allows only through vias for this net (no blind, buried or micro-via joins those layers)');
   }
@@ -65,7 +61,7 @@ export function placeVia(s: SessionState, a: ToolArgs<'place_via'>): PlaceViaRes
   const copper = appendCopper(st.copper, add);
   // The router's exact check too: KiCad leaves some conflicts to warnings (two vias whose holes
   // meet report hole_to_hole, not clearance), which no route of ours would make either.
-  const hit = a.verify === 'off' ? undefined : new Checker(hostFromDesign(s.design, st.copper), true).via(net, via.at.x, via.at.y, span);
+  const hit = a.verify === 'off' ? undefined : viaHit(hostFromDesign(s.design, st.copper), net, via.at.x, via.at.y, span);
   const conflict = hit ? { conflict: { with: hit.kind, ...(hit.net > 0 ? { net: s.names.netName(hit.net) } : {}) } } : {};
   const v = settle(s, { tool: 'place_via', args: a }, copper, add, {
     verify: a.verify,

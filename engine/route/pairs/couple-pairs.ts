@@ -42,9 +42,6 @@ export function routedPairs(design: Design, result: RouteResult): [number, numbe
 
 /** Work coupling one pair of one stretch may take: its centre line and its pads' joins. */
 export const PAIR_WORK = LINE_WORK + JOIN_WORK;
-/** Work the route's default budget adds for each pair it routed, to lay it as a pair: a centre
- *  line's fine map over a dense board costs several times its search. */
-export const DEFAULT_PAIR_WORK = 16_000_000;
 
 /**
  * `result` with each pair it routed (both nets complete) routed again as a coupled pair — each

@@ -22,7 +22,8 @@ import { MAX_LEVEL, reorder, repair } from '../repair/rip-up.ts';
 import { routeTurned } from '../repair/turned.ts';
 import { bothVerify, islandVerify, ReliefGuard, settleIslands } from '../zones/plane-islands.ts';
 import { prunePlaneJoins, type PlaneLinks } from '../zones/plane-joins.ts';
-import { routeOptions, variantBudget, type RouteOptions, type RouteRequest, type RouteResult } from '../types.ts';
+import { routeOptions, type RouteOptions, type RouteRequest, type RouteResult } from '../types.ts';
+import { variantBudget } from './budget.ts';
 import { settingsFor } from './costs.ts';
 import { chooseStep, MIN_GRID_STEP } from './grid-step.ts';
 import { heldNets, withHeldNets } from './held-nets.ts';
@@ -39,7 +40,7 @@ export function routeHost(host: RouterHost, req: RouteRequest, variant: number, 
   // A turned board is a world of its own: nothing a caller keeps for the board fits it.
   if (req.turn) return routeTurned(host, req, verify, (h, r, v) => routeHost(h, r, variant, v));
   const seed = ((req.seed ?? 1) + variant * 7919) >>> 0;
-  if (req.gridless && req.connection) return routeGridless(host, req, verify, variant, seed);
+  if (req.gridless && req.connection) return routeGridless(host, req, verify, variant, seed, variantBudget(req, 1));
   const opt = routeOptions(req.options);
   const asked = askedNets(host, req, opt.softZones);
   const { items, pieces, ends, held } = asked;

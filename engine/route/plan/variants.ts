@@ -15,7 +15,7 @@ import { RouteCache } from '../design/route-cache.ts';
 import { finishOpen, MAX_ORDERS, routable } from '../repair/finish-open.ts';
 import { tuneLengths } from '../pairs/tune-length.ts';
 import { detourShort } from '../pairs/detour.ts';
-import { couplePairs, DEFAULT_PAIR_WORK, PAIR_WORK, routedPairs, uncouple } from '../pairs/couple-pairs.ts';
+import { couplePairs, PAIR_WORK, routedPairs, uncouple } from '../pairs/couple-pairs.ts';
 import { settlePairRules } from '../pairs/pair-rules.ts';
 import { settledLater } from '../pairs/later-findings.ts';
 import { FRESH, type WorldSource } from '../core/world-source.ts';
@@ -23,18 +23,8 @@ import type { Grid } from '../core/grid.ts';
 import { routeHost } from './variant-run.ts';
 import { gridStep } from './grid-step.ts';
 import { planesCut } from '../zones/plane-cut.ts';
-import {
-  ESCALATION,
-  FOOTPRINT_VARIANTS,
-  escalationBound,
-  footprintBound,
-  MAX_VARIANTS,
-  routeOptions,
-  variantBudget,
-  type ConnectionResult,
-  type RouteRequest,
-  type RouteResult,
-} from '../types.ts';
+import { DEFAULT_PAIR_WORK, ESCALATION, FOOTPRINT_VARIANTS, escalationBound, footprintBound, variantBudget, variantCount, variantRequest } from './budget.ts';
+import { routeOptions, type ConnectionResult, type RouteRequest, type RouteResult } from '../types.ts';
 import { clashingNets } from '../repair/clashes.ts';
 import { routeRoom } from '../repair/make-room.ts';
 
@@ -229,19 +219,6 @@ function withRipping(req: RouteRequest, fixed: RouteResult, again: (req: RouteRe
   const setup = fixed.setup + redone.setup;
   if (redone.open.length < fixed.open.length) return { ...redone, ripped: { tracks, vias }, work, budget, setup };
   return { ...fixed, work, setup };
-}
-
-/** Number of variants a request asks for, clamped to 1..MAX_VARIANTS. */
-export function variantCount(req: RouteRequest): number {
-  return Math.min(MAX_VARIANTS, Math.max(1, Math.floor(req.variants ?? 1)));
-}
-
-/** The request each variant routes: the call's `work` split evenly (⌊work / variants⌋ each, so
- *  all together never pass it); without `work`, each variant takes its own default, or its equal
- *  share of `workCap` where that is less. */
-export function variantRequest(req: RouteRequest): RouteRequest {
-  if (req.work !== undefined) return { ...req, work: Math.floor(req.work / variantCount(req)) };
-  return req.workCap === undefined ? req : { ...req, workCap: Math.floor(req.workCap / variantCount(req)) };
 }
 
 /** How much of its pairs a result routed coupled: the coupled shares summed. */

@@ -15,7 +15,7 @@ import type { Verify } from '../finish/final-gate.ts';
 import { addGrownCorners, CornerList } from './grown-corners.ts';
 import { trackLength } from '../../geom/arc.ts';
 import { mm } from '../explain/stuck.ts';
-import { padRef, variantBudget, type ConnectionResult, type PadRef, type RouteRequest, type RouteResult, type StuckReason } from '../types.ts';
+import { padRef, type ConnectionResult, type PadRef, type RouteRequest, type RouteResult, type StuckReason } from '../types.ts';
 
 /** How far (nm) a line may come closer than the rules ask: rounding of corners to the nm, far
  *  inside KiCad's DRC epsilon (500 nm). */
@@ -46,13 +46,12 @@ const VIA_COST = 2_000_000;
  *  between two points at one place is a via. */
 type Path = { x: number; y: number; layer: number }[];
 
-/** `req.connection` routed off the grid (its waypoints, if any, are not), judged by `verify`:
+/** `req.connection` routed off the grid (its waypoints, if any, are not), judged by `verify`,
+ *  within `budget` (what a one-connection route on the grid is given, plan/budget.ts):
  *  `gridless` 'layer', on one layer both pads share, at the class width and then the narrowest
  *  the rules allow; 'via', across the layers through the class's vias. */
-export function routeGridless(host: RouterHost, req: RouteRequest, verify: Verify | undefined, variant: number, seed: number): RouteResult {
+export function routeGridless(host: RouterHost, req: RouteRequest, verify: Verify | undefined, variant: number, seed: number, budget: number): RouteResult {
   const conn = req.connection!;
-  // Without a set amount, what a one-connection route on the grid is given.
-  const budget = variantBudget(req, 1);
   const a = host.pads.find((p) => p.index === conn.from);
   const b = host.pads.find((p) => p.index === conn.to);
   let work = 0;

@@ -2,8 +2,7 @@
 // lengths on a dev board that has one (/USB_D+ and /USB_D-), before and after the pair is routed.
 import { describe, expect, it } from 'vitest';
 import { diffPairName, diffPairOf, pairsAmong, withPartners } from '../../../engine/board/diff-pairs.ts';
-import { DEFAULT_PAIR_WORK } from '../../../engine/route/pairs/couple-pairs.ts';
-import { defaultWork, escalationBound } from '../../../engine/route/types.ts';
+import { DEFAULT_PAIR_WORK, defaultWork, escalationBound } from '../../../engine/route/index.ts';
 import { readDesignFiles } from '../../../plugin/design-files.ts';
 import { loadDesign } from '../../../engine/kicad/load.ts';
 import { realSession } from '../../support/real-session.ts';

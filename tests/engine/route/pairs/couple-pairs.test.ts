@@ -9,11 +9,12 @@ import type { GenerateOptions } from '../../../../engine/kicad/generate-board.ts
 import { expectNoErrorAdded, routeGenerated } from '../../../support/judge-generated.ts';
 import { kicads } from '../../../support/kicad.ts';
 import { errorsAdded, strippedBench } from '../../../support/stripped-board.ts';
-import { DEFAULT_PAIR_WORK, pairGeometry } from '../../../../engine/route/pairs/couple-pairs.ts';
+import { pairGeometry } from '../../../../engine/route/pairs/couple-pairs.ts';
+import { DEFAULT_PAIR_WORK, defaultWork } from '../../../../engine/route/plan/budget.ts';
 import { routeDesign } from '../../../../engine/route/plan/variants.ts';
 import { BUDGET_SPENT, coupleStretch, LINE_WORK, merged, stretchesOf } from '../../../../engine/route/pairs/pair-stretch.ts';
 import { hostFromDesign } from '../../../../engine/route/design/host-from-design.ts';
-import { defaultWork, routeOptions } from '../../../../engine/route/types.ts';
+import { routeOptions } from '../../../../engine/route/types.ts';
 import type { PairBody } from '../../../../engine/route/pairs/pair-body.ts';
 import { collides } from '../../../../engine/geom/collide.ts';
 import { circle, segment } from '../../../../engine/geom/shapes.ts';

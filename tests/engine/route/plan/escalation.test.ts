@@ -18,10 +18,8 @@ import {
   footprintWork,
   MAX_VARIANT_WORK,
   variantBudget,
-  type RouteRequest,
-  type RouteResult,
-  type StuckCode,
-} from '../../../../engine/route/types.ts';
+} from '../../../../engine/route/plan/budget.ts';
+import type { RouteRequest, RouteResult, StuckCode } from '../../../../engine/route/types.ts';
 import { squareHost, TEST_RULES, testPad } from '../test-rules.ts';
 
 const MM = 1_000_000;

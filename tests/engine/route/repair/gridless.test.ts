@@ -6,6 +6,7 @@ import { circle, distance, polygon, segment, type Shape } from '../../../../engi
 import type { HostObstacle, RouterHost } from '../../../../engine/route/core/host.ts';
 import { finishOpen } from '../../../../engine/route/repair/finish-open.ts';
 import { routeGridless } from '../../../../engine/route/repair/gridless.ts';
+import { variantBudget } from '../../../../engine/route/plan/budget.ts';
 import { routeHost } from '../../../../engine/route/plan/variant-run.ts';
 import type { RouteRequest, RouteResult } from '../../../../engine/route/types.ts';
 import { squareHost, TEST_RULES, testPad } from '../test-rules.ts';
@@ -68,7 +69,7 @@ function leastSlack(host: RouterHost, tracks: { start: { x: number; y: number };
 describe('a connection routed off the grid', () => {
   it('runs down a lane with no room to spare at an angle no grid follows, keeping the clearance', () => {
     const host = tube(0);
-    const r = routeGridless(host, req(), undefined, 0, 1);
+    const r = routeGridless(host, req(), undefined, 0, 1, variantBudget(req(), 1));
     expect(r.summary.routed).toBe(1);
     expect(r.open).toEqual([]);
     expect(r.tracks.length).toBeGreaterThan(0);
@@ -81,7 +82,7 @@ describe('a connection routed off the grid', () => {
   });
 
   it('finds nothing in a lane 200 nm too narrow, and says so', () => {
-    const r = routeGridless(tube(-200), req(), undefined, 0, 1);
+    const r = routeGridless(tube(-200), req(), undefined, 0, 1, variantBudget(req(), 1));
     expect(r.summary.routed).toBe(0);
     expect(r.tracks).toEqual([]);
     expect(r.open[0].stuck?.reason).toBe('blocked');
@@ -91,7 +92,7 @@ describe('a connection routed off the grid', () => {
     // A via of net B in a lane 1.2 mm wider than needed, 0.3 mm off its centre line.
     const post: HostObstacle = { kind: 'via', shape: circle(12.4 * MM - 240_000, 13.2 * MM + 180_000, 300_000), layers: 3, net: 2, clearance: 0 };
     const host = tube(1.2 * MM, [post]);
-    const r = routeGridless(host, req(), undefined, 0, 1);
+    const r = routeGridless(host, req(), undefined, 0, 1, variantBudget(req(), 1));
     expect(r.summary.routed).toBe(1);
     expect(leastSlack(host, r.tracks)).toBeGreaterThanOrEqual(-50);
     expect(r.tracks.length).toBeGreaterThan(1);
@@ -103,21 +104,21 @@ describe('a connection routed off the grid', () => {
   it('keeps out of another net’s zone fill, and of the boxes kept for other nets', () => {
     const fill: Shape = polygon([11.5 * MM, 11 * MM, 13.5 * MM, 11 * MM, 13.5 * MM, 15 * MM, 11.5 * MM, 15 * MM]);
     const zone: HostObstacle = { kind: 'zone', shape: fill, layers: 3, net: 2, clearance: CLEARANCE };
-    expect(routeGridless(tube(1.2 * MM, [zone]), req(), undefined, 0, 1).summary.routed).toBe(0);
+    expect(routeGridless(tube(1.2 * MM, [zone]), req(), undefined, 0, 1, variantBudget(req(), 1)).summary.routed).toBe(0);
     // The same fill of its own net is no wall.
-    expect(routeGridless(tube(1.2 * MM, [{ ...zone, net: 1 }]), req(), undefined, 0, 1).summary.routed).toBe(1);
+    expect(routeGridless(tube(1.2 * MM, [{ ...zone, net: 1 }]), req(), undefined, 0, 1, variantBudget(req(), 1)).summary.routed).toBe(1);
     const kept = { ...req(), reserved: [{ net: 2, minX: 11.5 * MM, minY: 11 * MM, maxX: 13.5 * MM, maxY: 15 * MM }] };
-    expect(routeGridless(tube(1.2 * MM), kept, undefined, 0, 1).summary.routed).toBe(0);
+    expect(routeGridless(tube(1.2 * MM), kept, undefined, 0, 1, variantBudget(kept, 1)).summary.routed).toBe(0);
     // A box kept for its own net is no wall.
     const own = { ...req(), reserved: [{ net: 1, minX: 11.5 * MM, minY: 11 * MM, maxX: 13.5 * MM, maxY: 15 * MM }] };
-    expect(routeGridless(tube(1.2 * MM), own, undefined, 0, 1).summary.routed).toBe(1);
+    expect(routeGridless(tube(1.2 * MM), own, undefined, 0, 1, variantBudget(own, 1)).summary.routed).toBe(1);
   });
 
   it('changes layer through a via where the pads are on different layers and a via fits', () => {
     const host = tube(1.2 * MM, [], 2);
     // On one layer there is no way: the pads share none.
-    expect(routeGridless(host, req(), undefined, 0, 1).summary.routed).toBe(0);
-    const r = routeGridless(host, req(10_000_000, 'via'), undefined, 0, 1);
+    expect(routeGridless(host, req(), undefined, 0, 1, variantBudget(req(), 1)).summary.routed).toBe(0);
+    const r = routeGridless(host, req(10_000_000, 'via'), undefined, 0, 1, variantBudget(req(10_000_000, 'via'), 1));
     expect(r.summary.routed).toBe(1);
     expect(r.vias).toHaveLength(1);
     const v = r.vias[0];
@@ -127,11 +128,11 @@ describe('a connection routed off the grid', () => {
     expect(leastSlack(host, r.tracks)).toBeGreaterThanOrEqual(-50);
     expect(new Set(r.tracks.map((t) => t.layer))).toEqual(new Set([0, 1]));
     // In the lane with no room to spare no via fits: nothing is made.
-    expect(routeGridless(tube(0, [], 2), req(10_000_000, 'via'), undefined, 0, 1).summary.routed).toBe(0);
+    expect(routeGridless(tube(0, [], 2), req(10_000_000, 'via'), undefined, 0, 1, variantBudget(req(10_000_000, 'via'), 1)).summary.routed).toBe(0);
   });
 
   it('stops within its work and says the budget ran out', () => {
-    const r = routeGridless(tube(0), req(20), undefined, 0, 1);
+    const r = routeGridless(tube(0), req(20), undefined, 0, 1, variantBudget(req(20), 1));
     expect(r.summary.routed).toBe(0);
     expect(r.open[0].stuck?.reason).toBe('budget');
     expect(r.stopped).toBe('budget');
@@ -140,7 +141,7 @@ describe('a connection routed off the grid', () => {
   it('keeps nothing the final judge refuses', () => {
     const host = tube(0);
     const refuse = (tracks: unknown[]) => ({ tracks: new Set(tracks.map((_, i) => i)), vias: new Set<number>(), why: new Map<string, string>() });
-    const r = routeGridless(host, req(), refuse, 0, 1);
+    const r = routeGridless(host, req(), refuse, 0, 1, variantBudget(req(), 1));
     expect(r.summary.routed).toBe(0);
     expect(r.tracks).toEqual([]);
   });
