@@ -90,6 +90,8 @@ export interface ConnectionRequest {
   width?: number;
 }
 
+/** What a caller asks of a route (the session, the command line, the plugin). The router's own
+ *  retries add AttemptSettings to it; a caller never sets those. */
 export interface RouteRequest {
   /** Net codes to route; default: every net with an open connection. */
   nets?: number[];
@@ -110,6 +112,19 @@ export interface RouteRequest {
   options?: RouteOptions;
   session?: RippableCopper;
   reserved?: Reservation[];
+  /** Only this connection (nets is ignored). */
+  connection?: ConnectionRequest;
+  /** With `connection`: routed off the grid (gridless.ts), the shortest path between the exact
+   *  obstacles: 'layer' on a layer both its pads share, 'via' across layers through vias. */
+  gridless?: 'layer' | 'via';
+  /** Polled between searches; true stops the route and returns the best clean result so far. */
+  shouldStop?: () => boolean;
+  onProgress?: (p: RouteProgress) => void;
+}
+
+/** How one attempt of a call routes, set only by the router's own stages as they retry (finish-open,
+ *  turned grids, make-room, an escalation round, a pair's joins), never by a caller. */
+export interface AttemptSettings {
   /** Board pad index: the grid's sites lie on this pad and its step follows its part's pitch. */
   gridPad?: number;
   /** A finer look: the grid step the rules and pads imply divided by this (1..4, the step never
@@ -118,14 +133,9 @@ export interface RouteRequest {
   /** Box (nm) the route's grid covers, for a call whose pads all lie in one region (a pair's
    *  joins): the set-up costs the box, not the board. The caller keeps the call's pads inside. */
   window?: { minX: number; minY: number; maxX: number; maxY: number };
-  /** Only this connection (nets is ignored). */
-  connection?: ConnectionRequest;
   /** Degrees (KiCad's sense) the route's grid is turned by, so its moves follow parts placed at
    *  that angle (turned.ts); boxes and points of the request are the board's. Default 0. */
   turn?: number;
-  /** With `connection`: routed off the grid (gridless.ts), the shortest path between the exact
-   *  obstacles: 'layer' on a layer both its pads share, 'via' across layers through vias. */
-  gridless?: 'layer' | 'via';
   /** Set by an escalation round (design/make-room.ts): start from `from`, a round's best, and
    *  route each of its `walled` connections (the fixed copper walls them in on the grid) off the
    *  grid past the fixed copper alone, the call's nets in its way taken out and routed again. */
@@ -136,10 +146,10 @@ export interface RouteRequest {
    *  own layer. Alone in its place in the call, each such variant may spend the place's whole
    *  bound (variantBudget). */
   footprintVias?: boolean;
-  /** Polled between searches; true stops the route and returns the best clean result so far. */
-  shouldStop?: () => boolean;
-  onProgress?: (p: RouteProgress) => void;
 }
+
+/** A request as the router's stages carry it: the caller's, with the attempt's own settings. */
+export type Attempt = RouteRequest & AttemptSettings;
 
 /** A pad a connection ends on, named so a person can find it: REF.PIN. */
 export interface PadRef {

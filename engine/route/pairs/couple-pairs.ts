@@ -15,7 +15,7 @@ import { joinsAll, pruneDangling } from '../finish/dangling.ts';
 import type { PairBody, PairGeometry } from './pair-body.ts';
 import type { NewCopper } from '../zones/plane-cut.ts';
 import { BUDGET_SPENT, coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, mm, pin, stretchesOf } from './pair-stretch.ts';
-import { routeOptions, type PairOutcome, type RouteRequest, type RouteResult } from '../types.ts';
+import { routeOptions, type PairOutcome, type Attempt, type RouteResult } from '../types.ts';
 import { settledLater } from './later-findings.ts';
 import { regrouped } from '../finish/leave-open.ts';
 
@@ -29,7 +29,7 @@ const JOIN_MARGIN = 3_000_000;
 /** What coupling asks of the variant it runs in: its route without coupling (for the pads'
  *  joins), and its router's host with extra fixed copper (from the board's parts it keeps). */
 export interface PairWorld {
-  join: (req: RouteRequest) => RouteResult;
+  join: (req: Attempt) => RouteResult;
   host: (extra: { tracks: readonly NewTrack[]; vias: readonly NewVia[] }) => RouterHost;
   /** The zone nets whose planes, refilled, `after` cuts where `before` did not (plane-cut.ts). */
   planesCut: (before: NewCopper, after: NewCopper) => number[];
@@ -49,7 +49,7 @@ export const PAIR_WORK = LINE_WORK + JOIN_WORK;
  * allows it; `base` is the board the result's copper is judged on (the session's copper as board
  * copper), `design` the one the router routes on.
  */
-export function couplePairs(design: Design, base: Design, req: RouteRequest, result: RouteResult, world: PairWorld): RouteResult {
+export function couplePairs(design: Design, base: Design, req: Attempt, result: RouteResult, world: PairWorld): RouteResult {
   if (req.connection) return result;
   const pairs = routedPairs(design, result);
   if (pairs.length === 0) return result;
@@ -66,7 +66,7 @@ export function couplePairs(design: Design, base: Design, req: RouteRequest, res
 function couplePair(
   design: Design,
   base: Design,
-  req: RouteRequest,
+  req: Attempt,
   result: RouteResult,
   plus: number,
   minus: number,
@@ -219,7 +219,7 @@ const name = (design: Design, n: number) => design.board.nets[n]?.name ?? String
 /** The description of the first error the DRC finds on the pair's new copper, other than a net
  *  too short for its length or skew rule (tuned after), a pair rule's (settled after) or a
  *  finding against a fill KiCad refills. */
-function pairFinding(base: Design, req: RouteRequest, tracks: NewTrack[], vias: NewVia[], nets: number[]): string | undefined {
+function pairFinding(base: Design, req: Attempt, tracks: NewTrack[], vias: NewVia[], nets: number[]): string | undefined {
   const soft = routeOptions(req.options).softZones;
   const t0 = base.board.tracks.length;
   const v0 = base.board.vias.length;

@@ -12,7 +12,7 @@ import { diffPairOf } from '../../board/diff-pairs.ts';
 import { checkAdded } from '../../drc/drc.ts';
 import { boxContains, boxOfPoints, circle, distance, inflateBox, segment } from '../../geom/index.ts';
 import { gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
-import type { ConnectionResult, RouteRequest, RouteResult } from '../types.ts';
+import type { ConnectionResult, Attempt, RouteResult } from '../types.ts';
 import { carried, fixedSession, joined, madeAlone, spent } from '../repair/finish-open.ts';
 import { target, tuneLengths } from './tune-length.ts';
 
@@ -38,14 +38,14 @@ const MIN_DETOUR_WORK = 1_000_000;
 const DETOUR_SHARE = 4;
 
 /** Routes one connection of a request (the caller's variant, world and all). */
-export type ConnectionRoute = (req: RouteRequest) => RouteResult;
+export type ConnectionRoute = (req: Attempt) => RouteResult;
 
 /**
  * `r` (tuned already) with each net left open by its length rule, whose only connection it was,
  * routed again the long way round as above — a pair's two nets together, through points alike,
  * so its skew rule can hold — and tuned; the first detour that meets the rules is kept.
  */
-export function detourShort(base: Design, req: RouteRequest, r: RouteResult, route: ConnectionRoute): RouteResult {
+export function detourShort(base: Design, req: Attempt, r: RouteResult, route: ConnectionRoute): RouteResult {
   const { board } = base;
   // A detour's point outside the box of the board's pads would lie off the board or past every part.
   const box = boxOfPoints(board.pads.map((p) => p.at));

@@ -4,7 +4,7 @@
 // search expansions, flood cells and the grid sites set-up tests — never time. The words agents
 // and the README read are made here from the same numbers (budgetFacts), and a test holds both to it.
 
-import type { RouteRequest } from '../types.ts';
+import type { Attempt } from '../types.ts';
 
 /** Default work per variant: a base that covers a large board's set-up (its obstacle maps are
  *  work too) and a share per open connection of the call, so a dense board is not cut short
@@ -46,7 +46,7 @@ export function defaultWork(connections: number): number {
 /** The work one variant of `req` may spend, routing `connections`: the request's, else the
  *  default for them (a variant an escalation round adds, footprintBound of it) or the cap's
  *  share where that is less; never past MAX_VARIANT_WORK. */
-export function variantBudget(req: Pick<RouteRequest, 'work' | 'workCap' | 'footprintVias'>, connections: number): number {
+export function variantBudget(req: Pick<Attempt, 'work' | 'workCap' | 'footprintVias'>, connections: number): number {
   const own = req.footprintVias ? footprintBound(defaultWork(connections)) : defaultWork(connections);
   return Math.min(MAX_VARIANT_WORK, Math.max(0, req.work ?? Math.min(own, req.workCap ?? Infinity)));
 }
@@ -73,14 +73,14 @@ export function footprintWork(budget: number, pairWork = 0): number {
 }
 
 /** Number of variants a request asks for, clamped to 1..MAX_VARIANTS. */
-export function variantCount(req: Pick<RouteRequest, 'variants'>): number {
+export function variantCount(req: Pick<Attempt, 'variants'>): number {
   return Math.min(MAX_VARIANTS, Math.max(1, Math.floor(req.variants ?? 1)));
 }
 
 /** The request each variant routes: the call's `work` split evenly (⌊work / variants⌋ each, so
  *  all together never pass it); without `work`, each variant takes its own default, or its equal
  *  share of `workCap` where that is less. */
-export function variantRequest<R extends Pick<RouteRequest, 'work' | 'workCap' | 'variants'>>(req: R): R {
+export function variantRequest<R extends Pick<Attempt, 'work' | 'workCap' | 'variants'>>(req: R): R {
   if (req.work !== undefined) return { ...req, work: Math.floor(req.work / variantCount(req)) };
   return req.workCap === undefined ? req : { ...req, workCap: Math.floor(req.workCap / variantCount(req)) };
 }

@@ -8,13 +8,13 @@ import type { RouterHost } from '../core/host.ts';
 import type { Profile } from '../core/profile.ts';
 import type { NetPlan } from '../negotiate/net-plan.ts';
 import type { RouterSettings } from '../negotiate/router.ts';
-import type { RouteRequest } from '../types.ts';
+import type { Attempt } from '../types.ts';
 
 /** Layer cost factor for a thermally joined zone's net on the zone's layers. */
 const PLANE_LAYER_COST = 0.6;
 
 /** Layer cost factors: every net's (`base`, or the hinted all-nets entry -1) and per net. */
-export function layerFactors(host: RouterHost, req: RouteRequest): { base: Float64Array; perNet: Map<number, Float64Array> } {
+export function layerFactors(host: RouterHost, req: Attempt): { base: Float64Array; perNet: Map<number, Float64Array> } {
   const L = host.layerCount;
   const base = new Float64Array(L).fill(1);
   const perNet = new Map<number, Float64Array>();
@@ -61,7 +61,7 @@ export function viaPrice(span: number, step: number, footprint: boolean): { viaC
 export function settingsFor(
   host: RouterHost,
   grid: Grid,
-  req: RouteRequest,
+  req: Attempt,
   profiles: Profile[],
   netProfile: Map<number, number>,
   plans: NetPlan[],
@@ -90,7 +90,7 @@ export function settingsFor(
 function siteCosts(
   host: RouterHost,
   grid: Grid,
-  req: RouteRequest,
+  req: Attempt,
   profiles: Profile[],
   netProfile: Map<number, number>,
   plans: NetPlan[],

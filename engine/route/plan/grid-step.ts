@@ -24,7 +24,7 @@ export function gridStep(host: RouterHost, nets?: readonly number[]): number {
   );
 }
 
-/** The finest step a refined grid may have (RouteRequest.gridRefine), nm. */
+/** The finest step a refined grid may have (Attempt.gridRefine), nm. */
 export const MIN_GRID_STEP = 10_000;
 
 /** Grid step for the routed profiles: a third of the finest track pitch, 50–200 µm, 1 µm steps;

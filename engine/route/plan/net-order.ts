@@ -4,14 +4,14 @@
 
 import type { Prng } from '../../geom/prng.ts';
 import type { NetPlan } from '../negotiate/net-plan.ts';
-import { routeOptions, type RouteRequest } from '../types.ts';
+import { routeOptions, type Attempt } from '../types.ts';
 
 /** Nets of at least this many pieces (grounds, supplies, buses of many pins) route before the rest,
  *  shortest first within each group: they have the least freedom per connection, and routed last
  *  they find their pins boxed in by everyone else's tracks. */
 const BIG_NET_PIECES = 6;
 
-export function orderNets(plans: NetPlan[], req: RouteRequest, rng: Prng, variant: number, planeLast: Set<number>): NetPlan[] {
+export function orderNets(plans: NetPlan[], req: Attempt, rng: Prng, variant: number, planeLast: Set<number>): NetPlan[] {
   const first = req.hints?.firstNets ?? [];
   const prio = req.hints?.priority ?? {};
   const escape = routeOptions(req.options).escapePlan;

@@ -9,7 +9,7 @@ import type { RouterHost } from '../core/host.ts';
 import type { ObstacleMap } from '../core/obstacle-map.ts';
 import type { ConnItem } from '../negotiate/connectivity.ts';
 import type { NetPlan } from '../negotiate/net-plan.ts';
-import type { ConnectionResult, RouteRequest, Waypoint } from '../types.ts';
+import type { ConnectionResult, Attempt, Waypoint } from '../types.ts';
 
 /** A connection's plan through its waypoints, and the first waypoint whose site the net may not
  *  use (-1 when none). */
@@ -49,7 +49,7 @@ export function connectionEnds(
   host: RouterHost,
   items: readonly ConnItem[],
   pieces: Map<number, number[][]>,
-  conn: NonNullable<RouteRequest['connection']>,
+  conn: NonNullable<Attempt['connection']>,
 ): { a: number[]; b: number[]; padA: number; padB: number } | undefined {
   const padA = host.pads.findIndex((p) => p.index === conn.from);
   const padB = host.pads.findIndex((p) => p.index === conn.to);
@@ -86,7 +86,7 @@ export function finerEnd(host: RouterHost, a: number, b: number): number {
 }
 /** An open connection's reason in the terms it was asked in: a waypoint no track of the net may
  *  use, or a corridor the floods behind the reasons know nothing of. Rewrites `c` in place. */
-export function sayAsAsked(host: RouterHost, conn: NonNullable<RouteRequest['connection']>, legs: Legs | undefined, c: ConnectionResult | undefined): void {
+export function sayAsAsked(host: RouterHost, conn: NonNullable<Attempt['connection']>, legs: Legs | undefined, c: ConnectionResult | undefined): void {
   const mmText = (v: number) => +(v / 1e6).toFixed(4);
   if (legs && legs.walled >= 0 && c && !c.routed && c.stuck) {
     const w = conn.waypoints![legs.walled];

@@ -22,7 +22,7 @@ import { MAX_LEVEL, reorder, repair } from '../repair/rip-up.ts';
 import { routeTurned } from '../repair/turned.ts';
 import { bothVerify, islandVerify, ReliefGuard, settleIslands } from '../zones/plane-islands.ts';
 import { prunePlaneJoins, type PlaneLinks } from '../zones/plane-joins.ts';
-import { routeOptions, type RouteOptions, type RouteRequest, type RouteResult } from '../types.ts';
+import { routeOptions, type RouteOptions, type Attempt, type RouteResult } from '../types.ts';
 import { variantBudget } from './budget.ts';
 import { settingsFor } from './costs.ts';
 import { chooseStep, MIN_GRID_STEP } from './grid-step.ts';
@@ -36,7 +36,7 @@ import { searchBudget, setupWork } from './work-bound.ts';
 /** Routes one variant of a request on a host; `verify`, when given, is the independent DRC
  *  that judges the new copper last (final-gate.ts); `world` gives the grid and obstacle maps
  *  (kept ones from a RouteCache give the same maps). */
-export function routeHost(host: RouterHost, req: RouteRequest, variant: number, verify?: Verify, world: WorldSource = FRESH): RouteResult {
+export function routeHost(host: RouterHost, req: Attempt, variant: number, verify?: Verify, world: WorldSource = FRESH): RouteResult {
   // A turned board is a world of its own: nothing a caller keeps for the board fits it.
   if (req.turn) return routeTurned(host, req, verify, (h, r, v) => routeHost(h, r, variant, v));
   const seed = ((req.seed ?? 1) + variant * 7919) >>> 0;
@@ -114,7 +114,7 @@ interface AskedNets {
   connections: number;
 }
 
-function askedNets(host: RouterHost, req: RouteRequest, softZones: boolean): AskedNets {
+function askedNets(host: RouterHost, req: Attempt, softZones: boolean): AskedNets {
   // With soft zones other nets' routes may notch a plane, and KiCad's refill can then leave a
   // pad the plane used to reach cut off. So a zone's net is routed by tracks as well, and the
   // joins its plane, refilled around everyone else's new copper, still makes are taken out once
@@ -158,7 +158,7 @@ interface SetUp {
   work: number;
 }
 
-function setUp(host: RouterHost, req: RouteRequest, world: WorldSource, opt: Required<RouteOptions>, asked: AskedNets, budget: number): SetUp {
+function setUp(host: RouterHost, req: Attempt, world: WorldSource, opt: Required<RouteOptions>, asked: AskedNets, budget: number): SetUp {
   const { items, pieces, ends, nets } = asked;
   const conn = req.connection;
   const width = conn?.width;

@@ -24,25 +24,25 @@ import { routeHost } from './variant-run.ts';
 import { gridStep } from './grid-step.ts';
 import { planesCut } from '../zones/plane-cut.ts';
 import { DEFAULT_PAIR_WORK, ESCALATION, FOOTPRINT_VARIANTS, escalationBound, footprintBound, variantBudget, variantCount, variantRequest } from './budget.ts';
-import { routeOptions, type ConnectionResult, type RouteRequest, type RouteResult } from '../types.ts';
+import { routeOptions, type Attempt, type ConnectionResult, type RouteRequest, type RouteResult } from '../types.ts';
 import { clashingNets } from '../repair/clashes.ts';
 import { routeRoom } from '../repair/make-room.ts';
 
 /** The router's host for a design, with the session's locked copper as fixed copper. */
-export function sessionHost(design: Design, req: RouteRequest): RouterHost {
+export function sessionHost(design: Design, req: Attempt): RouterHost {
   const s = req.session;
   return hostFromDesign(design, s ? { tracks: s.tracks, vias: s.vias } : undefined);
 }
 
 /** The host and where its grid and maps come from: kept in `cache` when the caller holds one. */
-function sessionWorld(design: Design, req: RouteRequest, cache?: RouteCache): { host: RouterHost; source: WorldSource } {
+function sessionWorld(design: Design, req: Attempt, cache?: RouteCache): { host: RouterHost; source: WorldSource } {
   if (!cache) return { host: sessionHost(design, req), source: FRESH };
   const s = req.session;
   return cache.world(design, copperParts(s?.tracks ?? [], s?.vias ?? []));
 }
 
 /** The board new copper is judged on: the design's, with the session's copper as board copper. */
-function verifyBase(design: Design, req: RouteRequest): Design {
+function verifyBase(design: Design, req: Attempt): Design {
   const s = req.session;
   return s ? { ...design, board: withCopper(design.board, s.tracks, s.vias) } : design;
 }
@@ -53,7 +53,7 @@ function verifyBase(design: Design, req: RouteRequest): Design {
  * copper here, as it is fixed for this call. Findings against zone fills are left to KiCad's
  * refill when zones are soft.
  */
-export function drcVerify(design: Design, req: RouteRequest): Verify {
+export function drcVerify(design: Design, req: Attempt): Verify {
   const soft = routeOptions(req.options).softZones;
   const base = verifyBase(design, req);
   return (tracks, vias) => {
@@ -81,7 +81,7 @@ export function drcVerify(design: Design, req: RouteRequest): Verify {
 /** Routes variant `index` (0-based) of a request whose `work` is this variant's share
  *  (variantRequest), judged last by engine/drc. A `cache` kept by the caller across routes on the
  *  same Design spares rebuilding the board's world; the result is the same with or without it. */
-export function routeVariant(design: Design, req: RouteRequest, index: number, cache?: RouteCache): RouteResult {
+export function routeVariant(design: Design, req: Attempt, index: number, cache?: RouteCache): RouteResult {
   const world = cache ?? new RouteCache();
   const pads = design.board.pads;
   if (req.makeRoom) {
@@ -141,7 +141,7 @@ export function routeVariant(design: Design, req: RouteRequest, index: number, c
 
 /** Dogbones for the area-array balls among `ends` (fan-out.ts) in `host` (the request's world);
  *  only those the DRC finds nothing against, as the router's own copper is judged. */
-function fanOutChecked(design: Design, req: RouteRequest, host: RouterHost, ends: number[]): FanOut[] {
+function fanOutChecked(design: Design, req: Attempt, host: RouterHost, ends: number[]): FanOut[] {
   const fans = fanOut(host, ends, fanSizes(host.rules), routeOptions(req.options).softZones);
   if (fans.length === 0) return fans;
   const verdict = drcVerify(design, req)(
@@ -163,7 +163,7 @@ function fanOutChecked(design: Design, req: RouteRequest, host: RouterHost, ends
  * the session's copper is), where some `open` connection ends on such a ball; each fan-out kept
  * only where the route joined it, else the call's result as routed round it.
  */
-function fannedRoute(design: Design, req: RouteRequest, open: readonly ConnectionResult[], index: number, cache: RouteCache): RouteResult | undefined {
+function fannedRoute(design: Design, req: Attempt, open: readonly ConnectionResult[], index: number, cache: RouteCache): RouteResult | undefined {
   const host = sessionWorld(design, req, cache).host;
   const balls = innerBalls(host, req.nets ? new Set(req.nets) : undefined);
   const mine = new Set(balls);
@@ -190,7 +190,7 @@ function fanSizes(rules: HostRules): FanOutSizes {
 }
 
 /** One variant on the grid the request implies, without finishOpen's further tries. */
-function routeOnce(design: Design, req: RouteRequest, index: number, cache: RouteCache): RouteResult {
+function routeOnce(design: Design, req: Attempt, index: number, cache: RouteCache): RouteResult {
   const w = sessionWorld(design, req, cache);
   return withRipping(req, routeHost(w.host, req, index, drcVerify(design, req), w.source), (r) => routeOnce(design, r, index, cache));
 }
@@ -202,7 +202,7 @@ function routeOnce(design: Design, req: RouteRequest, index: number, cache: Rout
  * nothing is redone for nothing. Work of both counts, within the one budget the fixed route had
  * (the request's share or its default): the redo gets what the fixed route left.
  */
-function withRipping(req: RouteRequest, fixed: RouteResult, again: (req: RouteRequest) => RouteResult): RouteResult {
+function withRipping(req: Attempt, fixed: RouteResult, again: (req: Attempt) => RouteResult): RouteResult {
   const s = req.session;
   // Nets held back for custom rules stay open however the rest is routed: no reason to redo.
   if (!s || fixed.open.every((c) => c.stuck?.reason === 'rule_not_supported') || fixed.stopped === 'cancelled') return fixed;
@@ -261,7 +261,7 @@ const ROUND_SPAN = MAX_ORDERS + 1;
 /** One variant of a call's round: its index and the request it routes. */
 export interface RoundVariant {
   index: number;
-  request: RouteRequest;
+  request: Attempt;
 }
 
 /**
@@ -282,7 +282,7 @@ export interface RoundVariant {
  * DEFAULT_WORK_CAP). A call that made everything, had a set amount of work or was stopped routes
  * no further round.
  */
-export function escalationRound(req: RouteRequest, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
+export function escalationRound(req: Attempt, results: readonly RouteResult[], round: number): RoundVariant[] | undefined {
   if (req.work !== undefined || req.connection || results.length === 0 || req.shouldStop?.()) return undefined;
   const best = pickBest(results);
   if (!stillOpen(best)) return undefined;
@@ -319,7 +319,7 @@ function footprintIndex(n: number, round: number): number {
  * copper walls in every one of them on the grid: no net order frees a lane there, and the call's
  * own nets may hold the one lane off it. Undefined otherwise.
  */
-export function roomFor(req: RouteRequest, best: RouteResult): RouteRequest | undefined {
+export function roomFor(req: Attempt, best: RouteResult): Attempt | undefined {
   const open = routable(best);
   if (open.length === 0 || !open.every((c) => c.stuck?.fixedWalls)) return undefined;
   return { ...req, makeRoom: { from: best, walled: open.map((c) => ({ net: c.net, from: c.from.pad, to: c.to.pad })) } };
@@ -331,7 +331,7 @@ export function roomFor(req: RouteRequest, best: RouteResult): RouteRequest | un
  * can find its lane held by the nets before it, where the rip-up cannot always free it; routed
  * early, the others go round it.
  */
-export function openFirst(req: RouteRequest, best: RouteResult): RouteRequest {
+export function openFirst(req: Attempt, best: RouteResult): Attempt {
   const given = req.hints?.priority ?? {};
   const top = Math.max(0, ...Object.values(given)) + 1;
   const priority = { ...given };

@@ -13,7 +13,7 @@
 
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import { turnsFor } from './turned.ts';
-import type { ConnectionResult, NetResult, RouteRequest, RouteResult, StuckCode } from '../types.ts';
+import type { ConnectionResult, NetResult, Attempt, RouteResult, StuckCode } from '../types.ts';
 
 /** Connections routed alone at most, in result order: each builds its own world. */
 const MAX_SINGLES = 16;
@@ -32,18 +32,18 @@ export const MAX_ORDERS = 6;
 
 /** The call again with the balls of the area arrays it routes fanned out first (fan-out.ts), or
  *  undefined where no `open` connection ends on such a ball. */
-export type FannedRoute = (req: RouteRequest, open: readonly ConnectionResult[]) => RouteResult | undefined;
+export type FannedRoute = (req: Attempt, open: readonly ConnectionResult[]) => RouteResult | undefined;
 
 /** Routes one variant of a request (the caller's routeVariant, cache and all); `order` k > 0
  *  routes it in the k-th other net order (a seed no other variant of the call uses). */
-export type VariantRoute = (req: RouteRequest, order?: number) => RouteResult;
+export type VariantRoute = (req: Attempt, order?: number) => RouteResult;
 
 /** A board pad's smaller side (nm), its orientation (degrees, KiCad's sense) and its copper
  *  layers (bit i = layer i). */
 export type PadLook = (pad: number) => { size: number; rotation: number; layers: number };
 
 /** `first` with the open connections tried again as above, within first.budget. */
-export function finishOpen(req: RouteRequest, first: RouteResult, route: VariantRoute, pad: PadLook, fanned: FannedRoute): RouteResult {
+export function finishOpen(req: Attempt, first: RouteResult, route: VariantRoute, pad: PadLook, fanned: FannedRoute): RouteResult {
   if (req.connection || first.stopped === 'cancelled') return first;
   const stop = (r: RouteResult) => r.work >= r.budget || req.shouldStop?.() === true;
   // Before anything routed alone can take the sites their vias need; begun only where a whole
@@ -69,7 +69,7 @@ export function finishOpen(req: RouteRequest, first: RouteResult, route: Variant
 
 /** The open connections alone, then the whole call on the finest open end's grid, then alone
  *  again: each kept where fewer stay open. */
-function onFinerGrids(req: RouteRequest, first: RouteResult, route: VariantRoute, pad: PadLook, stop: (r: RouteResult) => boolean): RouteResult {
+function onFinerGrids(req: Attempt, first: RouteResult, route: VariantRoute, pad: PadLook, stop: (r: RouteResult) => boolean): RouteResult {
   // Each connection alone first: it costs a box round it, where the call again costs the board.
   const best = singles(req, first, route, pad, stop);
   if (routable(best).length === 0 || stop(best)) return best;
@@ -86,7 +86,7 @@ function onFinerGrids(req: RouteRequest, first: RouteResult, route: VariantRoute
  *  grid of the finer end's part, off the grid if not yet, on one twice as fine over a box round it,
  *  and, where an end's part sits off the grid's moves, on grids turned with it (turned.ts); last
  *  the rest (MAX_OFF_GRID at most) off the grid. */
-function singles(req: RouteRequest, r: RouteResult, route: VariantRoute, pad: PadLook, stop: (r: RouteResult) => boolean): RouteResult {
+function singles(req: Attempt, r: RouteResult, route: VariantRoute, pad: PadLook, stop: (r: RouteResult) => boolean): RouteResult {
   /** What each look off the grid that found nothing said, for the connections still open. */
   const offGridSaid = new Map<ConnectionResult, string>();
   const best = eachAlone(req, r, route, pad, stop, offGridSaid);
@@ -104,7 +104,7 @@ function withSaid(r: RouteResult, said: ReadonlyMap<ConnectionResult, string>): 
 
 /** singles' steps, each look off the grid that finds nothing noting what it said in `offGridSaid`. */
 function eachAlone(
-  req: RouteRequest,
+  req: Attempt,
   r: RouteResult,
   route: VariantRoute,
   pad: PadLook,
@@ -204,7 +204,7 @@ export function spent(kept: RouteResult, a: RouteResult, b: RouteResult): RouteR
 
 /** What a connection routed alone keeps of its call: the router options, the reservations and
  *  the stop. */
-export function carried(req: RouteRequest): Pick<RouteRequest, 'options' | 'reserved' | 'shouldStop'> {
+export function carried(req: Attempt): Pick<Attempt, 'options' | 'reserved' | 'shouldStop'> {
   return {
     ...(req.options ? { options: req.options } : {}),
     ...(req.reserved ? { reserved: req.reserved } : {}),
@@ -224,7 +224,7 @@ export function offGridMode(a: number, b: number): 'layer' | 'via' {
 }
 
 /** The session's copper this call keeps, and the copper routed so far, all fixed. */
-export function fixedSession(req: RouteRequest, r: RouteResult): { tracks: NewTrack[]; vias: NewVia[] } {
+export function fixedSession(req: Attempt, r: RouteResult): { tracks: NewTrack[]; vias: NewVia[] } {
   const s = req.session;
   const rippedT = new Set(r.ripped.tracks);
   const rippedV = new Set(r.ripped.vias);

@@ -15,7 +15,7 @@ import type { Verify } from '../finish/final-gate.ts';
 import { addGrownCorners, CornerList } from './grown-corners.ts';
 import { trackLength } from '../../geom/arc.ts';
 import { mm } from '../explain/stuck.ts';
-import { padRef, type ConnectionResult, type PadRef, type RouteRequest, type RouteResult, type StuckReason } from '../types.ts';
+import { padRef, type ConnectionResult, type PadRef, type Attempt, type RouteResult, type StuckReason } from '../types.ts';
 
 /** How far (nm) a line may come closer than the rules ask: rounding of corners to the nm, far
  *  inside KiCad's DRC epsilon (500 nm). */
@@ -50,7 +50,7 @@ type Path = { x: number; y: number; layer: number }[];
  *  within `budget` (what a one-connection route on the grid is given, plan/budget.ts):
  *  `gridless` 'layer', on one layer both pads share, at the class width and then the narrowest
  *  the rules allow; 'via', across the layers through the class's vias. */
-export function routeGridless(host: RouterHost, req: RouteRequest, verify: Verify | undefined, variant: number, seed: number, budget: number): RouteResult {
+export function routeGridless(host: RouterHost, req: Attempt, verify: Verify | undefined, variant: number, seed: number, budget: number): RouteResult {
   const conn = req.connection!;
   const a = host.pads.find((p) => p.index === conn.from);
   const b = host.pads.find((p) => p.index === conn.to);
@@ -393,7 +393,7 @@ function taut(path: Path, clear: (layer: number) => (ax: number, ay: number, bx:
 
 /** The part of the host within `box` (all the checks of lines inside it can meet), with the
  *  request's reservations for other nets as keep-outs. */
-function nearby(host: RouterHost, req: RouteRequest, net: number, box: Box): RouterHost {
+function nearby(host: RouterHost, req: Attempt, net: number, box: Box): RouterHost {
   const near = (s: Shape) => boxesOverlap(bbox(s), box);
   const kept: HostObstacle[] = (req.reserved ?? [])
     .filter((k) => k.net !== net)
@@ -422,7 +422,7 @@ function clip(w: Box, k: Box): Box {
 /** The route's result for its one connection: made by `tracks`, or open. */
 function result(
   host: RouterHost,
-  req: RouteRequest,
+  req: Attempt,
   a: HostPad | undefined,
   b: HostPad | undefined,
   copper: { tracks: NewTrack[]; vias: NewVia[] },

@@ -5,7 +5,7 @@
 // connection its best leaves open is so walled in; kept only where fewer stay open than there.
 
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
-import type { ConnectionResult, RouteRequest, RouteResult } from '../types.ts';
+import type { ConnectionResult, Attempt, RouteResult } from '../types.ts';
 import { carried, fixedSession, joined, madeAlone, OFF_GRID_WORK, offGridMode } from './finish-open.ts';
 import { leaveOpen, regrouped } from '../finish/leave-open.ts';
 
@@ -17,17 +17,17 @@ type Copper = { tracks: readonly NewTrack[]; vias: readonly NewVia[] };
 /** How the steps route: one connection (off the grid), the call again for some nets (the whole
  *  variant), the nets clashing with copper, and a pad's copper layers (bit mask). */
 export interface RoomTries {
-  alone: (req: RouteRequest) => RouteResult;
-  again: (req: RouteRequest) => RouteResult;
+  alone: (req: Attempt) => RouteResult;
+  again: (req: Attempt) => RouteResult;
   clashes: (mine: Copper, theirs: Copper) => number[];
   layers: (pad: number) => number;
 }
 
 /** `req.makeRoom.from` with room made for each walled connection in turn, within `budget`; its own
  *  work, set-up and budget, as variant `variant`. */
-export function routeRoom(req: RouteRequest, budget: number, variant: number, tries: RoomTries): RouteResult {
+export function routeRoom(req: Attempt, budget: number, variant: number, tries: RoomTries): RouteResult {
   const room = req.makeRoom!;
-  const plain: RouteRequest = { ...req, makeRoom: undefined };
+  const plain: Attempt = { ...req, makeRoom: undefined };
   let best = room.from;
   let work = 0;
   let setup = 0;

@@ -9,7 +9,7 @@ import { arc, boxOfPoints, compound, inflateBox, polygon, rotatePoint, type Prim
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import type { HostObstacle, HostPad, Pt, RouterHost } from '../core/host.ts';
 import type { Verify } from '../finish/final-gate.ts';
-import type { ConnectionResult, RouteRequest, RouteResult } from '../types.ts';
+import type { ConnectionResult, Attempt, RouteResult } from '../types.ts';
 
 /** Angles (degrees) within this of a multiple of 90° need no turn: the part's rows lie on the grid's. */
 const SQUARE = 0.01;
@@ -115,13 +115,13 @@ export function turnedHost(host: RouterHost, degrees: number): RouterHost {
  *  and stuck reasons' places the board's (a reason's sentence may still name a turned box). */
 export function routeTurned(
   host: RouterHost,
-  req: RouteRequest,
+  req: Attempt,
   verify: Verify | undefined,
-  route: (host: RouterHost, req: RouteRequest, verify: Verify | undefined) => RouteResult,
+  route: (host: RouterHost, req: Attempt, verify: Verify | undefined) => RouteResult,
 ): RouteResult {
   const t = new Turn(req.turn ?? 0);
   const conn = req.connection;
-  const turned: RouteRequest = {
+  const turned: Attempt = {
     ...req,
     turn: undefined,
     ...(conn
