@@ -8,6 +8,8 @@ import tseslint from 'typescript-eslint';
 
 const NODE = `^(node:)?(${builtinModules.map((m) => m.replace(/[/]/g, '\\/')).join('|')})$`;
 const OUT_OF_ENGINE = '(^|/)(ipc|plugin|ui)/';
+/** The router's stages below its public face, top to bottom (README's Layout). */
+const ROUTE_STAGES = ['plan', 'pairs', 'escape', 'repair', 'zones', 'finish', 'explain', 'negotiate', 'design', 'core'];
 
 /** An import rule for a group of files: import paths matching any of these regular expressions
  *  are not theirs to use (engine/ as a whole forbids node builtins and the I/O folders too). */
@@ -86,18 +88,20 @@ export default tseslint.config(
     ['^\\.\\./(?!\\.\\./geom/|\\.\\./board/model\\.ts$)'],
     "The host interface names only geom/ and the board model's types.",
   ),
-  forbidInEngine(
-    ['engine/route/*.ts'],
-    ['^\\./design/', '^\\.\\./(kicad|session|render)/', '^\\.\\./drc/(?!connectivity\\.ts$)'],
-    "The router's strategy never sees the adapters from a loaded design, the file format, the session or the DRC.",
+  // The router's stages, each importing only those below it (ROUTE_STAGES in tests/boundaries.test.ts).
+  ...ROUTE_STAGES.slice(0, -1).map((stage, i) =>
+    forbidInEngine(
+      [`engine/route/${stage}/**/*.ts`],
+      [
+        `^\\.\\./(${ROUTE_STAGES.slice(0, i).concat('index.ts').join('|')})(/|$)`,
+        '^\\.\\./\\.\\./(kicad|session|render)/',
+        ...(['plan', 'pairs', 'design'].includes(stage) ? [] : ['^\\.\\./\\.\\./drc/(?!connectivity\\.ts$)']),
+      ],
+      `route/${stage}/ imports only the stages below it (${ROUTE_STAGES.slice(i + 1).join(', ')}), never the file format or the session${['plan', 'pairs', 'design'].includes(stage) ? '' : ', and of the DRC only its contact rule'}.`,
+    ),
   ),
+  forbidInEngine(['engine/route/types.ts'], ['^\\./', '^\\.\\./(?!geom/|board/)'], "The router's vocabulary stands on geom/ and board/ only."),
   forbidInEngine(['engine/route/index.ts'], ['^\\.\\./(kicad|session|render)/'], 'route/ never sees the file format or the session.'),
-  forbidInEngine(
-    ['engine/route/zones/**/*.ts'],
-    ['^\\.\\./design/', '^\\.\\./\\.\\./(kicad|session|render)/', '^\\.\\./\\.\\./drc/(?!connectivity\\.ts$)'],
-    'Zone policy never sees the adapters from a loaded design, the file format, the session or the DRC.',
-  ),
-  forbidInEngine(['engine/route/design/**/*.ts'], ['^\\.\\./\\.\\./(kicad|session|render)/'], 'The design adapters never see the file format or the session.'),
   forbidInEngine(
     ['engine/session/**/*.ts'],
     ['^\\.\\./kicad/', '^\\.\\./route/(?!index\\.ts$)'],

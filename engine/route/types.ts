@@ -136,7 +136,7 @@ export interface AttemptSettings {
   /** Degrees (KiCad's sense) the route's grid is turned by, so its moves follow parts placed at
    *  that angle (turned.ts); boxes and points of the request are the board's. Default 0. */
   turn?: number;
-  /** Set by an escalation round (design/make-room.ts): start from `from`, a round's best, and
+  /** Set by an escalation round (repair/make-room.ts): start from `from`, a round's best, and
    *  route each of its `walled` connections (the fixed copper walls them in on the grid) off the
    *  grid past the fixed copper alone, the call's nets in its way taken out and routed again. */
   makeRoom?: { from: RouteResult; walled: { net: number; from: number; to: number }[] };
@@ -242,7 +242,7 @@ export interface RouteResult {
   seed: number;
   summary: { routed: number; open: number; tracks: number; vias: number; length: number };
   /** Each differential pair the call routed, + net first: whether it was routed again as a
-   *  coupled pair (design/couple-pairs.ts), its coupled share, and why not where it was not. */
+   *  coupled pair (pairs/couple-pairs.ts), its coupled share, and why not where it was not. */
   pairs?: PairOutcome[];
 }
 

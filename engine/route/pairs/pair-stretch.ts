@@ -1,7 +1,7 @@
 // One stretch of a differential pair laid as a pair: a connection of the + net and the - net's
 // pads beside its ends, its centre line searched as one wide track (pair-centreline.ts) and split
 // into the two nets' tracks (pair-body.ts), each cut back off the other net's pads, the way round
-// that leaves the shorter fans to the pads. The router joins the pads to it (design/couple-pairs.ts).
+// that leaves the shorter fans to the pads. The router joins the pads to it (couple-pairs.ts).
 
 import type { Pt } from '../../board/model.ts';
 import type { NewTrack } from '../../board/added-copper.ts';

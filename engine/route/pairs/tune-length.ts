@@ -4,7 +4,7 @@
 // a coupled pair both of whose nets are short, with pair meanders first (pair-meander.ts: rounded
 // bumps along the board's axes, square ones elsewhere). Lengths are KiCad's
 // (engine/drc/net-length.ts) and every meander is judged by the DRC before it is kept; a net that cannot be brought to its rules is taken out and left open, saying
-// why (and design/detour.ts may then route it the long way round).
+// why (and detour.ts may then route it the long way round).
 
 import { withCopper, type NewTrack } from '../../board/added-copper.ts';
 import type { Design } from '../../board/design.ts';

@@ -1,6 +1,6 @@
 // Which nets' new copper stands in the way of a connection's copper found without it: the nets a
 // route takes out to make room for a connection the fixed copper alone walls in on the grid
-// (design/make-room.ts), each found by the exact check and set aside until that copper is clean.
+// (make-room.ts), each found by the exact check and set aside until that copper is clean.
 
 import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import { Checker } from '../core/checker.ts';
