@@ -9,7 +9,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { SHARED } from './kicad-choice.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -53,7 +53,8 @@ const onlyTier = opt('tier', undefined);
 const only = opt('only', undefined)?.split(',');
 const cases = opt('case', 'bare,selected').split(',');
 const boardsDir = join(SHARED, 'bench', 'boards');
-const work = join(dirname(resolve(outFile)), 'digest-boards');
+// Each run writes its boards beside its own list, so two builds can run side by side.
+const work = join(dirname(resolve(outFile)), `${basename(outFile)}.boards`);
 mkdirSync(work, { recursive: true });
 writeFileSync(outFile, '');
 
