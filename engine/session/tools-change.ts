@@ -8,7 +8,7 @@ import { ToolError } from './errors.ts';
 import { mmToNm } from '../geom/units.ts';
 import { lengthMm } from './names.ts';
 import { toRouteOptions } from './route-options.ts';
-import type { RipNetResult, RouteCallResult, StateMoveResult } from './results.ts';
+import type { RipNetResult, RouteCallResult, RouteDoneResult, StateMoveResult } from './results.ts';
 import type { ToolArgs } from './schemas.ts';
 import type { CallContext, SessionState, StateNote } from './session-state.ts';
 import { settle } from './transaction.ts';
@@ -73,27 +73,7 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
     const open = currentOpen(s).filter((c) => !netSet || netSet.has(c.net));
     return routeEstimate(s, { work, variants: count, connections: open.length, pairs: pairsAmong(s.design.board, new Set(open.map((c) => c.net))).length });
   }
-  const request: RouteRequest = {
-    ...(nets ? { nets } : {}),
-    // Without work of its own, a call within a session limit routes as it would without one,
-    // the limit only capping it.
-    ...(a.work !== undefined ? { work } : left !== null ? { workCap: left } : {}),
-    ...(a.seed !== undefined ? { seed: a.seed } : {}),
-    ...(variants !== undefined ? { variants } : {}),
-    ...(a.hints ? { hints: toHints(s, a.hints) } : {}),
-    ...(a.options ? { options: toRouteOptions(a.options) } : {}),
-    ...(st.note?.reserved?.length ? { reserved: [...st.note.reserved] } : {}),
-    ...(cx.onProgress ? { onProgress: cx.onProgress } : {}),
-    ...(cx.shouldStop ? { shouldStop: cx.shouldStop } : {}),
-  };
-  if (st.copper.tracks.length || st.copper.vias.length) {
-    // Session copper of the named nets may be ripped and redone; everything else stays put.
-    const rip = (net: number) => netSet !== undefined && netSet.has(net);
-    request.session = {
-      tracks: st.copper.tracks.map((t) => ({ ...t, rippable: rip(t.net) })),
-      vias: st.copper.vias.map((v) => ({ ...v, rippable: rip(v.net) })),
-    };
-  }
+  const request = routeRequest(s, a, cx, nets, work);
   const before = currentOpen(s).filter((c) => !netSet || netSet.has(c.net));
   const result = await s.ports.route(s.design, request);
   s.workUsed += result.work;
@@ -102,11 +82,7 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
   const openAll = s.open(copper, digest, true);
   const after = openAll.filter((c) => !netSet || netSet.has(c.net));
 
-  const reasons = new Map<string, StuckReason>();
-  for (const [k, r] of st.note?.reasons ?? []) if (!netSet || !netSet.has(Number(k.split('|')[0]))) reasons.set(k, r);
-  if (!netSet) reasons.clear();
-  for (const c of result.open) if (c.stuck) reasons.set(reasonKey(c.net, c.from.pad, c.to.pad), c.stuck);
-  const note: StateNote = { open: openAll.length, reasons, ...(st.note?.reserved ? { reserved: st.note.reserved } : {}) };
+  const note: StateNote = { open: openAll.length, reasons: keptReasons(st.note, netSet, result), ...(st.note?.reserved ? { reserved: st.note.reserved } : {}) };
   s.lastRoute = { result, committed: false, state: st.id, ...(nets ? { nets } : {}), copper, digest, note };
   const newCopper = { tracks: result.tracks, vias: result.vias };
   // KiCad refills other nets' zones around new copper: with soft zones (the router's default)
@@ -122,6 +98,72 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
     s.lastRoute.committed = true;
     s.lastRoute.state = v.state;
   }
+  const byNet = countsByNet(result);
+  const { pairs, pairNotes } = pairReport(s, result, byNet, copper, openAll);
+  return {
+    committed: v.committed,
+    ...(v.reason ? { reason: v.reason } : {}),
+    state: v.state,
+    connections: before.length,
+    routed: Math.max(0, before.length - after.length),
+    open_after: after.length,
+    open_total: openAll.length,
+    nets: [...byNet.keys()]
+      .sort((x, y) => x - y)
+      .map((n) => ({ net: s.names.netName(n), tracks: byNet.get(n)!.tracks, vias: byNet.get(n)!.vias, length_mm: lengthMm(copperLength(newCopper, n)) })),
+    pairs,
+    pair_notes: pairNotes,
+    ripped: { tracks: result.ripped.tracks.length, vias: result.ripped.vias.length },
+    added_errors: v.added_errors,
+    breaks_reservations: v.breaks_reservations,
+    open: after.slice(0, MAX_LISTED).map((c) => connectionJson(s, c, note)),
+    work: { used: result.work, bound: result.budget, setup: result.setup, total_used: s.workUsed, left: s.workLeft },
+    ...(result.work === 0 && result.setup > result.budget ? { note: setupNote(result.budget, result.setup, count) } : {}),
+  };
+}
+
+/** The router's request for a route call: the caller's nets, work, seed, variants, hints and
+ *  options, the state's reservations, and its copper, that of the named nets rippable. */
+function routeRequest(s: SessionState, a: ToolArgs<'route'>, cx: CallContext, nets: number[] | undefined, work: number | undefined): RouteRequest {
+  const left = s.workLeft;
+  const st = s.states.current;
+  const request: RouteRequest = {
+    ...(nets ? { nets } : {}),
+    // Without work of its own, a call within a session limit routes as it would without one,
+    // the limit only capping it.
+    ...(a.work !== undefined ? { work } : left !== null ? { workCap: left } : {}),
+    ...(a.seed !== undefined ? { seed: a.seed } : {}),
+    ...(a.variants !== undefined ? { variants: a.variants } : {}),
+    ...(a.hints ? { hints: toHints(s, a.hints) } : {}),
+    ...(a.options ? { options: toRouteOptions(a.options) } : {}),
+    ...(st.note?.reserved?.length ? { reserved: [...st.note.reserved] } : {}),
+    ...(cx.onProgress ? { onProgress: cx.onProgress } : {}),
+    ...(cx.shouldStop ? { shouldStop: cx.shouldStop } : {}),
+  };
+  if (st.copper.tracks.length || st.copper.vias.length) {
+    // Session copper of the named nets may be ripped and redone; everything else stays put.
+    const netSet = nets ? new Set(nets) : undefined;
+    const rip = (net: number) => netSet !== undefined && netSet.has(net);
+    request.session = {
+      tracks: st.copper.tracks.map((t) => ({ ...t, rippable: rip(t.net) })),
+      vias: st.copper.vias.map((v) => ({ ...v, rippable: rip(v.net) })),
+    };
+  }
+  return request;
+}
+
+/** The stuck reasons the new state keeps: the earlier state's for nets the call did not name
+ *  (none where it named none), and the call's own for what it left open. */
+function keptReasons(earlier: StateNote | undefined, netSet: Set<number> | undefined, result: RouteResult): Map<string, StuckReason> {
+  const reasons = new Map<string, StuckReason>();
+  for (const [k, r] of earlier?.reasons ?? []) if (!netSet || !netSet.has(Number(k.split('|')[0]))) reasons.set(k, r);
+  if (!netSet) reasons.clear();
+  for (const c of result.open) if (c.stuck) reasons.set(reasonKey(c.net, c.from.pad, c.to.pad), c.stuck);
+  return reasons;
+}
+
+/** Tracks and vias the call added, per net. */
+function countsByNet(result: RouteResult): Map<number, { tracks: number; vias: number; length: number }> {
   const byNet = new Map<number, { tracks: number; vias: number; length: number }>();
   for (const t of result.tracks) {
     const e = byNet.get(t.net) ?? { tracks: 0, vias: 0, length: 0 };
@@ -133,6 +175,18 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
     e.vias++;
     byNet.set(via.net, e);
   }
+  return byNet;
+}
+
+/** The pairs the call touched, each once, seen from its + net on the copper it leaves, and how
+ *  each was laid: coupled, or why not. */
+function pairReport(
+  s: SessionState,
+  result: RouteResult,
+  byNet: Map<number, unknown>,
+  copper: SessionCopper,
+  openAll: ReturnType<typeof currentOpen>,
+): { pairs: RouteDoneResult['pairs']; pairNotes: string[] } {
   // The pairs the call touched, each once, seen from its + net, on the copper it leaves.
   const plusNets = new Set<number>();
   for (const n of [...byNet.keys()].sort((x, y) => x - y)) {
@@ -161,26 +215,7 @@ export async function route(s: SessionState, a: ToolArgs<'route'>, cx: CallConte
       `${p.net} and ${p.partner} are routed as two single tracks, not as a coupled pair (${pct} % at the ${p.coupling.class_gap_mm} mm pair gap; ${lengths})${o?.why ? `: ${o.why}` : ''}.`,
     ];
   });
-  return {
-    committed: v.committed,
-    ...(v.reason ? { reason: v.reason } : {}),
-    state: v.state,
-    connections: before.length,
-    routed: Math.max(0, before.length - after.length),
-    open_after: after.length,
-    open_total: openAll.length,
-    nets: [...byNet.keys()]
-      .sort((x, y) => x - y)
-      .map((n) => ({ net: s.names.netName(n), tracks: byNet.get(n)!.tracks, vias: byNet.get(n)!.vias, length_mm: lengthMm(copperLength(newCopper, n)) })),
-    pairs,
-    pair_notes: pairNotes,
-    ripped: { tracks: result.ripped.tracks.length, vias: result.ripped.vias.length },
-    added_errors: v.added_errors,
-    breaks_reservations: v.breaks_reservations,
-    open: after.slice(0, MAX_LISTED).map((c) => connectionJson(s, c, note)),
-    work: { used: result.work, bound: result.budget, setup: result.setup, total_used: s.workUsed, left: s.workLeft },
-    ...(result.work === 0 && result.setup > result.budget ? { note: setupNote(result.budget, result.setup, count) } : {}),
-  };
+  return { pairs, pairNotes };
 }
 
 export function ripNet(s: SessionState, a: ToolArgs<'rip_net'>): RipNetResult {
