@@ -43,6 +43,18 @@ export default tseslint.config(
     },
   },
   {
+    // The async code of the plugin (the host, its channel, the panel's server, the workers) and of
+    // the IPC client: a promise nobody awaits or catches loses its error, so the type-checked
+    // promise rules hold it.
+    files: ['plugin/**/*.ts', 'ipc/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // Tests read JSON written by other tools (kicad-cli, the CLI's own output) and poke at it.
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
