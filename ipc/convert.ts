@@ -25,6 +25,7 @@ import type {
   ViaType,
   Zone,
 } from './types.ts';
+import { apiFeatures, type ApiGeneration } from './version.ts';
 
 const BOARD_LAYER = 'kiapi.board.types.BoardLayer';
 const T = 'kiapi.board.types.';
@@ -364,24 +365,25 @@ function lockedWire(locked: boolean | undefined): string {
 }
 
 /**
- * The ViaType a KiCad of this major version takes for a via: 10 has blind and buried apart, 9 one
- * value for both. A type that does not fit the via's layers is a caller's mistake, refused here.
+ * The ViaType a KiCad of this API generation takes for a via: 10 and later have blind and buried apart,
+ * 9 one value for both. A type that does not fit the via's layers is a caller's mistake, refused here.
  */
-function viaTypeWire(type: ViaType, start: LayerName, end: LayerName, kicadMajor: number): string {
+function viaTypeWire(type: ViaType, start: LayerName, end: LayerName, generation: ApiGeneration): string {
   if (type === 'blind' || type === 'buried') {
     if (blindOrBuried(start, end) !== type) {
       throw new TypeError(`a ${type} via cannot span ${start}–${end} (blind reaches F.Cu or B.Cu, buried only inner layers)`);
     }
-    return kicadMajor >= 10 ? `VT_${type.toUpperCase()}` : 'VT_BLIND_BURIED';
+    return apiFeatures(generation).blindAndBuriedApart ? `VT_${type.toUpperCase()}` : 'VT_BLIND_BURIED';
   }
   return `VT_${type.toUpperCase()}`;
 }
 
 /**
  * A new or edited copper item as an Any for CreateItems/UpdateItems; `id` is '' for a new item.
- * `kicadMajor` is the version of the KiCad it goes to (it decides the wire type of a blind or buried via).
+ * `generation` is the API generation of the KiCad it goes to (version.ts; it decides the wire type of a
+ * blind or buried via).
  */
-export function copperToAny(item: NewItem | EditableItem, kicadMajor: number): Wire {
+export function copperToAny(item: NewItem | EditableItem, generation: ApiGeneration): Wire {
   const id = 'id' in item && item.id ? { value: item.id } : undefined;
   const net = { name: item.net };
   switch (item.kind) {
@@ -416,7 +418,7 @@ export function copperToAny(item: NewItem | EditableItem, kicadMajor: number): W
         position: vecWire(item.position),
         locked: lockedWire(item.locked),
         net,
-        type: viaTypeWire(item.type ?? 'through', item.startLayer ?? 'F.Cu', item.endLayer ?? 'B.Cu', kicadMajor),
+        type: viaTypeWire(item.type ?? 'through', item.startLayer ?? 'F.Cu', item.endLayer ?? 'B.Cu', generation),
         pad_stack: {
           type: 'PST_NORMAL',
           layers: [start, end],

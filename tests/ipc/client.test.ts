@@ -247,6 +247,23 @@ describe('KicadClient', () => {
     expect(peer!.received.some((r) => r.command === `${C}GetItems`)).toBe(false);
   });
 
+  it('speaks to a development build of KiCad 11 (10.99) as to 11: items by id and by net, blind and buried apart', async () => {
+    const c = await connect(
+      kicadLike({
+        [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 10, minor: 99, full_version: '10.99.0-1234-g0123abcd' } } }),
+        [`${C}GetItemsById`]: () => ({ type: `${C}GetItemsResponse`, value: { status: 'IRS_OK', items: [] } }),
+        ['kiapi.board.commands.GetItemsByNet']: () => ({ type: `${C}GetItemsResponse`, value: { status: 'IRS_OK', items: [] } }),
+      }),
+    );
+    expect(await c.features()).toMatchObject({ itemsById: true, itemsByNet: true, blindAndBuriedApart: true, boardDesignRules: true });
+    expect(await c.itemsById(['a'], ['via'])).toEqual([]);
+    expect(await c.itemsOfNet('GND')).toEqual([]);
+    const commands = peer!.received.map((r) => short(r.command));
+    expect(commands).toContain('GetItemsById');
+    expect(commands).toContain('GetItemsByNet');
+    expect(commands).not.toContain('GetItems');
+  });
+
   it("names an item KiCad 10 did not delete; takes 9.0.8's empty answer as it is", async () => {
     let perItem = true;
     const c = await connect(

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { copperToAny, itemFromAny, layerName, layerValue } from '../../ipc/convert.ts';
 import { KicadProtocolError } from '../../ipc/errors.ts';
 import { decode, encode, int64, packAny, unpackAny } from '../../ipc/messages.ts';
+import type { ApiGeneration } from '../../ipc/version.ts';
 
 describe('layers', () => {
   it('map API numbers to file names and back', () => {
@@ -93,7 +94,7 @@ describe('copper items', () => {
     );
   });
 
-  it('send blind and buried vias as one type to KiCad 9 and as two to KiCad 10, and read both back apart', () => {
+  it('send blind and buried vias as one type to KiCad 9 and as two to KiCad 10 and 11, and read both back apart', () => {
     const via = (type: 'blind' | 'buried' | 'micro', startLayer: string, endLayer: string) => ({
       kind: 'via' as const,
       position: { x: 0, y: 0 },
@@ -104,14 +105,15 @@ describe('copper items', () => {
       startLayer,
       endLayer,
     });
-    const wire = (v: ReturnType<typeof via>, major: number) => unpackAny(copperToAny(v, major)).type;
+    const wire = (v: ReturnType<typeof via>, generation: ApiGeneration) => unpackAny(copperToAny(v, generation)).type;
     const blind = via('blind', 'F.Cu', 'In1.Cu');
     const buried = via('buried', 'In1.Cu', 'In2.Cu');
     expect([wire(blind, 9), wire(buried, 9), wire(via('micro', 'In2.Cu', 'B.Cu'), 9)]).toEqual([2, 2, 3]);
     expect([wire(blind, 10), wire(buried, 10), wire(via('micro', 'In2.Cu', 'B.Cu'), 10)]).toEqual([4, 5, 3]);
-    for (const major of [9, 10]) {
-      expect(itemFromAny(copperToAny(blind, major))).toMatchObject({ type: 'blind', startLayer: 'F.Cu', endLayer: 'In1.Cu' });
-      expect(itemFromAny(copperToAny(buried, major))).toMatchObject({ type: 'buried', startLayer: 'In1.Cu', endLayer: 'In2.Cu' });
+    expect([wire(blind, 11), wire(buried, 11)]).toEqual([4, 5]);
+    for (const generation of [9, 10, 11] as const) {
+      expect(itemFromAny(copperToAny(blind, generation))).toMatchObject({ type: 'blind', startLayer: 'F.Cu', endLayer: 'In1.Cu' });
+      expect(itemFromAny(copperToAny(buried, generation))).toMatchObject({ type: 'buried', startLayer: 'In1.Cu', endLayer: 'In2.Cu' });
     }
     // KiCad 9's one type, read back: blind when it reaches an outer layer, buried when it does not.
     expect(itemFromAny(packAny('kiapi.board.types.Via', { type: 'VT_BLIND_BURIED', pad_stack: { drill: { start_layer: 5, end_layer: 34 } } }))).toMatchObject({
