@@ -6,7 +6,7 @@
 // objects in nm (types.ts).
 import { tmpdir } from 'node:os';
 import { Commit, type CommitHost } from './commit.ts';
-import { copperToAny, glyphShape, itemFromAny, layerName, layerValue, netClass, stackupLayer, textsToRender } from './convert.ts';
+import { boardDesignRules, copperToAny, glyphShape, itemFromAny, layerName, layerValue, netClass, stackupLayer, textsToRender } from './convert.ts';
 import { KicadApiError, KicadIpcError, KicadItemError, KicadVersionError, UnknownNetError } from './errors.ts';
 import { enumName, type Wire } from './messages.ts';
 import { Rpc, type CallOptions } from './rpc.ts';
@@ -15,6 +15,7 @@ import { netConnector, Transport, type Connector } from './transport.ts';
 import { apiFeatures, apiGeneration, type ApiFeatures, type ApiGeneration } from './version.ts';
 import type {
   Arc,
+  BoardDesignRules,
   BoardDocument,
   BoardItem,
   BoardShape,
@@ -304,6 +305,22 @@ export class KicadClient implements CommitHost {
   async stackup(): Promise<StackupLayer[]> {
     const r = await this.#rpc.call(`${B}GetBoardStackup`, { board: await this.#board() }, `${B}BoardStackupResponse`, READ);
     return (r.stackup?.layers ?? []).map(stackupLayer);
+  }
+
+  /**
+   * The board's design rules as the editor holds them (unsaved Board Setup edits included), from KiCad 11
+   * on; null from a KiCad that has no such command (9 and 10: read the project file instead).
+   */
+  async designRules(): Promise<BoardDesignRules | null> {
+    if (!(await this.features()).boardDesignRules) return null;
+    try {
+      const r = await this.#rpc.call(`${B}GetBoardDesignRules`, { board: await this.#board() }, `${B}BoardDesignRulesResponse`, READ);
+      return boardDesignRules(r);
+    } catch (err) {
+      // A development build from before the command came answers that it has no handler for it.
+      if (err instanceof KicadApiError && err.code === 'AS_UNHANDLED') return null;
+      throw err;
+    }
   }
 
   /** The user's selection (all kinds, or only `kinds`), as full items. */

@@ -1,7 +1,8 @@
 // The .proto text of KiCad's envelope and common types (packages google.protobuf, kiapi.common,
-// kiapi.common.types, kiapi.common.project), the subset this client uses; these are the same in KiCad
-// 9.0.8 and 10.0.7. Names and numbers equal KiCad's; tests/live/proto-schema.test.ts checks them against
-// the descriptors inside each version's libkiapi.
+// kiapi.common.types, kiapi.common.project), the subset this client uses; what 9.0.8 or 10.0.7 lack is
+// listed in since.ts. Names and numbers equal KiCad's; tests/live/proto-schema.test.ts checks them
+// against the descriptors inside each version's libkiapi, tests/ipc/kicad-master-schema.test.ts against
+// KiCad's master.
 
 export const GOOGLE_PROTO = `
 syntax = "proto3";
@@ -93,11 +94,19 @@ message GraphicRectangleAttributes { Vector2 top_left = 1; Vector2 bottom_right 
 message GraphicArcAttributes { Vector2 start = 1; Vector2 mid = 2; Vector2 end = 3; }
 message GraphicCircleAttributes { Vector2 center = 1; Vector2 radius_point = 2; }
 message GraphicBezierAttributes { Vector2 start = 1; Vector2 control1 = 2; Vector2 control2 = 3; Vector2 end = 4; }
+// Ellipses and elliptical arcs are new in KiCad 11. The client reads that a shape is one (its geometry
+// is not modelled), so that an ellipse on a KiCad 11 board is not taken for a shape without geometry.
+message GraphicEllipseAttributes { Vector2 center = 1; Distance major_radius = 2; Distance minor_radius = 3; Angle rotation = 4; }
+message GraphicEllipseArcAttributes {
+  Vector2 center = 1; Distance major_radius = 2; Distance minor_radius = 3; Angle rotation = 4;
+  Angle start_angle = 5; Angle end_angle = 6;
+}
 message GraphicShape {
   GraphicAttributes attributes = 3;
   oneof geometry {
     GraphicSegmentAttributes segment = 4; GraphicRectangleAttributes rectangle = 5; GraphicArcAttributes arc = 6;
     GraphicCircleAttributes circle = 7; PolySet polygon = 8; GraphicBezierAttributes bezier = 9;
+    GraphicEllipseAttributes ellipse = 10; GraphicEllipseArcAttributes ellipse_arc = 11;
   }
 }
 message CompoundShape { repeated GraphicShape shapes = 1; }

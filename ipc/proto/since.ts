@@ -55,6 +55,29 @@ export const SINCE_KICAD_10: ReadonlySet<string> = new Set([
   'kiapi.board.types.BoardTextBox.knockout',
 ]);
 
+/**
+ * What neither 9.0.8 nor 10.0.7 has: read from KiCad's master (KiCad 11), pinned by
+ * tests/ipc/kicad-master-schema.test.ts. The client asks for these only of an 11 (version.ts).
+ */
+export const SINCE_KICAD_11: ReadonlySet<string> = new Set([
+  // Ellipses and elliptical arcs among the graphic shapes.
+  'kiapi.common.types.GraphicEllipseAttributes',
+  'kiapi.common.types.GraphicEllipseArcAttributes',
+  'kiapi.common.types.GraphicShape.ellipse',
+  'kiapi.common.types.GraphicShape.ellipse_arc',
+  // The board's design rules, and the command that reads them.
+  'kiapi.board.MinimumConstraints',
+  'kiapi.board.PresetTrackWidth',
+  'kiapi.board.PresetViaDimension',
+  'kiapi.board.PresetDiffPairDimension',
+  'kiapi.board.PredefinedSizes',
+  'kiapi.board.BoardDesignRules.constraints',
+  'kiapi.board.BoardDesignRules.predefined_sizes',
+  'kiapi.board.commands.CustomRulesStatus',
+  'kiapi.board.commands.GetBoardDesignRules',
+  'kiapi.board.commands.BoardDesignRulesResponse',
+]);
+
 /** Fields KiCad 10 moved into a oneof; on the wire a oneof member is an ordinary field, so 9 reads them the same. */
 export const KICAD_9_OUTSIDE_ONEOF: ReadonlySet<string> = new Set(['kiapi.board.BoardStackupLayer.dielectric']);
 

@@ -264,6 +264,43 @@ describe('KicadClient', () => {
     expect(commands).not.toContain('GetItems');
   });
 
+  it('reads the board design rules from KiCad 11 and asks nothing of a 9 or 10, which has no such command', async () => {
+    let version = { major: 11, minor: 0, full_version: '11.0.0' };
+    const rules = {
+      type: 'kiapi.board.commands.BoardDesignRulesResponse',
+      value: { rules: { constraints: { min_clearance: { value_nm: 127_000 } } }, custom_rules_status: 'CRS_NONE' },
+    };
+    const c = await connect(
+      kicadLike({
+        [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version } }),
+        ['kiapi.board.commands.GetBoardDesignRules']: (req) =>
+          req.message.board?.board_filename === 'demo.kicad_pcb' ? rules : { status: 'AS_BAD_REQUEST', error: 'no board' },
+      }),
+    );
+    expect(await c.designRules()).toMatchObject({ minimums: { clearance: 127_000 }, customRules: 'none' });
+    for (const older of [
+      { major: 9, minor: 0, full_version: '9.0.8' },
+      { major: 10, minor: 0, full_version: '10.0.7' },
+    ]) {
+      version = older;
+      const fresh = await KicadClient.connect({ socket: `ipc://${peer!.path}`, env: {}, timeoutMs: 2000 });
+      const before = peer!.received.length;
+      expect(await fresh.designRules()).toBeNull();
+      expect(peer!.received.slice(before).map((r) => short(r.command))).toEqual(['GetVersion']);
+      fresh.close();
+    }
+  });
+
+  it('takes a development build without the design-rules command as having none', async () => {
+    const c = await connect(
+      kicadLike({
+        [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 10, minor: 99, full_version: '10.99.0' } } }),
+      }),
+    );
+    expect(await c.designRules()).toBeNull();
+    expect(peer!.received.map((r) => short(r.command))).toContain('GetBoardDesignRules');
+  });
+
   it("names an item KiCad 10 did not delete; takes 9.0.8's empty answer as it is", async () => {
     let perItem = true;
     const c = await connect(

@@ -1,7 +1,7 @@
 // Wire ↔ plain translation: layer names, nanometres as exact numbers, the int64 guard, and new copper
 // encoded the way KiCad 9.0.8 accepts it (nets by name, a full via padstack).
 import { describe, expect, it } from 'vitest';
-import { copperToAny, itemFromAny, layerName, layerValue } from '../../ipc/convert.ts';
+import { boardDesignRules, copperToAny, glyphShape, itemFromAny, layerName, layerValue } from '../../ipc/convert.ts';
 import { KicadProtocolError } from '../../ipc/errors.ts';
 import { decode, encode, int64, packAny, unpackAny } from '../../ipc/messages.ts';
 import type { ApiGeneration } from '../../ipc/version.ts';
@@ -180,6 +180,73 @@ describe('items read from KiCad', () => {
 
   it('report kinds the client does not model as "other"', () => {
     expect(itemFromAny(packAny('kiapi.board.types.BoardText', { id: { value: 't' } }))).toEqual({ kind: 'other', type: 'kiapi.board.types.BoardText' });
+  });
+
+  it('report KiCad 11\'s ellipses as "other" shapes, and refuse one among a text\'s glyphs', () => {
+    const ellipse = { center: { x_nm: 1 }, major_radius: { value_nm: 3_000_000 }, minor_radius: { value_nm: 1_000_000 }, rotation: { value_degrees: 30 } };
+    for (const geometry of [{ ellipse }, { ellipse_arc: { ...ellipse, start_angle: { value_degrees: 0 }, end_angle: { value_degrees: 90 } } }]) {
+      const shape = packAny('kiapi.board.types.BoardGraphicShape', { id: { value: 'e' }, layer: 'BL_Edge_Cuts', shape: geometry });
+      expect(itemFromAny(shape)).toEqual({ kind: 'other', type: 'kiapi.board.types.BoardGraphicShape' });
+      expect(() => glyphShape(geometry)).toThrow('a text glyph is an ellipse, which this client does not model');
+    }
+    expect(() => itemFromAny(packAny('kiapi.board.types.BoardGraphicShape', { layer: 'BL_Edge_Cuts', shape: {} }))).toThrow('board shape without geometry');
+  });
+
+  it('skip fields a newer KiCad adds (they reach the decoder as unknown fields)', () => {
+    // A track with a field number this client does not know (KiCad adds fields, never renumbers them):
+    // field 15, length-delimited, appended to a track's bytes.
+    const known = encode('kiapi.board.types.Track', { id: { value: 't' }, layer: 'BL_F_Cu', width: { value_nm: 200_000 }, net: { name: 'GND' } });
+    const extra = Uint8Array.from([(15 << 3) | 2, 3, 0x0a, 0x01, 0x41]);
+    const bytes = new Uint8Array([...known, ...extra]);
+    expect(itemFromAny({ type_url: 'type.googleapis.com/kiapi.board.types.Track', value: bytes })).toMatchObject({
+      kind: 'track',
+      id: 't',
+      layer: 'F.Cu',
+      width: 200_000,
+      net: 'GND',
+    });
+  });
+});
+
+describe('board design rules (KiCad 11)', () => {
+  it('read the minimums and the pre-defined sizes in nm, and whether custom rules parsed', () => {
+    const d = (value_nm: number) => ({ value_nm });
+    const reply = decode(
+      'kiapi.board.commands.BoardDesignRulesResponse',
+      encode('kiapi.board.commands.BoardDesignRulesResponse', {
+        rules: {
+          constraints: {
+            min_clearance: d(200_000),
+            min_track_width: d(150_000),
+            min_via_size: d(500_000),
+            min_through_drill: d(300_000),
+            hole_to_hole_min: d(250_000),
+            min_resolved_spokes: 2,
+          },
+          predefined_sizes: {
+            tracks: [{ width: d(250_000) }, { width: d(400_000) }],
+            vias: [{ diameter: d(600_000), drill: d(300_000) }],
+            diff_pairs: [{ width: d(200_000), gap: d(150_000), via_gap: d(250_000) }],
+          },
+        },
+        custom_rules_status: 'CRS_INVALID',
+      }),
+    );
+    const rules = boardDesignRules(reply);
+    expect(rules.minimums).toMatchObject({
+      clearance: 200_000,
+      trackWidth: 150_000,
+      viaDiameter: 500_000,
+      throughDrill: 300_000,
+      holeToHole: 250_000,
+      resolvedSpokes: 2,
+      copperEdgeClearance: 0,
+    });
+    expect(rules.trackWidths).toEqual([250_000, 400_000]);
+    expect(rules.vias).toEqual([{ diameter: 600_000, drill: 300_000 }]);
+    expect(rules.diffPairs).toEqual([{ width: 200_000, gap: 150_000, viaGap: 250_000 }]);
+    expect(rules.customRules).toBe('invalid');
+    expect(boardDesignRules({}).customRules).toBe('unknown');
   });
 });
 
