@@ -163,6 +163,25 @@ export class KicadClient implements CommitHost {
     return (await this.#boardSpecifiers()).map(boardDocument);
   }
 
+  /**
+   * Opens a board by path in KiCad 11's headless server (`kicad-cli api-server`), which holds one
+   * document at a time, and works on it from then on. A KiCad before 11, or an editor that does not open
+   * documents for a client, refuses (KicadIpcError, or KicadApiError with KiCad's status).
+   */
+  async openBoard(path: string): Promise<BoardDocument> {
+    if (!(await this.features()).openDocument) throw new KicadIpcError('opening a board by path needs KiCad 11 or later (kicad-cli api-server)');
+    const r = await this.#rpc.call(`${C}OpenDocument`, { type: 'DOCTYPE_PCB', path }, `${C}OpenDocumentResponse`);
+    if (!r.document?.board_filename) throw new KicadIpcError(`OpenDocument ${JSON.stringify(path)}: KiCad named no board`);
+    this.#document = r.document;
+    return boardDocument(r.document);
+  }
+
+  /** Closes the board this client works on in KiCad 11's headless server (see openBoard). */
+  async closeBoard(): Promise<void> {
+    await this.#rpc.call(`${C}CloseDocument`, { document: await this.#board() }, EMPTY);
+    this.#document = null;
+  }
+
   /** The board this client works on; picked on first use (by `boardFilename`, else the only one open). */
   async board(): Promise<BoardDocument> {
     return boardDocument(await this.#board());

@@ -33,6 +33,8 @@ export interface ApiFeatures {
   itemsByNet: boolean;
   /** GetBoardDesignRules: the board's minimums and predefined sizes (before 11 only the project file has them). */
   boardDesignRules: boolean;
+  /** OpenDocument and CloseDocument, which KiCad 11's headless server (kicad-cli api-server) answers. */
+  openDocument: boolean;
 }
 
 export function apiFeatures(generation: ApiGeneration): ApiFeatures {
@@ -41,5 +43,6 @@ export function apiFeatures(generation: ApiGeneration): ApiFeatures {
     itemsById: generation >= 10,
     itemsByNet: generation >= 10,
     boardDesignRules: generation >= 11,
+    openDocument: generation >= 11,
   };
 }

@@ -76,6 +76,10 @@ export const SINCE_KICAD_11: ReadonlySet<string> = new Set([
   'kiapi.board.commands.CustomRulesStatus',
   'kiapi.board.commands.GetBoardDesignRules',
   'kiapi.board.commands.BoardDesignRulesResponse',
+  // The headless server's documents.
+  'kiapi.common.commands.OpenDocument',
+  'kiapi.common.commands.OpenDocumentResponse',
+  'kiapi.common.commands.CloseDocument',
 ]);
 
 /** Fields KiCad 10 moved into a oneof; on the wire a oneof member is an ordinary field, so 9 reads them the same. */

@@ -33,9 +33,10 @@ describe('apiGeneration', () => {
 });
 
 describe('apiFeatures', () => {
-  it('uses 10’s additions from 10 on and the board design rules from 11 on', () => {
-    expect(apiFeatures(9)).toEqual({ blindAndBuriedApart: false, itemsById: false, itemsByNet: false, boardDesignRules: false });
-    expect(apiFeatures(10)).toEqual({ blindAndBuriedApart: true, itemsById: true, itemsByNet: true, boardDesignRules: false });
-    expect(apiFeatures(11)).toEqual({ blindAndBuriedApart: true, itemsById: true, itemsByNet: true, boardDesignRules: true });
+  it('uses 10’s additions from 10 on and the board design rules and documents opened by path from 11 on', () => {
+    const none = { blindAndBuriedApart: false, itemsById: false, itemsByNet: false, boardDesignRules: false, openDocument: false };
+    expect(apiFeatures(9)).toEqual(none);
+    expect(apiFeatures(10)).toEqual({ ...none, blindAndBuriedApart: true, itemsById: true, itemsByNet: true });
+    expect(apiFeatures(11)).toEqual({ blindAndBuriedApart: true, itemsById: true, itemsByNet: true, boardDesignRules: true, openDocument: true });
   });
 });
