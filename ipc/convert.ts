@@ -247,6 +247,14 @@ function zone(w: Wire): Zone {
   };
 }
 
+/**
+ * Whether a shape is filled: any fill KiCad names, KiCad 11's coloured and hatched ones and a value newer
+ * than this client included (a copper shape then counts whole, never less copper than there is).
+ */
+function isFilled(fill: number | undefined): boolean {
+  return (fill ?? 0) !== 0 && fill !== enumValue('kiapi.common.types.GraphicFillType', 'GFT_UNFILLED');
+}
+
 /** A GraphicShape's geometry; null for one the client does not model (KiCad 11's ellipses). */
 function geometry(s: Wire): ShapeGeometry | null {
   if (s.segment) return { type: 'segment', start: vec(s.segment.start), end: vec(s.segment.end) };
@@ -271,7 +279,7 @@ export function glyphShape(s: Wire): GlyphShape {
   return {
     geometry: g,
     width: distance(attrs?.stroke?.width),
-    filled: attrs?.fill?.fill_type === enumValue('kiapi.common.types.GraphicFillType', 'GFT_FILLED'),
+    filled: isFilled(attrs?.fill?.fill_type),
   };
 }
 
@@ -287,7 +295,7 @@ function boardShape(w: Wire): BoardShape | OtherItem {
     layer: requiredLayer(w.layer, 'shape'),
     net: netName(w.net),
     strokeWidth: distance(attrs?.stroke?.width),
-    filled: attrs?.fill?.fill_type === enumValue('kiapi.common.types.GraphicFillType', 'GFT_FILLED'),
+    filled: isFilled(attrs?.fill?.fill_type),
     geometry: g,
   };
 }

@@ -35,7 +35,11 @@ enum DocumentType {
 }
 enum ItemRequestStatus { IRS_UNKNOWN = 0; IRS_OK = 1; IRS_DOCUMENT_NOT_FOUND = 2; IRS_FIELD_MASK_INVALID = 3; }
 enum LockedState { LS_UNKNOWN = 0; LS_UNLOCKED = 1; LS_LOCKED = 2; }
-enum GraphicFillType { GFT_UNKNOWN = 0; GFT_UNFILLED = 1; GFT_FILLED = 2; }
+// KiCad 11 adds coloured and hatched fills (3 to 7).
+enum GraphicFillType {
+  GFT_UNKNOWN = 0; GFT_UNFILLED = 1; GFT_FILLED = 2; GFT_FILLED_WITH_COLOR = 3; GFT_FILLED_WITH_BACKGROUND_BODY_COLOR = 4;
+  GFT_HATCH = 5; GFT_REVERSE_HATCH = 6; GFT_CROSS_HATCH = 7;
+}
 enum StrokeLineStyle {
   SLS_UNKNOWN = 0; SLS_DEFAULT = 1; SLS_SOLID = 2; SLS_DASH = 3; SLS_DOT = 4; SLS_DASHDOT = 5; SLS_DASHDOTDOT = 6;
 }

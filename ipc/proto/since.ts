@@ -65,6 +65,12 @@ export const SINCE_KICAD_11: ReadonlySet<string> = new Set([
   'kiapi.common.types.GraphicEllipseArcAttributes',
   'kiapi.common.types.GraphicShape.ellipse',
   'kiapi.common.types.GraphicShape.ellipse_arc',
+  // Coloured and hatched fills of graphic shapes.
+  'kiapi.common.types.GraphicFillType.GFT_FILLED_WITH_COLOR',
+  'kiapi.common.types.GraphicFillType.GFT_FILLED_WITH_BACKGROUND_BODY_COLOR',
+  'kiapi.common.types.GraphicFillType.GFT_HATCH',
+  'kiapi.common.types.GraphicFillType.GFT_REVERSE_HATCH',
+  'kiapi.common.types.GraphicFillType.GFT_CROSS_HATCH',
   // The board's design rules, and the command that reads them.
   'kiapi.board.MinimumConstraints',
   'kiapi.board.PresetTrackWidth',

@@ -192,6 +192,19 @@ describe('items read from KiCad', () => {
     expect(() => itemFromAny(packAny('kiapi.board.types.BoardGraphicShape', { layer: 'BL_Edge_Cuts', shape: {} }))).toThrow('board shape without geometry');
   });
 
+  it("count KiCad 11's coloured and hatched fills, and a fill newer than the client, as filled", () => {
+    const shape = (fill_type?: number | string) =>
+      itemFromAny(
+        packAny('kiapi.board.types.BoardGraphicShape', {
+          layer: 'BL_F_Cu',
+          shape: { attributes: fill_type === undefined ? {} : { fill: { fill_type } }, circle: { radius_point: { x_nm: 5 } } },
+        }),
+      );
+    expect([undefined, 'GFT_UNFILLED', 'GFT_FILLED', 'GFT_FILLED_WITH_COLOR', 'GFT_HATCH', 'GFT_CROSS_HATCH', 9].map((f) => shape(f))).toMatchObject(
+      [false, false, true, true, true, true, true].map((filled) => ({ kind: 'shape', filled })),
+    );
+  });
+
   it('skip fields a newer KiCad adds (they reach the decoder as unknown fields)', () => {
     // A track with a field number this client does not know (KiCad adds fields, never renumbers them):
     // field 15, length-delimited, appended to a track's bytes.
