@@ -88,6 +88,40 @@ export const SINCE_KICAD_11: ReadonlySet<string> = new Set([
   'kiapi.common.commands.CloseDocument',
 ]);
 
+/**
+ * What KiCad 10.0.7 has and KiCad master did not have at the commits read (tests/ipc/kicad-master-schema.json):
+ * fields the 10.0 branch added in 10.0.6 and 10.0.7 ("Since: 10.0.6" and "10.0.7" in its
+ * board_types.proto), not yet merged into master there. Their numbers are free on master (the test
+ * checks it), so the day master takes them under the same numbers nothing moves; until then an 11
+ * ignores them when the client sends them, and the libkiapi test lets an 11 lack them.
+ */
+export const NOT_ON_MASTER: ReadonlySet<string> = new Set([
+  'kiapi.board.types.Track.parent',
+  'kiapi.board.types.Track.solder_mask',
+  'kiapi.board.types.Arc.parent',
+  'kiapi.board.types.Arc.solder_mask',
+  'kiapi.board.types.BoardGraphicShape.parent',
+  'kiapi.board.types.BoardGraphicShape.solder_mask',
+  'kiapi.board.types.SolderMaskOverrides.expose_copper',
+  'kiapi.board.types.Via.parent',
+  'kiapi.board.types.Via.teardrop',
+  'kiapi.board.types.Via.zone_layer_overrides',
+  'kiapi.board.types.Via.is_free',
+  'kiapi.board.types.BoardText.parent',
+  'kiapi.board.types.BoardTextBox.parent',
+  'kiapi.board.types.BoardTextBox.knockout',
+  'kiapi.board.types.PadTeardropSettings',
+  'kiapi.board.types.PadTeardropMode',
+  'kiapi.board.types.ZoneLayerOverrideEntry',
+  'kiapi.board.types.ZoneLayerOverride',
+  // 10.0.7's text box border and margins.
+  'kiapi.common.types.TextBox.border_enabled',
+  'kiapi.common.types.TextBox.margin_left',
+  'kiapi.common.types.TextBox.margin_top',
+  'kiapi.common.types.TextBox.margin_right',
+  'kiapi.common.types.TextBox.margin_bottom',
+]);
+
 /** Fields KiCad 10 moved into a oneof; on the wire a oneof member is an ordinary field, so 9 reads them the same. */
 export const KICAD_9_OUTSIDE_ONEOF: ReadonlySet<string> = new Set(['kiapi.board.BoardStackupLayer.dielectric']);
 

@@ -1,6 +1,6 @@
 // Our .proto subset against KiCad master's (KiCad 11's) schema, as read from KiCad's api/proto and
 // committed in kicad-master-schema.json: every message, field and enum value the client declares has
-// the same number and type there, or is listed below as not on master at the commits read; every
+// the same number and type there, or is listed in since.ts as not on master at the commits read; every
 // command the client sends is there with the reply it expects; what the client sends whole has every
 // field master has. When a KiCad 11 binary can be installed, tests/live/proto-schema.test.ts checks
 // the same against its libkiapi.
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../ipc/messages.ts';
-import { SINCE_KICAD_10, SINCE_KICAD_11 } from '../../ipc/proto/since.ts';
+import { NOT_ON_MASTER, SINCE_KICAD_10, SINCE_KICAD_11 } from '../../ipc/proto/since.ts';
 
 interface MasterSchema {
   sources: Record<string, string>;
@@ -19,39 +19,6 @@ interface MasterSchema {
 }
 
 const master = JSON.parse(readFileSync(join(import.meta.dirname, 'kicad-master-schema.json'), 'utf8')) as MasterSchema;
-
-/**
- * What KiCad 10.0.7 has and master did not have at the commits read: fields the 10.0 branch added in
- * 10.0.6 and 10.0.7 ("Since: 10.0.6" and "10.0.7" in its board_types.proto), not yet merged into
- * master there. The numbers are free on master (checked below), so the day master takes them under the
- * same numbers nothing moves; until then an 11 ignores them when the client sends them.
- */
-const NOT_ON_MASTER = new Set([
-  'kiapi.board.types.Track.parent',
-  'kiapi.board.types.Track.solder_mask',
-  'kiapi.board.types.Arc.parent',
-  'kiapi.board.types.Arc.solder_mask',
-  'kiapi.board.types.BoardGraphicShape.parent',
-  'kiapi.board.types.BoardGraphicShape.solder_mask',
-  'kiapi.board.types.SolderMaskOverrides.expose_copper',
-  'kiapi.board.types.Via.parent',
-  'kiapi.board.types.Via.teardrop',
-  'kiapi.board.types.Via.zone_layer_overrides',
-  'kiapi.board.types.Via.is_free',
-  'kiapi.board.types.BoardText.parent',
-  'kiapi.board.types.BoardTextBox.parent',
-  'kiapi.board.types.BoardTextBox.knockout',
-  'kiapi.board.types.PadTeardropSettings',
-  'kiapi.board.types.PadTeardropMode',
-  'kiapi.board.types.ZoneLayerOverrideEntry',
-  'kiapi.board.types.ZoneLayerOverride',
-  // 10.0.7's text box border and margins.
-  'kiapi.common.types.TextBox.border_enabled',
-  'kiapi.common.types.TextBox.margin_left',
-  'kiapi.common.types.TextBox.margin_top',
-  'kiapi.common.types.TextBox.margin_right',
-  'kiapi.common.types.TextBox.margin_bottom',
-]);
 
 /** The messages the client sends whole (built from a read item): a field it does not know would be lost. */
 const SENT_WHOLE = [
