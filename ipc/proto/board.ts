@@ -1,8 +1,7 @@
 // The .proto text of KiCad's board packages (kiapi.board, kiapi.board.types, kiapi.board.commands), the
 // subset this client uses, as KiCad 10.0.7 has it with the board design rules of 11 added; what 9.0.8
-// and 10.0.7 lack is listed in since.ts. Tracks, arcs,
-// vias and their padstacks are complete, because updating an item sends it whole; elsewhere fields we do
-// not read are left out (the decoder skips them).
+// and 10.0.7 lack is listed in since.ts. Tracks, arcs, vias and their padstacks are complete, because
+// updating an item sends it whole; elsewhere fields we do not read are left out (the decoder skips them).
 
 export const BOARD_PROTO = `
 syntax = "proto3";

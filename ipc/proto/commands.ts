@@ -1,7 +1,7 @@
 // The .proto text of KiCad's kiapi.common.commands that this client sends and receives, as KiCad 10.0.7
 // has them with the headless server's document commands of 11 added; what 9.0.8 and 10.0.7 lack is
-// listed in since.ts. Names and numbers equal KiCad's (checked against
-// both versions by tests/live/proto-schema.test.ts).
+// listed in since.ts. Names and numbers equal KiCad's (checked against each version's libkiapi by
+// tests/live/proto-schema.test.ts, against master by tests/ipc/kicad-master-schema.test.ts).
 
 export const COMMON_COMMANDS_PROTO = `
 syntax = "proto3";

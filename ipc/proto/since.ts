@@ -1,7 +1,9 @@
-// Where our .proto subset (written as KiCad 10.0.7 has it) differs from KiCad 9.0.8: what 9 does not
-// have at all, and value names 9 spells differently. The client sends a name listed here only to a
-// KiCad 10 (it asks GetVersion first); tests/live/proto-schema.test.ts checks both lists against the
-// descriptors compiled into each version's libkiapi, so they cannot drift.
+// Where our .proto subset (written as KiCad 10.0.7 has it, with what 11 adds) differs from a KiCad:
+// what 9.0.8 does not have at all and the value names 9 spells differently, what 10.0.7 does not have,
+// and what KiCad master did not have when it was read. The client sends a name listed here only to a
+// KiCad that has it (it asks GetVersion first, version.ts); tests/live/proto-schema.test.ts checks the
+// lists against the descriptors compiled into each version's libkiapi and
+// tests/ipc/kicad-master-schema.test.ts against master's schema, so they cannot drift.
 
 /** Full names (no leading dot) of messages, enums, fields ("Message.field") and enum values ("Enum.VALUE"). */
 export const SINCE_KICAD_10: ReadonlySet<string> = new Set([
