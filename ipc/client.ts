@@ -1,18 +1,21 @@
-// KicadClient: the typed commands of KiCad 9 and 10's IPC API for a PCB tool. It finds the socket, drops
-// a commit a crashed run left open, keeps the board specifier, refuses nets KiCad would silently invent,
-// and re-reads what it wrote. It asks KiCad's version before the first board call: older than 9.0 is
-// refused, and 10's additions (blind and buried via types, items by id and by net) are used only on 10.
-// Every method speaks plain objects in nm (types.ts).
+// KicadClient: the typed commands of KiCad 9, 10 and 11's IPC API for a PCB tool. It finds the socket,
+// drops a commit a crashed run left open, keeps the board specifier, refuses nets KiCad would silently
+// invent, and re-reads what it wrote. It asks KiCad's version before the first board call: older than
+// 9.0 is refused, and what came later (10's blind and buried via types and items by id and by net, 11's
+// board design rules) is used only where the version has it (version.ts). Every method speaks plain
+// objects in nm (types.ts).
 import { tmpdir } from 'node:os';
 import { Commit, type CommitHost } from './commit.ts';
-import { copperToAny, glyphShape, itemFromAny, layerName, layerValue, netClass, stackupLayer, textsToRender } from './convert.ts';
+import { boardDesignRules, copperToAny, glyphShape, itemFromAny, layerName, layerValue, netClass, stackupLayer, textsToRender } from './convert.ts';
 import { KicadApiError, KicadIpcError, KicadItemError, KicadVersionError, UnknownNetError } from './errors.ts';
 import { enumName, type Wire } from './messages.ts';
 import { Rpc, type CallOptions } from './rpc.ts';
 import { defaultSocketDir, resolveSocketPath, socketCandidates } from './socket-path.ts';
 import { netConnector, Transport, type Connector } from './transport.ts';
+import { apiFeatures, apiGeneration, type ApiFeatures, type ApiGeneration } from './version.ts';
 import type {
   Arc,
+  BoardDesignRules,
   BoardDocument,
   BoardItem,
   BoardShape,
@@ -138,11 +141,17 @@ export class KicadClient implements CommitHost {
     return this.#version;
   }
 
-  /** KiCad's major version, asked once; a KiCad older than 9 is refused with a KicadVersionError. */
-  async #major(): Promise<number> {
+  /** The API generation of this KiCad, asked once; a KiCad older than 9 is refused with a KicadVersionError. */
+  async #generation(): Promise<ApiGeneration> {
     const v = this.#version ?? (await this.version());
-    if (v.major < 9) throw new KicadVersionError(v.full || `${v.major}.${v.minor}.${v.patch}`);
-    return v.major;
+    const generation = apiGeneration(v);
+    if (generation === null) throw new KicadVersionError(v.full || `${v.major}.${v.minor}.${v.patch}`);
+    return generation;
+  }
+
+  /** What this KiCad's API offers that not every supported version has (asks GetVersion once). */
+  async features(): Promise<ApiFeatures> {
+    return apiFeatures(await this.#generation());
   }
 
   async ping(): Promise<void> {
@@ -152,6 +161,25 @@ export class KicadClient implements CommitHost {
   /** The boards open in this KiCad process (a pcbnew process has at most one). */
   async openBoards(): Promise<BoardDocument[]> {
     return (await this.#boardSpecifiers()).map(boardDocument);
+  }
+
+  /**
+   * Opens a board by path in KiCad 11's headless server (`kicad-cli api-server`), which holds one
+   * document at a time, and works on it from then on. A KiCad before 11, or an editor that does not open
+   * documents for a client, refuses (KicadIpcError, or KicadApiError with KiCad's status).
+   */
+  async openBoard(path: string): Promise<BoardDocument> {
+    if (!(await this.features()).openDocument) throw new KicadIpcError('opening a board by path needs KiCad 11 or later (kicad-cli api-server)');
+    const r = await this.#rpc.call(`${C}OpenDocument`, { type: 'DOCTYPE_PCB', path }, `${C}OpenDocumentResponse`);
+    if (!r.document?.board_filename) throw new KicadIpcError(`OpenDocument ${JSON.stringify(path)}: KiCad named no board`);
+    this.#document = r.document;
+    return boardDocument(r.document);
+  }
+
+  /** Closes the board this client works on in KiCad 11's headless server (see openBoard). */
+  async closeBoard(): Promise<void> {
+    await this.#rpc.call(`${C}CloseDocument`, { document: await this.#board() }, EMPTY);
+    this.#document = null;
   }
 
   /** The board this client works on; picked on first use (by `boardFilename`, else the only one open). */
@@ -184,7 +212,7 @@ export class KicadClient implements CommitHost {
     if (ids.length === 0) return [];
     const want = new Set(ids);
     let items: BoardItem[];
-    if ((await this.#major()) >= 10) {
+    if ((await this.features()).itemsById) {
       const r = await this.#rpc.call(`${C}GetItemsById`, { header: await this.#header(), items: ids.map(kiid) }, `${C}GetItemsResponse`, READ);
       checkItemRequest(r.status, 'GetItemsById');
       items = (r.items ?? []).map(itemFromAny);
@@ -197,7 +225,7 @@ export class KicadClient implements CommitHost {
   /** The pads and copper (tracks, arcs, vias) of a net: KiCad 10 filters by net itself, on 9 it is done here. */
   async itemsOfNet(name: string): Promise<BoardItem[]> {
     const kinds: ItemKind[] = ['pad', 'track', 'arc', 'via'];
-    if ((await this.#major()) >= 10) {
+    if ((await this.features()).itemsByNet) {
       const r = await this.#rpc.call(
         `${B}GetItemsByNet`,
         { header: await this.#header(), types: kinds.map((k) => OBJECT_TYPES[k]), nets: [{ name }] },
@@ -298,6 +326,22 @@ export class KicadClient implements CommitHost {
     return (r.stackup?.layers ?? []).map(stackupLayer);
   }
 
+  /**
+   * The board's design rules as the editor holds them (unsaved Board Setup edits included), from KiCad 11
+   * on; null from a KiCad that has no such command (9 and 10: read the project file instead).
+   */
+  async designRules(): Promise<BoardDesignRules | null> {
+    if (!(await this.features()).boardDesignRules) return null;
+    try {
+      const r = await this.#rpc.call(`${B}GetBoardDesignRules`, { board: await this.#board() }, `${B}BoardDesignRulesResponse`, READ);
+      return boardDesignRules(r);
+    } catch (err) {
+      // A development build from before the command came answers that it has no handler for it.
+      if (err instanceof KicadApiError && err.code === 'AS_UNHANDLED') return null;
+      throw err;
+    }
+  }
+
   /** The user's selection (all kinds, or only `kinds`), as full items. */
   async selection(kinds: ItemKind[] = []): Promise<BoardItem[]> {
     const r = await this.#rpc.call(
@@ -344,10 +388,10 @@ export class KicadClient implements CommitHost {
    */
   async createItems(items: NewItem[]): Promise<BoardItem[]> {
     await this.#checkNets(items);
-    const major = await this.#major();
+    const generation = await this.#generation();
     const r = await this.#rpc.call(
       `${C}CreateItems`,
-      { header: await this.#header(), items: items.map((i) => copperToAny(i, major)) },
+      { header: await this.#header(), items: items.map((i) => copperToAny(i, generation)) },
       `${C}CreateItemsResponse`,
     );
     checkItemRequest(r.status, 'CreateItems');
@@ -357,10 +401,10 @@ export class KicadClient implements CommitHost {
   /** Replaces items by id. Vias are sent with a plain through/blind padstack (mask settings default). */
   async updateItems(items: EditableItem[]): Promise<BoardItem[]> {
     await this.#checkNets(items);
-    const major = await this.#major();
+    const generation = await this.#generation();
     const r = await this.#rpc.call(
       `${C}UpdateItems`,
-      { header: await this.#header(), items: items.map((i) => copperToAny(i, major)) },
+      { header: await this.#header(), items: items.map((i) => copperToAny(i, generation)) },
       `${C}UpdateItemsResponse`,
     );
     checkItemRequest(r.status, 'UpdateItems');
@@ -440,7 +484,7 @@ export class KicadClient implements CommitHost {
   async #board(): Promise<Wire> {
     if (this.#document) return this.#document;
     // Every board call comes through here first: the place to refuse a KiCad whose API we do not speak.
-    await this.#major();
+    await this.#generation();
     const boards = await this.#boardSpecifiers();
     const wanted = this.#boardFilename;
     const pick = wanted ? boards.find((b) => b.board_filename === wanted) : boards.length === 1 ? boards[0] : undefined;

@@ -4,6 +4,7 @@ import { KicadProtocolError } from './errors.ts';
 import { anyTypeName, enumName, enumValue, enumValueOrUndefined, int64, packAny, unpackAny, type Wire } from './messages.ts';
 import type {
   Arc,
+  BoardDesignRules,
   BoardItem,
   BoardShape,
   EditableItem,
@@ -23,8 +24,10 @@ import type {
   Vec2,
   Via,
   ViaType,
+  OtherItem,
   Zone,
 } from './types.ts';
+import { apiFeatures, type ApiGeneration } from './version.ts';
 
 const BOARD_LAYER = 'kiapi.board.types.BoardLayer';
 const T = 'kiapi.board.types.';
@@ -244,7 +247,16 @@ function zone(w: Wire): Zone {
   };
 }
 
-function geometry(s: Wire): ShapeGeometry {
+/**
+ * Whether a shape is filled: any fill KiCad names, KiCad 11's coloured and hatched ones and a value newer
+ * than this client included (a copper shape then counts whole, never less copper than there is).
+ */
+function isFilled(fill: number | undefined): boolean {
+  return (fill ?? 0) !== 0 && fill !== enumValue('kiapi.common.types.GraphicFillType', 'GFT_UNFILLED');
+}
+
+/** A GraphicShape's geometry; null for one the client does not model (KiCad 11's ellipses). */
+function geometry(s: Wire): ShapeGeometry | null {
   if (s.segment) return { type: 'segment', start: vec(s.segment.start), end: vec(s.segment.end) };
   if (s.rectangle) return { type: 'rectangle', topLeft: vec(s.rectangle.top_left), bottomRight: vec(s.rectangle.bottom_right) };
   if (s.arc) return { type: 'arc', start: vec(s.arc.start), mid: vec(s.arc.mid), end: vec(s.arc.end) };
@@ -254,21 +266,28 @@ function geometry(s: Wire): ShapeGeometry {
     const b = s.bezier;
     return { type: 'bezier', start: vec(b.start), control1: vec(b.control1), control2: vec(b.control2), end: vec(b.end) };
   }
+  if (s.ellipse || s.ellipse_arc) return null;
   throw new KicadProtocolError('board shape without geometry');
 }
 
 /** A shape of GetTextAsShapes' compound (a GraphicShape), as a glyph. */
 export function glyphShape(s: Wire): GlyphShape {
   const attrs = s.attributes;
+  const g = geometry(s);
+  // Glyphs are strokes and outlines; an ellipse among them would be copper the client cannot place.
+  if (!g) throw new KicadProtocolError('a text glyph is an ellipse, which this client does not model');
   return {
-    geometry: geometry(s),
+    geometry: g,
     width: distance(attrs?.stroke?.width),
-    filled: attrs?.fill?.fill_type === enumValue('kiapi.common.types.GraphicFillType', 'GFT_FILLED'),
+    filled: isFilled(attrs?.fill?.fill_type),
   };
 }
 
-function boardShape(w: Wire): BoardShape {
+/** A board graphic; one whose geometry the client does not model (an ellipse, from 11 on) is an 'other' item. */
+function boardShape(w: Wire): BoardShape | OtherItem {
   const attrs = w.shape?.attributes;
+  const g = geometry(w.shape ?? {});
+  if (!g) return { kind: 'other', type: `${T}BoardGraphicShape` };
   return {
     kind: 'shape',
     id: w.id?.value ?? '',
@@ -276,8 +295,8 @@ function boardShape(w: Wire): BoardShape {
     layer: requiredLayer(w.layer, 'shape'),
     net: netName(w.net),
     strokeWidth: distance(attrs?.stroke?.width),
-    filled: attrs?.fill?.fill_type === enumValue('kiapi.common.types.GraphicFillType', 'GFT_FILLED'),
-    geometry: geometry(w.shape ?? {}),
+    filled: isFilled(attrs?.fill?.fill_type),
+    geometry: g,
   };
 }
 
@@ -364,24 +383,25 @@ function lockedWire(locked: boolean | undefined): string {
 }
 
 /**
- * The ViaType a KiCad of this major version takes for a via: 10 has blind and buried apart, 9 one
- * value for both. A type that does not fit the via's layers is a caller's mistake, refused here.
+ * The ViaType a KiCad of this API generation takes for a via: 10 and later have blind and buried apart,
+ * 9 one value for both. A type that does not fit the via's layers is a caller's mistake, refused here.
  */
-function viaTypeWire(type: ViaType, start: LayerName, end: LayerName, kicadMajor: number): string {
+function viaTypeWire(type: ViaType, start: LayerName, end: LayerName, generation: ApiGeneration): string {
   if (type === 'blind' || type === 'buried') {
     if (blindOrBuried(start, end) !== type) {
       throw new TypeError(`a ${type} via cannot span ${start}–${end} (blind reaches F.Cu or B.Cu, buried only inner layers)`);
     }
-    return kicadMajor >= 10 ? `VT_${type.toUpperCase()}` : 'VT_BLIND_BURIED';
+    return apiFeatures(generation).blindAndBuriedApart ? `VT_${type.toUpperCase()}` : 'VT_BLIND_BURIED';
   }
   return `VT_${type.toUpperCase()}`;
 }
 
 /**
  * A new or edited copper item as an Any for CreateItems/UpdateItems; `id` is '' for a new item.
- * `kicadMajor` is the version of the KiCad it goes to (it decides the wire type of a blind or buried via).
+ * `generation` is the API generation of the KiCad it goes to (version.ts; it decides the wire type of a
+ * blind or buried via).
  */
-export function copperToAny(item: NewItem | EditableItem, kicadMajor: number): Wire {
+export function copperToAny(item: NewItem | EditableItem, generation: ApiGeneration): Wire {
   const id = 'id' in item && item.id ? { value: item.id } : undefined;
   const net = { name: item.net };
   switch (item.kind) {
@@ -416,7 +436,7 @@ export function copperToAny(item: NewItem | EditableItem, kicadMajor: number): W
         position: vecWire(item.position),
         locked: lockedWire(item.locked),
         net,
-        type: viaTypeWire(item.type ?? 'through', item.startLayer ?? 'F.Cu', item.endLayer ?? 'B.Cu', kicadMajor),
+        type: viaTypeWire(item.type ?? 'through', item.startLayer ?? 'F.Cu', item.endLayer ?? 'B.Cu', generation),
         pad_stack: {
           type: 'PST_NORMAL',
           layers: [start, end],
@@ -464,5 +484,38 @@ export function stackupLayer(w: Wire): StackupLayer {
       materialName: d.material_name ?? '',
       thickness: distance(d.thickness),
     })),
+  };
+}
+
+const CUSTOM_RULES: Record<string, BoardDesignRules['customRules']> = { CRS_NONE: 'none', CRS_VALID: 'valid', CRS_INVALID: 'invalid' };
+
+/** KiCad 11's BoardDesignRulesResponse as plain rules (nm). */
+export function boardDesignRules(w: Wire): BoardDesignRules {
+  const m = w.rules?.constraints ?? {};
+  const sizes = w.rules?.predefined_sizes ?? {};
+  const status = enumName('kiapi.board.commands.CustomRulesStatus', w.custom_rules_status ?? 0) ?? 'CRS_UNKNOWN';
+  return {
+    minimums: {
+      clearance: distance(m.min_clearance),
+      grooveWidth: distance(m.min_groove_width),
+      connectionWidth: distance(m.min_connection_width),
+      trackWidth: distance(m.min_track_width),
+      viaAnnularWidth: distance(m.min_via_annular_width),
+      viaDiameter: distance(m.min_via_size),
+      throughDrill: distance(m.min_through_drill),
+      microviaDiameter: distance(m.min_microvia_size),
+      microviaDrill: distance(m.min_microvia_drill),
+      copperEdgeClearance: distance(m.copper_edge_clearance),
+      holeClearance: distance(m.hole_clearance),
+      holeToHole: distance(m.hole_to_hole_min),
+      silkClearance: distance(m.silk_clearance),
+      resolvedSpokes: m.min_resolved_spokes ?? 0,
+      silkTextHeight: distance(m.min_silk_text_height),
+      silkTextThickness: distance(m.min_silk_text_thickness),
+    },
+    trackWidths: (sizes.tracks ?? []).map((t: Wire) => distance(t.width)),
+    vias: (sizes.vias ?? []).map((v: Wire) => ({ diameter: distance(v.diameter), drill: distance(v.drill) })),
+    diffPairs: (sizes.diff_pairs ?? []).map((d: Wire) => ({ width: distance(d.width), gap: distance(d.gap), viaGap: distance(d.via_gap) })),
+    customRules: CUSTOM_RULES[status] ?? 'unknown',
   };
 }

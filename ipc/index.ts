@@ -16,3 +16,4 @@ export {
 } from './errors.ts';
 export { defaultSocketDir, resolveSocketPath, socketCandidates, socketPathFromUrl } from './socket-path.ts';
 export type * from './types.ts';
+export { apiFeatures, apiGeneration, isNewerThanChecked, NEWEST_GENERATION, OLDEST_GENERATION, type ApiFeatures, type ApiGeneration } from './version.ts';

@@ -250,3 +250,36 @@ export interface StackupLayer {
   /** For a dielectric: its sub-layers' relative permittivity and loss tangent. */
   dielectric: { epsilonR: number; lossTangent: number; materialName: string; thickness: number }[];
 }
+
+/**
+ * The board's design rules as KiCad 11 reports them (Board Setup ▸ Constraints and Pre-defined Sizes,
+ * unsaved edits included); nm. Before 11 the API has no such command and the project file
+ * (.kicad_pro) is where they are read.
+ */
+export interface BoardDesignRules {
+  minimums: {
+    clearance: number;
+    grooveWidth: number;
+    connectionWidth: number;
+    trackWidth: number;
+    viaAnnularWidth: number;
+    viaDiameter: number;
+    throughDrill: number;
+    microviaDiameter: number;
+    microviaDrill: number;
+    copperEdgeClearance: number;
+    holeClearance: number;
+    holeToHole: number;
+    silkClearance: number;
+    /** A count, not a length: the fewest thermal spokes a pad must keep. */
+    resolvedSpokes: number;
+    silkTextHeight: number;
+    silkTextThickness: number;
+  };
+  /** Board Setup's pre-defined sizes, in KiCad's order. */
+  trackWidths: number[];
+  vias: { diameter: number; drill: number }[];
+  diffPairs: { width: number; gap: number; viaGap: number }[];
+  /** The custom rules (.kicad_dru): none, present and valid, present but not parsed, or not said. */
+  customRules: 'none' | 'valid' | 'invalid' | 'unknown';
+}

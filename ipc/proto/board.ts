@@ -1,7 +1,7 @@
 // The .proto text of KiCad's board packages (kiapi.board, kiapi.board.types, kiapi.board.commands), the
-// subset this client uses, as KiCad 10.0.7 has it; what 9.0.8 lacks is listed in since.ts. Tracks, arcs,
-// vias and their padstacks are complete, because updating an item sends it whole; elsewhere fields we do
-// not read are left out (the decoder skips them).
+// subset this client uses, as KiCad 10.0.7 has it with the board design rules of 11 added; what 9.0.8
+// and 10.0.7 lack is listed in since.ts. Tracks, arcs, vias and their padstacks are complete, because
+// updating an item sends it whole; elsewhere fields we do not read are left out (the decoder skips them).
 
 export const BOARD_PROTO = `
 syntax = "proto3";
@@ -26,6 +26,28 @@ message BoardStackupLayer {
   string user_name = 8;
 }
 message BoardStackup { repeated BoardStackupLayer layers = 4; }
+// The board's design rules. 9 and 10 declare BoardDesignRules empty and no command uses it; 11 fills it
+// (in its board_rules.proto, same package) and reads it with GetBoardDesignRules. Its solder mask,
+// teardrop, via protection, severity and exclusion parts are left out (the decoder skips them).
+message MinimumConstraints {
+  kiapi.common.types.Distance min_clearance = 1; kiapi.common.types.Distance min_groove_width = 2;
+  kiapi.common.types.Distance min_connection_width = 3; kiapi.common.types.Distance min_track_width = 4;
+  kiapi.common.types.Distance min_via_annular_width = 5; kiapi.common.types.Distance min_via_size = 6;
+  kiapi.common.types.Distance min_through_drill = 7; kiapi.common.types.Distance min_microvia_size = 8;
+  kiapi.common.types.Distance min_microvia_drill = 9; kiapi.common.types.Distance copper_edge_clearance = 10;
+  kiapi.common.types.Distance hole_clearance = 11; kiapi.common.types.Distance hole_to_hole_min = 12;
+  kiapi.common.types.Distance silk_clearance = 13; int32 min_resolved_spokes = 14;
+  kiapi.common.types.Distance min_silk_text_height = 15; kiapi.common.types.Distance min_silk_text_thickness = 16;
+}
+message PresetTrackWidth { kiapi.common.types.Distance width = 1; }
+message PresetViaDimension { kiapi.common.types.Distance diameter = 1; kiapi.common.types.Distance drill = 2; }
+message PresetDiffPairDimension {
+  kiapi.common.types.Distance width = 1; kiapi.common.types.Distance gap = 2; kiapi.common.types.Distance via_gap = 3;
+}
+message PredefinedSizes {
+  repeated PresetTrackWidth tracks = 1; repeated PresetViaDimension vias = 2; repeated PresetDiffPairDimension diff_pairs = 3;
+}
+message BoardDesignRules { MinimumConstraints constraints = 1; PredefinedSizes predefined_sizes = 2; }
 `;
 
 export const BOARD_TYPES_PROTO = `
@@ -189,6 +211,10 @@ message NetsResponse { repeated kiapi.board.types.Net nets = 1; }
 message GetNetClassForNets { repeated kiapi.board.types.Net net = 1; }
 message NetClassForNetsResponse { map<string, kiapi.common.project.NetClass> classes = 1; }
 message RefillZones { kiapi.common.types.DocumentSpecifier board = 1; repeated kiapi.common.types.KIID zones = 2; }
+// KiCad 11 reads the board's design rules; whether custom rules (.kicad_dru) are present and parse.
+enum CustomRulesStatus { CRS_UNKNOWN = 0; CRS_NONE = 1; CRS_VALID = 2; CRS_INVALID = 3; }
+message GetBoardDesignRules { kiapi.common.types.DocumentSpecifier board = 1; }
+message BoardDesignRulesResponse { kiapi.board.BoardDesignRules rules = 1; CustomRulesStatus custom_rules_status = 2; }
 // KiCad 9 has the message with net codes (field 3) but no handler; KiCad 10 takes nets by name.
 message GetItemsByNet {
   kiapi.common.types.ItemHeader header = 1; repeated kiapi.common.types.KiCadObjectType types = 2;

@@ -1,6 +1,7 @@
 // The .proto text of KiCad's kiapi.common.commands that this client sends and receives, as KiCad 10.0.7
-// has them; what 9.0.8 lacks is listed in since.ts. Names and numbers equal KiCad's (checked against
-// both versions by tests/live/proto-schema.test.ts).
+// has them with the headless server's document commands of 11 added; what 9.0.8 and 10.0.7 lack is
+// listed in since.ts. Names and numbers equal KiCad's (checked against each version's libkiapi by
+// tests/live/proto-schema.test.ts, against master by tests/ipc/kicad-master-schema.test.ts).
 
 export const COMMON_COMMANDS_PROTO = `
 syntax = "proto3";
@@ -78,4 +79,8 @@ message GetTextAsShapes { repeated TextOrTextBox text = 1; }
 message GetTextAsShapesResponse { repeated TextWithShapes text_with_shapes = 1; }
 message GetNetClasses {}
 message NetClassesResponse { repeated kiapi.common.project.NetClass net_classes = 1; }
+// KiCad 11's headless server (kicad-cli api-server) opens and closes one document at a time.
+message OpenDocument { kiapi.common.types.DocumentType type = 1; string path = 2; }
+message OpenDocumentResponse { kiapi.common.types.DocumentSpecifier document = 1; }
+message CloseDocument { kiapi.common.types.DocumentSpecifier document = 1; }
 `;

@@ -1,7 +1,8 @@
 // The .proto text of KiCad's envelope and common types (packages google.protobuf, kiapi.common,
-// kiapi.common.types, kiapi.common.project), the subset this client uses; these are the same in KiCad
-// 9.0.8 and 10.0.7. Names and numbers equal KiCad's; tests/live/proto-schema.test.ts checks them against
-// the descriptors inside each version's libkiapi.
+// kiapi.common.types, kiapi.common.project), the subset this client uses; what 9.0.8 or 10.0.7 lack is
+// listed in since.ts. Names and numbers equal KiCad's; tests/live/proto-schema.test.ts checks them
+// against the descriptors inside each version's libkiapi, tests/ipc/kicad-master-schema.test.ts against
+// KiCad's master.
 
 export const GOOGLE_PROTO = `
 syntax = "proto3";
@@ -34,7 +35,11 @@ enum DocumentType {
 }
 enum ItemRequestStatus { IRS_UNKNOWN = 0; IRS_OK = 1; IRS_DOCUMENT_NOT_FOUND = 2; IRS_FIELD_MASK_INVALID = 3; }
 enum LockedState { LS_UNKNOWN = 0; LS_UNLOCKED = 1; LS_LOCKED = 2; }
-enum GraphicFillType { GFT_UNKNOWN = 0; GFT_UNFILLED = 1; GFT_FILLED = 2; }
+// KiCad 11 adds coloured and hatched fills (3 to 7).
+enum GraphicFillType {
+  GFT_UNKNOWN = 0; GFT_UNFILLED = 1; GFT_FILLED = 2; GFT_FILLED_WITH_COLOR = 3; GFT_FILLED_WITH_BACKGROUND_BODY_COLOR = 4;
+  GFT_HATCH = 5; GFT_REVERSE_HATCH = 6; GFT_CROSS_HATCH = 7;
+}
 enum StrokeLineStyle {
   SLS_UNKNOWN = 0; SLS_DEFAULT = 1; SLS_SOLID = 2; SLS_DASH = 3; SLS_DOT = 4; SLS_DASHDOT = 5; SLS_DASHDOTDOT = 6;
 }
@@ -93,11 +98,19 @@ message GraphicRectangleAttributes { Vector2 top_left = 1; Vector2 bottom_right 
 message GraphicArcAttributes { Vector2 start = 1; Vector2 mid = 2; Vector2 end = 3; }
 message GraphicCircleAttributes { Vector2 center = 1; Vector2 radius_point = 2; }
 message GraphicBezierAttributes { Vector2 start = 1; Vector2 control1 = 2; Vector2 control2 = 3; Vector2 end = 4; }
+// Ellipses and elliptical arcs are new in KiCad 11. The client reads that a shape is one (its geometry
+// is not modelled), so that an ellipse on a KiCad 11 board is not taken for a shape without geometry.
+message GraphicEllipseAttributes { Vector2 center = 1; Distance major_radius = 2; Distance minor_radius = 3; Angle rotation = 4; }
+message GraphicEllipseArcAttributes {
+  Vector2 center = 1; Distance major_radius = 2; Distance minor_radius = 3; Angle rotation = 4;
+  Angle start_angle = 5; Angle end_angle = 6;
+}
 message GraphicShape {
   GraphicAttributes attributes = 3;
   oneof geometry {
     GraphicSegmentAttributes segment = 4; GraphicRectangleAttributes rectangle = 5; GraphicArcAttributes arc = 6;
     GraphicCircleAttributes circle = 7; PolySet polygon = 8; GraphicBezierAttributes bezier = 9;
+    GraphicEllipseAttributes ellipse = 10; GraphicEllipseArcAttributes ellipse_arc = 11;
   }
 }
 message CompoundShape { repeated GraphicShape shapes = 1; }

@@ -35,6 +35,26 @@ export class PackageError extends Error {
   override name = 'PackageError';
 }
 
+/**
+ * The KiCad versions the package must install on: 9.0 and 10.0 releases, KiCad 11's development builds
+ * (10.99) and its releases. PCM hides a package from a KiCad outside its range, so a kicad_version_max
+ * left at 10 would hide it from 11 without a word.
+ */
+export const SUPPORTED_KICAD = ['9.0.0', '9.0.8', '10.0.0', '10.0.7', '10.99.0', '11.0.0'];
+
+/**
+ * Whether PCM takes a package version with this range on this KiCad, by PCM's own rule: kicad_version is
+ * the lowest (missing parts count 0), kicad_version_max the highest (missing parts count 999), compared
+ * part by part as major, minor, patch.
+ */
+export function pcmAdmits(range: { kicad_version: string; kicad_version_max?: string }, kicad: string): boolean {
+  const parts = (v: string, missing: number) => [0, 1, 2].map((i) => (v.split('.')[i] === undefined ? missing : parseInt(v.split('.')[i], 10) || 0));
+  const cmp = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  const at = parts(kicad, 0);
+  if (cmp(parts(range.kicad_version, 0), at) > 0) return false;
+  return range.kicad_version_max === undefined || cmp(parts(range.kicad_version_max, 999), at) >= 0;
+}
+
 const UI_FILES = ['index.html', 'app.js', 'app.css'];
 const MANIFEST_FILES = ['plugin.json', 'tracemaker_launch.py', 'route_selected.py', 'check.py', 'open_panel.py', 'requirements.txt'];
 
@@ -63,6 +83,9 @@ export function packageEntries(src: PackageSources): ZipEntry[] {
   const version = (JSON.parse(need(join(src.root, 'package.json')).toString('utf8')) as { version: string }).version;
   const meta = JSON.parse(need(join(src.root, 'metadata.json')).toString('utf8')) as { versions: Record<string, unknown>[] };
   if (meta.versions.length !== 1) throw new PackageError('package: metadata.json must hold exactly one version for "Install from file"');
+  const range = meta.versions[0] as { kicad_version: string; kicad_version_max?: string };
+  const excluded = SUPPORTED_KICAD.filter((k) => !pcmAdmits(range, k));
+  if (excluded.length > 0) throw new PackageError(`package: metadata.json's KiCad range would hide the package from KiCad ${excluded.join(', ')}`);
   meta.versions[0].version = version;
   meta.versions[0].platforms = src.runtimes?.platforms ?? ALL_PLATFORMS;
   meta.versions[0].install_size = [...plugin, ...resources].reduce((n, e) => n + e.data.length, 0);

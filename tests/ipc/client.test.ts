@@ -247,6 +247,90 @@ describe('KicadClient', () => {
     expect(peer!.received.some((r) => r.command === `${C}GetItems`)).toBe(false);
   });
 
+  it('speaks to a development build of KiCad 11 (10.99) as to 11: items by id and by net, blind and buried apart', async () => {
+    const c = await connect(
+      kicadLike({
+        [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 10, minor: 99, full_version: '10.99.0-1234-g0123abcd' } } }),
+        [`${C}GetItemsById`]: () => ({ type: `${C}GetItemsResponse`, value: { status: 'IRS_OK', items: [] } }),
+        ['kiapi.board.commands.GetItemsByNet']: () => ({ type: `${C}GetItemsResponse`, value: { status: 'IRS_OK', items: [] } }),
+      }),
+    );
+    expect(await c.features()).toMatchObject({ itemsById: true, itemsByNet: true, blindAndBuriedApart: true, boardDesignRules: true });
+    expect(await c.itemsById(['a'], ['via'])).toEqual([]);
+    expect(await c.itemsOfNet('GND')).toEqual([]);
+    const commands = peer!.received.map((r) => short(r.command));
+    expect(commands).toContain('GetItemsById');
+    expect(commands).toContain('GetItemsByNet');
+    expect(commands).not.toContain('GetItems');
+  });
+
+  it('reads the board design rules from KiCad 11 and asks nothing of a 9 or 10, which has no such command', async () => {
+    let version = { major: 11, minor: 0, full_version: '11.0.0' };
+    const rules = {
+      type: 'kiapi.board.commands.BoardDesignRulesResponse',
+      value: { rules: { constraints: { min_clearance: { value_nm: 127_000 } } }, custom_rules_status: 'CRS_NONE' },
+    };
+    const c = await connect(
+      kicadLike({
+        [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version } }),
+        ['kiapi.board.commands.GetBoardDesignRules']: (req) =>
+          req.message.board?.board_filename === 'demo.kicad_pcb' ? rules : { status: 'AS_BAD_REQUEST', error: 'no board' },
+      }),
+    );
+    expect(await c.designRules()).toMatchObject({ minimums: { clearance: 127_000 }, customRules: 'none' });
+    for (const older of [
+      { major: 9, minor: 0, full_version: '9.0.8' },
+      { major: 10, minor: 0, full_version: '10.0.7' },
+    ]) {
+      version = older;
+      const fresh = await KicadClient.connect({ socket: `ipc://${peer!.path}`, env: {}, timeoutMs: 2000 });
+      const before = peer!.received.length;
+      expect(await fresh.designRules()).toBeNull();
+      expect(peer!.received.slice(before).map((r) => short(r.command))).toEqual(['GetVersion']);
+      fresh.close();
+    }
+  });
+
+  it('takes a development build without the design-rules command as having none', async () => {
+    const c = await connect(
+      kicadLike({
+        [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version: { major: 10, minor: 99, full_version: '10.99.0' } } }),
+      }),
+    );
+    expect(await c.designRules()).toBeNull();
+    expect(peer!.received.map((r) => short(r.command))).toContain('GetBoardDesignRules');
+  });
+
+  it("opens a board by path in KiCad 11's headless server and works on it; refuses on a 10", async () => {
+    const opened = { type: 'DOCTYPE_PCB', board_filename: 'other.kicad_pcb', project: { name: 'other', path: '/work/other' } };
+    let version = { major: 11, minor: 0, full_version: '11.0.0' };
+    const c = await connect(
+      kicadLike({
+        [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version } }),
+        [`${C}OpenDocument`]: (req) =>
+          req.message.type === 3 && req.message.path === '/work/other/other.kicad_pcb'
+            ? { type: `${C}OpenDocumentResponse`, value: { document: opened } }
+            : { status: 'AS_BAD_REQUEST', error: 'bad path' },
+        [`${C}CloseDocument`]: (req) =>
+          req.message.document?.board_filename === 'other.kicad_pcb'
+            ? { type: 'google.protobuf.Empty' }
+            : { status: 'AS_BAD_REQUEST', error: 'No document is currently open' },
+        [`${C}SaveDocumentToString`]: (req) => ({
+          type: `${C}SavedDocumentResponse`,
+          value: { contents: `(kicad_pcb ${req.message.document.board_filename})` },
+        }),
+      }),
+    );
+    expect(await c.openBoard('/work/other/other.kicad_pcb')).toEqual({ boardFilename: 'other.kicad_pcb', projectName: 'other', projectPath: '/work/other' });
+    expect(await c.boardText()).toBe('(kicad_pcb other.kicad_pcb)');
+    await c.closeBoard();
+    expect(peer!.received.map((r) => short(r.command))).not.toContain('GetOpenDocuments');
+    version = { major: 10, minor: 0, full_version: '10.0.7' };
+    const ten = await KicadClient.connect({ socket: `ipc://${peer!.path}`, env: {}, timeoutMs: 2000 });
+    await expect(ten.openBoard('/work/other/other.kicad_pcb')).rejects.toThrow('opening a board by path needs KiCad 11 or later (kicad-cli api-server)');
+    ten.close();
+  });
+
   it("names an item KiCad 10 did not delete; takes 9.0.8's empty answer as it is", async () => {
     let perItem = true;
     const c = await connect(

@@ -1,9 +1,10 @@
 // Wire ↔ plain translation: layer names, nanometres as exact numbers, the int64 guard, and new copper
 // encoded the way KiCad 9.0.8 accepts it (nets by name, a full via padstack).
 import { describe, expect, it } from 'vitest';
-import { copperToAny, itemFromAny, layerName, layerValue } from '../../ipc/convert.ts';
+import { boardDesignRules, copperToAny, glyphShape, itemFromAny, layerName, layerValue } from '../../ipc/convert.ts';
 import { KicadProtocolError } from '../../ipc/errors.ts';
 import { decode, encode, int64, packAny, unpackAny } from '../../ipc/messages.ts';
+import type { ApiGeneration } from '../../ipc/version.ts';
 
 describe('layers', () => {
   it('map API numbers to file names and back', () => {
@@ -93,7 +94,7 @@ describe('copper items', () => {
     );
   });
 
-  it('send blind and buried vias as one type to KiCad 9 and as two to KiCad 10, and read both back apart', () => {
+  it('send blind and buried vias as one type to KiCad 9 and as two to KiCad 10 and 11, and read both back apart', () => {
     const via = (type: 'blind' | 'buried' | 'micro', startLayer: string, endLayer: string) => ({
       kind: 'via' as const,
       position: { x: 0, y: 0 },
@@ -104,14 +105,15 @@ describe('copper items', () => {
       startLayer,
       endLayer,
     });
-    const wire = (v: ReturnType<typeof via>, major: number) => unpackAny(copperToAny(v, major)).type;
+    const wire = (v: ReturnType<typeof via>, generation: ApiGeneration) => unpackAny(copperToAny(v, generation)).type;
     const blind = via('blind', 'F.Cu', 'In1.Cu');
     const buried = via('buried', 'In1.Cu', 'In2.Cu');
     expect([wire(blind, 9), wire(buried, 9), wire(via('micro', 'In2.Cu', 'B.Cu'), 9)]).toEqual([2, 2, 3]);
     expect([wire(blind, 10), wire(buried, 10), wire(via('micro', 'In2.Cu', 'B.Cu'), 10)]).toEqual([4, 5, 3]);
-    for (const major of [9, 10]) {
-      expect(itemFromAny(copperToAny(blind, major))).toMatchObject({ type: 'blind', startLayer: 'F.Cu', endLayer: 'In1.Cu' });
-      expect(itemFromAny(copperToAny(buried, major))).toMatchObject({ type: 'buried', startLayer: 'In1.Cu', endLayer: 'In2.Cu' });
+    expect([wire(blind, 11), wire(buried, 11)]).toEqual([4, 5]);
+    for (const generation of [9, 10, 11] as const) {
+      expect(itemFromAny(copperToAny(blind, generation))).toMatchObject({ type: 'blind', startLayer: 'F.Cu', endLayer: 'In1.Cu' });
+      expect(itemFromAny(copperToAny(buried, generation))).toMatchObject({ type: 'buried', startLayer: 'In1.Cu', endLayer: 'In2.Cu' });
     }
     // KiCad 9's one type, read back: blind when it reaches an outer layer, buried when it does not.
     expect(itemFromAny(packAny('kiapi.board.types.Via', { type: 'VT_BLIND_BURIED', pad_stack: { drill: { start_layer: 5, end_layer: 34 } } }))).toMatchObject({
@@ -178,6 +180,86 @@ describe('items read from KiCad', () => {
 
   it('report kinds the client does not model as "other"', () => {
     expect(itemFromAny(packAny('kiapi.board.types.BoardText', { id: { value: 't' } }))).toEqual({ kind: 'other', type: 'kiapi.board.types.BoardText' });
+  });
+
+  it('report KiCad 11\'s ellipses as "other" shapes, and refuse one among a text\'s glyphs', () => {
+    const ellipse = { center: { x_nm: 1 }, major_radius: { value_nm: 3_000_000 }, minor_radius: { value_nm: 1_000_000 }, rotation: { value_degrees: 30 } };
+    for (const geometry of [{ ellipse }, { ellipse_arc: { ...ellipse, start_angle: { value_degrees: 0 }, end_angle: { value_degrees: 90 } } }]) {
+      const shape = packAny('kiapi.board.types.BoardGraphicShape', { id: { value: 'e' }, layer: 'BL_Edge_Cuts', shape: geometry });
+      expect(itemFromAny(shape)).toEqual({ kind: 'other', type: 'kiapi.board.types.BoardGraphicShape' });
+      expect(() => glyphShape(geometry)).toThrow('a text glyph is an ellipse, which this client does not model');
+    }
+    expect(() => itemFromAny(packAny('kiapi.board.types.BoardGraphicShape', { layer: 'BL_Edge_Cuts', shape: {} }))).toThrow('board shape without geometry');
+  });
+
+  it("count KiCad 11's coloured and hatched fills, and a fill newer than the client, as filled", () => {
+    const shape = (fill_type?: number | string) =>
+      itemFromAny(
+        packAny('kiapi.board.types.BoardGraphicShape', {
+          layer: 'BL_F_Cu',
+          shape: { attributes: fill_type === undefined ? {} : { fill: { fill_type } }, circle: { radius_point: { x_nm: 5 } } },
+        }),
+      );
+    expect([undefined, 'GFT_UNFILLED', 'GFT_FILLED', 'GFT_FILLED_WITH_COLOR', 'GFT_HATCH', 'GFT_CROSS_HATCH', 9].map((f) => shape(f))).toMatchObject(
+      [false, false, true, true, true, true, true].map((filled) => ({ kind: 'shape', filled })),
+    );
+  });
+
+  it('skip fields a newer KiCad adds (they reach the decoder as unknown fields)', () => {
+    // A track with a field number this client does not know (KiCad adds fields, never renumbers them):
+    // field 15, length-delimited, appended to a track's bytes.
+    const known = encode('kiapi.board.types.Track', { id: { value: 't' }, layer: 'BL_F_Cu', width: { value_nm: 200_000 }, net: { name: 'GND' } });
+    const extra = Uint8Array.from([(15 << 3) | 2, 3, 0x0a, 0x01, 0x41]);
+    const bytes = new Uint8Array([...known, ...extra]);
+    expect(itemFromAny({ type_url: 'type.googleapis.com/kiapi.board.types.Track', value: bytes })).toMatchObject({
+      kind: 'track',
+      id: 't',
+      layer: 'F.Cu',
+      width: 200_000,
+      net: 'GND',
+    });
+  });
+});
+
+describe('board design rules (KiCad 11)', () => {
+  it('read the minimums and the pre-defined sizes in nm, and whether custom rules parsed', () => {
+    const d = (value_nm: number) => ({ value_nm });
+    const reply = decode(
+      'kiapi.board.commands.BoardDesignRulesResponse',
+      encode('kiapi.board.commands.BoardDesignRulesResponse', {
+        rules: {
+          constraints: {
+            min_clearance: d(200_000),
+            min_track_width: d(150_000),
+            min_via_size: d(500_000),
+            min_through_drill: d(300_000),
+            hole_to_hole_min: d(250_000),
+            min_resolved_spokes: 2,
+          },
+          predefined_sizes: {
+            tracks: [{ width: d(250_000) }, { width: d(400_000) }],
+            vias: [{ diameter: d(600_000), drill: d(300_000) }],
+            diff_pairs: [{ width: d(200_000), gap: d(150_000), via_gap: d(250_000) }],
+          },
+        },
+        custom_rules_status: 'CRS_INVALID',
+      }),
+    );
+    const rules = boardDesignRules(reply);
+    expect(rules.minimums).toMatchObject({
+      clearance: 200_000,
+      trackWidth: 150_000,
+      viaDiameter: 500_000,
+      throughDrill: 300_000,
+      holeToHole: 250_000,
+      resolvedSpokes: 2,
+      copperEdgeClearance: 0,
+    });
+    expect(rules.trackWidths).toEqual([250_000, 400_000]);
+    expect(rules.vias).toEqual([{ diameter: 600_000, drill: 300_000 }]);
+    expect(rules.diffPairs).toEqual([{ width: 200_000, gap: 150_000, viaGap: 250_000 }]);
+    expect(rules.customRules).toBe('invalid');
+    expect(boardDesignRules({}).customRules).toBe('unknown');
   });
 });
 

@@ -1,14 +1,15 @@
 // Our hand-written .proto subset must equal each KiCad's schema: every message, field (name, number,
 // type, repeated, oneof) and enum value we declare is looked up in the descriptors compiled into that
-// version's libkiapi. The subset is written as KiCad 10 has it; ipc/proto/since.ts names what 9.0.8
-// lacks (checked absent there, present in 10), the value names 9 spells otherwise and the field 10
-// moved into a oneof. Items the client
-// sends whole (tracks, arcs, vias, padstacks) must be complete for every version.
+// version's libkiapi. The subset is written as KiCad 10 has it, with what 11 adds; ipc/proto/since.ts
+// names what 9.0.8 lacks (checked absent there, present from 10 on) and what 10.0.7 lacks (checked
+// absent in 9 and 10, present from 11 on), the value names 9 spells otherwise and the field 10 moved
+// into a oneof. Items the client sends whole (tracks, arcs, vias, padstacks) must be complete for every
+// version. A KiCad 11 is checked the same way the day its libkiapi is installed.
 import { existsSync } from 'node:fs';
 import protobuf from 'protobufjs';
 import { expect, it } from 'vitest';
 import { schema } from '../../ipc/messages.ts';
-import { KICAD_9_NAMES, KICAD_9_OUTSIDE_ONEOF, SINCE_KICAD_10 } from '../../ipc/proto/since.ts';
+import { KICAD_9_NAMES, KICAD_9_OUTSIDE_ONEOF, NOT_ON_MASTER, SINCE_KICAD_10, SINCE_KICAD_11 } from '../../ipc/proto/since.ts';
 import { kiapiSchema, libkiapi } from './kiapi-descriptors.ts';
 import { describeKicads } from './kicad-harness.ts';
 
@@ -74,8 +75,9 @@ function has(s: KiapiSchema, name: string): boolean {
 describeKicads("the .proto subset equals libkiapi's schema", (kicad) => {
   const lib = kicad.major === 0 ? '' : libkiapi(kicad);
   const before10 = kicad.major < 10;
-  // On 9, what came with 10 is left out of the comparison (and checked absent below).
-  const inThisVersion = (name: string) => !before10 || !SINCE_KICAD_10.has(name);
+  const before11 = kicad.major < 11;
+  // What came later is left out of the comparison (and checked absent below).
+  const inThisVersion = (name: string) => !(before10 && SINCE_KICAD_10.has(name)) && !(before11 && SINCE_KICAD_11.has(name));
 
   it('finds libkiapi', () => {
     expect(existsSync(lib), `${lib} is missing: run scripts/install-system.sh (9) or scripts/install-kicad10.sh (10)`).toBe(true);
@@ -94,6 +96,7 @@ describeKicads("the .proto subset equals libkiapi's schema", (kicad) => {
       if (!inThisVersion(name)) continue;
       compared++;
       const them = theirs.messages.get(name);
+      if (!them && !before11 && NOT_ON_MASTER.has(name)) continue;
       if (!them) {
         mismatches.push(`${name}: not in KiCad`);
         continue;
@@ -103,6 +106,8 @@ describeKicads("the .proto subset equals libkiapi's schema", (kicad) => {
         if (!inThisVersion(`${name}.${field.name}`)) continue;
         checked++;
         const f = (them.field ?? []).find((x) => x.number === field.id);
+        // What only the 10.0 branch had when master was read may be missing from an 11; if present it must match.
+        if (!f && !before11 && NOT_ON_MASTER.has(`${name}.${field.name}`)) continue;
         if (!f) {
           mismatches.push(`${name}.${field.name} = ${field.id}: no such field number in KiCad`);
           continue;
@@ -136,6 +141,7 @@ describeKicads("the .proto subset equals libkiapi's schema", (kicad) => {
       if (!inThisVersion(name)) continue;
       compared++;
       const them = theirs.enums.get(name);
+      if (!them && !before11 && NOT_ON_MASTER.has(name)) continue;
       const theirValues = new Map((them?.value ?? []).map((v) => [v.name, v.number]));
       if (!them) mismatches.push(`${name}: not in KiCad`);
       // A subset is fine (we list only the PCB object types), a different number is not.
@@ -184,4 +190,19 @@ describeKicads("the .proto subset equals libkiapi's schema", (kicad) => {
     expect(SINCE_KICAD_10.size).toBeGreaterThan(10);
     expect(wrong).toEqual([]);
   });
+
+  it(`lists exactly what KiCad 10 lacks: ${before11 ? 'absent here' : 'present here'}, and in our subset`, () => {
+    const wrong: string[] = [];
+    for (const name of SINCE_KICAD_11) {
+      if (schema().lookup(name) === null && !hasEnumValue(name)) wrong.push(`${name}: not in our subset`);
+      if (has(theirs, name) === before11) wrong.push(`${name}: ${before11 ? 'present in' : 'missing from'} KiCad ${kicad.version}`);
+    }
+    expect(wrong).toEqual([]);
+  });
 });
+
+function hasEnumValue(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  const owner = schema().lookup(name.slice(0, dot));
+  return owner instanceof protobuf.Enum && Object.hasOwn(owner.values, name.slice(dot + 1));
+}
