@@ -5,10 +5,11 @@
 
 import type { Grid } from '../core/grid.ts';
 import type { RouterHost } from '../core/host.ts';
-import type { NetPlan } from '../negotiate/net-plan.ts';
+import type { NetPlan, Piece } from '../negotiate/net-plan.ts';
 import type { ObstacleMap } from '../core/obstacle-map.ts';
+import type { Profile } from '../core/profile.ts';
 import { cutNets, proveFenced, relaxedMap, touchSites } from './fence-proof.ts';
-import type { Router } from '../negotiate/router.ts';
+import type { NetStats, Router } from '../negotiate/router.ts';
 import type { ConnectionResult, StuckReason } from '../types.ts';
 
 /** Flood cells spent at most per explanation. */
@@ -164,6 +165,112 @@ function heldBy(router: Router, grid: Grid, plan: NetPlan, sites: readonly numbe
 /** A length (nm) as the sentences of a stuck reason give it. */
 export const mm = (nm: number) => `${+(nm / 1e6).toFixed(3)} mm`;
 
+const label = (r: { ref: string; number: string }) => `${r.ref}.${r.number}`;
+const where = (p: { x: number; y: number }) => `(${+(p.x / 1e6).toFixed(4)}, ${+(p.y / 1e6).toFixed(4)}) mm`;
+/** " by A, B, C" for the first three blockers, or nothing. */
+const by = (list: StuckReason['blockers']) =>
+  list.length
+    ? ` by ${list
+        .slice(0, 3)
+        .map((x) => x.name || `net ${x.net}`)
+        .join(', ')}`
+    : '';
+
+/** What every reason for one open connection is told from: the call's state, the two pieces it
+ *  joins, and the fields every reason carries. */
+interface Stuck {
+  host: RouterHost;
+  grid: Grid;
+  router: Router;
+  plan: NetPlan;
+  conn: ConnectionResult;
+  stopped: 'done' | 'budget' | 'cancelled';
+  ex: Explainer;
+  stats: NetStats;
+  a: Piece;
+  b: Piece;
+  /** "U1.3–U2.7", the connection as a person names it. */
+  pair: string;
+  base: Pick<StuckReason, 'rips' | 'fails' | 'tried' | 'blockers' | 'searchHits'>;
+  prof: Profile;
+  classWidth: string;
+}
+
+/** The narrowest legal copper of the net's class: its relaxed map and how the sentences name it. */
+interface Narrow {
+  map: ObstacleMap;
+  /** Its width per layer, nm. */
+  nw: number[];
+  narrowest: string;
+  /** True where the rules allow a track below the class width. */
+  narrower: boolean;
+  narrowMm: number;
+}
+
+function stuckFacts(
+  host: RouterHost,
+  grid: Grid,
+  router: Router,
+  plan: NetPlan,
+  conn: ConnectionResult,
+  stopped: 'done' | 'budget' | 'cancelled',
+  ex: Explainer,
+): Stuck {
+  const stats = router.stats.get(plan.net)!;
+  const pieceOf = (padIndex: number) => plan.pieces.findIndex((p) => p.pads.some((i) => host.pads[i].index === padIndex));
+  const hits = named(host, plan, stats.blockers);
+  const base = {
+    rips: stats.rips,
+    fails: stats.fails,
+    tried: stats.tried,
+    blockers: [] as StuckReason['blockers'],
+    ...(hits.length ? { searchHits: hits } : {}),
+  };
+  const prof = router.profiles[plan.profile];
+  return {
+    host,
+    grid,
+    router,
+    plan,
+    conn,
+    stopped,
+    ex,
+    stats,
+    a: plan.pieces[pieceOf(conn.from.pad)],
+    b: plan.pieces[pieceOf(conn.to.pad)],
+    pair: `${label(conn.from)}–${label(conn.to)}`,
+    base,
+    prof,
+    classWidth: mm(Math.min(...prof.width)),
+  };
+}
+
+/** The five nets counted most often, other than the connection's own, named. */
+function named(host: RouterHost, plan: NetPlan, m: Map<number, number>): StuckReason['blockers'] {
+  return [...m.entries()]
+    .filter(([k]) => k > 0 && k !== plan.net)
+    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+    .slice(0, 5)
+    .map(([net, count]) => ({ net, name: host.netNames[net] ?? '', count }));
+}
+
+/** Ends on different layers: where a via of the class fits in the region reached from the first end. */
+function viaHint(s: Stuck, f: Flood): string {
+  return (s.a.layers & s.b.layers) === 0 && f.firstVia >= 0
+    ? `a via of this net fits at ${where({ x: s.grid.x(f.firstVia), y: s.grid.y(f.firstVia) })}, reachable from ${label(s.conn.from)} (place_via, then route_connection)`
+    : '';
+}
+
+function budgetReason(s: Stuck, blockers: StuckReason['blockers']): StuckReason {
+  return {
+    ...s.base,
+    blockers,
+    reason: 'budget',
+    at: s.conn.from.at,
+    why: `The work budget ran out while searching for ${s.pair}.`,
+  };
+}
+
 /** The reason a connection is open (the router's state after commit). Every claim is what the
  *  floods show: "boxed in" and "unreachable" only with fence-proof.ts's proof at the narrowest
  *  legal width; blockers are the nets whose copper bounds the region the flood reached. */
@@ -176,100 +283,84 @@ export function explainStuck(
   stopped: 'done' | 'budget' | 'cancelled',
   ex: Explainer,
 ): StuckReason {
-  const stats = router.stats.get(plan.net)!;
-  const name = (net: number) => host.netNames[net] ?? '';
-  const pieceOf = (padIndex: number) => plan.pieces.findIndex((p) => p.pads.some((i) => host.pads[i].index === padIndex));
-  const a = plan.pieces[pieceOf(conn.from.pad)];
-  const b = plan.pieces[pieceOf(conn.to.pad)];
-  const label = (r: { ref: string; number: string }) => `${r.ref}.${r.number}`;
-  const pair = `${label(conn.from)}–${label(conn.to)}`;
-  const named = (m: Map<number, number>) =>
-    [...m.entries()]
-      .filter(([k]) => k > 0 && k !== plan.net)
-      .sort((x, y) => y[1] - x[1] || x[0] - y[0])
-      .slice(0, 5)
-      .map(([net, count]) => ({ net, name: name(net), count }));
-  const hits = named(stats.blockers);
-  const base = {
-    rips: stats.rips,
-    fails: stats.fails,
-    tried: stats.tried,
-    blockers: [] as StuckReason['blockers'],
-    ...(hits.length ? { searchHits: hits } : {}),
-  };
-  const by = (list: StuckReason['blockers']) =>
-    list.length
-      ? ` by ${list
-          .slice(0, 3)
-          .map((x) => x.name || `net ${x.net}`)
-          .join(', ')}`
-      : '';
-  const prof = router.profiles[plan.profile];
-  const classWidth = mm(Math.min(...prof.width));
-  const where = (p: { x: number; y: number }) => `(${+(p.x / 1e6).toFixed(4)}, ${+(p.y / 1e6).toFixed(4)}) mm`;
-  // Ends on different layers: where a via of the class fits in the region reached from the first end.
-  const viaHint = (f: Flood) =>
-    (a.layers & b.layers) === 0 && f.firstVia >= 0
-      ? `a via of this net fits at ${where({ x: grid.x(f.firstVia), y: grid.y(f.firstVia) })}, reachable from ${label(conn.from)} (place_via, then route_connection)`
-      : '';
-  if (!stats.tried && stopped !== 'done') {
+  const s = stuckFacts(host, grid, router, plan, conn, stopped, ex);
+  if (!s.stats.tried && stopped !== 'done') {
     return {
-      ...base,
+      ...s.base,
       reason: 'budget',
-      why: stopped === 'cancelled' ? `The route was stopped before ${pair} was attempted.` : `The work budget ran out before ${pair} was attempted.`,
+      why: stopped === 'cancelled' ? `The route was stopped before ${s.pair} was attempted.` : `The work budget ran out before ${s.pair} was attempted.`,
     };
   }
-  const budgetReason = (blockers: StuckReason['blockers']): StuckReason => ({
-    ...base,
-    blockers,
-    reason: 'budget',
-    at: conn.from.at,
-    why: `The work budget ran out while searching for ${pair}.`,
-  });
   if (ex.left < FLOOD_LIMIT / 10) {
     // No flood left to spend: no boundary is known, so no blockers are named (the searches'
     // own record stays in searchHits, which proves nothing).
-    if (stats.budget || stopped !== 'done') return budgetReason([]);
+    if (s.stats.budget || stopped !== 'done') return budgetReason(s, []);
     return {
-      ...base,
+      ...s.base,
       reason: 'blocked',
       at: conn.from.at,
-      why: `The search for ${pair} found no legal path; no proof was made that none exists, and what encloses its ends was not measured.`,
+      why: `The search for ${s.pair} found no legal path; no proof was made that none exists, and what encloses its ends was not measured.`,
     };
   }
-  const narrow = ex.relaxed(host, grid, router, plan);
-  const nw = narrow.profile.width;
-  const narrowest = mm(Math.min(...nw));
-  // A narrower track is worth suggesting only where the rules allow one below the class width.
-  const narrower = Math.min(...nw) < Math.min(...prof.width);
-  const narrowMm = +(Math.min(...nw) / 1e6).toFixed(4);
-  const touch = (piece: typeof a) => touchSites(grid, narrow, plan.net, piece.copper, (l) => nw[l]);
+  const narrow = narrowCopper(s);
+  return padReason(s, narrow) ?? pathReason(s, narrow);
+}
+
+function narrowCopper(s: Stuck): Narrow {
+  const map = s.ex.relaxed(s.host, s.grid, s.router, s.plan);
+  const nw = map.profile.width;
+  return {
+    map,
+    nw,
+    narrowest: mm(Math.min(...nw)),
+    // A narrower track is worth suggesting only where the rules allow one below the class width.
+    narrower: Math.min(...nw) < Math.min(...s.prof.width),
+    narrowMm: +(Math.min(...nw) / 1e6).toFixed(4),
+  };
+}
+
+/** Sites where a track of the narrowest legal width touches the piece's copper. */
+function touch(s: Stuck, n: Narrow, piece: Piece): number[] {
+  return touchSites(s.grid, n.map, s.plan.net, piece.copper, (l) => n.nw[l]);
+}
+
+/** An end with no node on the router's grid: its pad is out of reach at any width, or no grid
+ *  site next to it leaves room at the class width. Undefined when both ends have nodes. */
+function padReason(s: Stuck, n: Narrow): StuckReason | undefined {
+  const { base, conn, plan, prof } = s;
   for (const [piece, ref] of [
-    [a, conn.from],
-    [b, conn.to],
+    [s.a, conn.from],
+    [s.b, conn.to],
   ] as const) {
     if (!piece || piece.nodes.length > 0) continue;
-    if (touch(piece).length === 0) {
+    if (touch(s, n, piece).length === 0) {
       return {
         ...base,
         reason: 'unreachable',
         at: ref.at,
-        why: `No track of this net, even at the narrowest legal width (${narrowest}), can touch pad ${label(ref)}: it lies off the board, inside a keep-out, or closer to other copper than the clearance allows.`,
+        why: `No track of this net, even at the narrowest legal width (${n.narrowest}), can touch pad ${label(ref)}: it lies off the board, inside a keep-out, or closer to other copper than the clearance allows.`,
       };
     }
     const walls = new Map<number, number>();
-    touchSites(grid, router.maps[plan.profile], plan.net, piece.copper, (l) => prof.width[l], walls);
-    const blockers = named(walls);
+    touchSites(s.grid, s.router.maps[plan.profile], plan.net, piece.copper, (l) => prof.width[l], walls);
+    const blockers = named(s.host, plan, walls);
     return {
       ...base,
       blockers,
       reason: 'blocked',
       fixedWalls: true,
       at: ref.at,
-      why: `No site of the router's grid next to pad ${label(ref)} leaves room for a track of the class width (${classWidth}); ${narrower ? `a narrower neck (down to ${narrowest}) or a track off the grid may still reach it.` : `a track off the grid may still reach it (the class width is already the narrowest the rules allow).`}`,
-      ...(narrower ? { hint: `route_connection ${pair} with width_mm ${narrowMm} (the narrowest the rules allow)` } : {}),
+      why: `No site of the router's grid next to pad ${label(ref)} leaves room for a track of the class width (${s.classWidth}); ${n.narrower ? `a narrower neck (down to ${n.narrowest}) or a track off the grid may still reach it.` : `a track off the grid may still reach it (the class width is already the narrowest the rules allow).`}`,
+      ...(n.narrower ? { hint: `route_connection ${s.pair} with width_mm ${n.narrowMm} (the narrowest the rules allow)` } : {}),
     };
   }
+  return undefined;
+}
+
+/** Both ends on the grid: floods over the world the search saw, the proof that the fixed copper
+ *  fences an end in, and over the fixed copper alone, in that order, each telling more. */
+function pathReason(s: Stuck, n: Narrow): StuckReason {
+  const { grid, router, plan, conn, ex, a, b } = s;
   // The world the search saw: fixed copper and this call's routes, the net's own copper out of the way.
   const route = router.routes.get(plan.net);
   router.occ.rip(plan.net);
@@ -278,44 +369,55 @@ export function explainStuck(
   if (route) router.occ.stamp(router.copperOf(plan, route));
   router.work += fa.size + (fb === fa ? 0 : fb.size);
   if (fa.reachedTarget) {
-    if (stats.budget || stopped !== 'done') return budgetReason([]);
+    if (s.stats.budget || s.stopped !== 'done') return budgetReason(s, []);
     return {
-      ...base,
+      ...s.base,
       reason: 'budget',
       at: conn.from.at,
-      why: `A path for ${pair} exists on the router's grid now, but the searches did not settle a legal route along it (their effort limit, or the exact clearance at a pad entry); routing the net again may find it.`,
-      hint: `route_connection ${pair} (one connection with its own work budget)`,
+      why: `A path for ${s.pair} exists on the router's grid now, but the searches did not settle a legal route along it (their effort limit, or the exact clearance at a pad entry); routing the net again may find it.`,
+      hint: `route_connection ${s.pair} (one connection with its own work budget)`,
     };
   }
-  // Is it fenced by fixed copper at any legal width? Flood the relaxed map from each end.
+  const fenced = fencedReason(s, n);
+  if (fenced) return fenced;
+  if (s.stats.budget || s.stopped !== 'done') return budgetReason(s, named(s.host, plan, new Map([...fa.hits, ...heldBy(router, grid, plan, fa.held)])));
+  return fixedWorldReason(s, n) ?? heldReason(s, fa, fb);
+}
+
+/** Is an end fenced in by fixed copper at any legal width? Floods the relaxed map from each end. */
+function fencedReason(s: Stuck, n: Narrow): StuckReason | undefined {
+  const { grid, router, plan, conn, ex } = s;
   const { seen, gen } = ex.mark(grid.cells * grid.layers);
-  const ta = touch(a);
-  const tb = touch(b);
-  const pa = proveFenced(grid, narrow, plan.net, ta, tb, Math.min(FLOOD_LIMIT, ex.left), seen, gen);
+  const ta = touch(s, n, s.a);
+  const tb = touch(s, n, s.b);
+  const pa = proveFenced(grid, n.map, plan.net, ta, tb, Math.min(FLOOD_LIMIT, ex.left), seen, gen);
   ex.left -= pa.region;
   router.work += pa.region;
-  if (pa.fenced) {
-    const again = ex.mark(grid.cells * grid.layers);
-    const pb = proveFenced(grid, narrow, plan.net, tb, ta, Math.min(FLOOD_LIMIT, ex.left), again.seen, again.gen);
-    ex.left -= pb.region;
-    router.work += pb.region;
-    const [f, ref] = pb.fenced && pb.region < pa.region ? [pb, conn.to] : [pa, conn.from];
-    const blockers = cutNets(f.cut)
-      .slice(0, 5)
-      .map(({ net, count }) => ({ net, name: name(net), count }));
-    return {
-      ...base,
-      blockers,
-      reason: 'boxed_in',
-      at: ref.at,
-      why: `Pad ${label(ref)} is fenced in${by(blockers)}: no track of this net, at any legal width down to ${narrowest}, on or off the router's grid, gets from it to the other end past the fixed copper.`,
-    };
-  }
-  if (stats.budget || stopped !== 'done') return budgetReason(named(new Map([...fa.hits, ...heldBy(router, grid, plan, fa.held)])));
-  // Not fenced. Does the fixed world leave room at the class width, or only this call's routes stand in the way?
-  const ff = flood(router, grid, plan, a.nodes, new Set(b.nodes), ex, false);
+  if (!pa.fenced) return undefined;
+  const again = ex.mark(grid.cells * grid.layers);
+  const pb = proveFenced(grid, n.map, plan.net, tb, ta, Math.min(FLOOD_LIMIT, ex.left), again.seen, again.gen);
+  ex.left -= pb.region;
+  router.work += pb.region;
+  const [f, ref] = pb.fenced && pb.region < pa.region ? [pb, conn.to] : [pa, conn.from];
+  const blockers = cutNets(f.cut)
+    .slice(0, 5)
+    .map(({ net, count }) => ({ net, name: s.host.netNames[net] ?? '', count }));
+  return {
+    ...s.base,
+    blockers,
+    reason: 'boxed_in',
+    at: ref.at,
+    why: `Pad ${label(ref)} is fenced in${by(blockers)}: no track of this net, at any legal width down to ${n.narrowest}, on or off the router's grid, gets from it to the other end past the fixed copper.`,
+  };
+}
+
+/** Not fenced: does the fixed world leave room at the class width? Undefined when it does, so
+ *  only this call's routes stand in the way. */
+function fixedWorldReason(s: Stuck, n: Narrow): StuckReason | undefined {
+  const { host, grid, router, plan, conn, ex, base, pair, classWidth } = s;
+  const ff = flood(router, grid, plan, s.a.nodes, new Set(s.b.nodes), ex, false);
   router.work += ff.size;
-  const shared = (a.layers & b.layers) !== 0;
+  const shared = (s.a.layers & s.b.layers) !== 0;
   if (!ff.reachedTarget && !ff.exhausted) {
     // The flood stopped at its limit: what it ran into is no boundary and no path is ruled out.
     return {
@@ -326,37 +428,41 @@ export function explainStuck(
       why: `The search for ${pair} found no legal path. A flood of the router's grid at the class width (${classWidth}) past the fixed copper covered ${ff.size} sites from ${label(conn.from)} and stopped at its limit before reaching ${label(conn.to)}, so no path is ruled out and what blocks it was not measured.`,
     };
   }
-  if (!ff.reachedTarget) {
-    const blockers = named(ff.hits);
-    if (!shared && ff.viaSites === 0 && ff.exhausted) {
-      // The flood knows the class via on the grid only: a smaller via the rules allow, or a site
-      // off the grid, is not ruled out, and the user is told so.
-      const cls = host.rules.via(plan.net);
-      const least = host.rules.minVia?.(plan.net);
-      const smaller = least && least.diameter < cls.diameter ? `a smaller via (down to ${mm(least.diameter)} on a ${mm(least.drill)} drill) or ` : '';
-      return {
-        ...base,
-        blockers,
-        reason: 'no_via_site',
-        fixedWalls: true,
-        at: conn.from.at,
-        why: `${label(conn.from)} and ${label(conn.to)} are on different layers and no via of this net's class (${mm(cls.diameter)} on a ${mm(cls.drill)} drill) fits anywhere a track of its width (${classWidth}) can reach from ${label(conn.from)} on the router's grid; ${smaller}a site off the grid may still fit.`,
-      };
-    }
-    const hint = [narrower ? `route_connection ${pair} with width_mm ${narrowMm}` : '', viaHint(ff)].filter(Boolean).join('; ');
+  if (ff.reachedTarget) return undefined;
+  const blockers = named(host, plan, ff.hits);
+  if (!shared && ff.viaSites === 0 && ff.exhausted) {
+    // The flood knows the class via on the grid only: a smaller via the rules allow, or a site
+    // off the grid, is not ruled out, and the user is told so.
+    const cls = host.rules.via(plan.net);
+    const least = host.rules.minVia?.(plan.net);
+    const smaller = least && least.diameter < cls.diameter ? `a smaller via (down to ${mm(least.diameter)} on a ${mm(least.drill)} drill) or ` : '';
     return {
       ...base,
       blockers,
-      reason: 'blocked',
+      reason: 'no_via_site',
       fixedWalls: true,
       at: conn.from.at,
-      why: `No path at the class width (${classWidth}) on the router's grid joins ${pair} past the fixed copper${by(blockers)}; ${narrower ? `a narrower track (down to ${narrowest}) or one off the grid may still get through.` : `one off the grid may still get through (the class width is already the narrowest the rules allow).`}`,
-      ...(hint ? { hint } : {}),
+      why: `${label(conn.from)} and ${label(conn.to)} are on different layers and no via of this net's class (${mm(cls.diameter)} on a ${mm(cls.drill)} drill) fits anywhere a track of its width (${classWidth}) can reach from ${label(conn.from)} on the router's grid; ${smaller}a site off the grid may still fit.`,
     };
   }
-  const blockers = named(heldBy(router, grid, plan, [...fa.held, ...(fb === fa ? [] : fb.held)]));
+  const hint = [n.narrower ? `route_connection ${pair} with width_mm ${n.narrowMm}` : '', viaHint(s, ff)].filter(Boolean).join('; ');
   return {
     ...base,
+    blockers,
+    reason: 'blocked',
+    fixedWalls: true,
+    at: conn.from.at,
+    why: `No path at the class width (${classWidth}) on the router's grid joins ${pair} past the fixed copper${by(blockers)}; ${n.narrower ? `a narrower track (down to ${n.narrowest}) or one off the grid may still get through.` : `one off the grid may still get through (the class width is already the narrowest the rules allow).`}`,
+    ...(hint ? { hint } : {}),
+  };
+}
+
+/** A path exists only through space this call's other routes hold: they are the blockers. */
+function heldReason(s: Stuck, fa: Flood, fb: Flood): StuckReason {
+  const { conn, pair } = s;
+  const blockers = named(s.host, s.plan, heldBy(s.router, s.grid, s.plan, [...fa.held, ...(fb === fa ? [] : fb.held)]));
+  return {
+    ...s.base,
     blockers,
     reason: 'blocked',
     at: conn.from.at,
@@ -370,7 +476,7 @@ export function explainStuck(
               .join(', ')
           : "the other nets' copper"
       } in a box round ${where(conn.from.at)}, route_connection ${pair}, then route the ripped nets again`,
-      viaHint(fa),
+      viaHint(s, fa),
     ]
       .filter(Boolean)
       .join('; '),
