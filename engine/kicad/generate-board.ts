@@ -294,25 +294,21 @@ function lengthRules(o: GenerateOptions): string | undefined {
   return lines.join('\n') + '\n';
 }
 
-/** The `.kicad_pcb` and `.kicad_pro` texts of a synthetic board (and its `.kicad_dru`, with length rules). */
-export function generateBoard(o: GenerateOptions): { board: string; project: string; rules?: string } {
+/** Throws a RangeError naming the first option outside what the generator makes. */
+function checkOptions(o: GenerateOptions, pairs: number): void {
   if (!(o.layers >= 2 && o.layers <= 8 && o.layers % 2 === 0)) throw new RangeError(`generate: layers must be 2, 4, 6 or 8, got ${o.layers}`);
   if (!(o.nets >= 1 && o.nets <= 2000)) throw new RangeError(`generate: nets must be 1..2000, got ${o.nets}`);
   if (!(o.padsPerNet >= 2 && o.padsPerNet <= 16)) throw new RangeError(`generate: pads-per-net must be 2..16, got ${o.padsPerNet}`);
-  const pairs = o.pairs ?? 0;
   if (!(Number.isInteger(pairs) && pairs >= 0 && pairs <= 200)) throw new RangeError(`generate: pairs must be 0..200, got ${o.pairs}`);
   for (const [k, v] of Object.entries(o.lengthRules ?? {}))
     if (!(typeof v === 'number' && v > 0 && v <= 10_000)) throw new RangeError(`generate: length rule ${k} must be a length in mm above 0, got ${v}`);
   if (o.lengthRules && !pairs) throw new RangeError('generate: length rules are for differential pairs: ask for some with pairs');
   if (!(o.width >= 5 && o.height >= 5 && o.width <= 500 && o.height <= 500))
     throw new RangeError(`generate: size must be 5..500 mm each way, got ${o.width}x${o.height}`);
-  // Its own salt keeps the boards this generator has always made for a seed.
-  const rng = new Prng(o.seed, 0x2545f491);
-  const placed = layout(o, rng);
-  // Boards without pairs keep the uuids they always had.
-  const key = `gen|${o.nets}|${o.padsPerNet}|${o.layers}|${o.width}|${o.height}|${o.seed}${pairs ? `|pairs ${pairs}` : ''}`;
-  let uid = 0;
-  const uuid = () => stableUuid(`${key}|${uid++}`);
+}
+
+/** The board's opening lines: version, layer table, setup and net table. */
+function headerLines(o: GenerateOptions, pairs: number): string[] {
   const cu = copperNames(o.layers);
   const cuIds = cu.map((name, i) => (i === 0 ? 0 : i === cu.length - 1 ? 2 : 2 + 2 * i));
   const out: string[] = [];
@@ -351,52 +347,47 @@ export function generateBoard(o: GenerateOptions): { board: string; project: str
   out.push('\t)', '\t(setup', '\t\t(pad_to_mask_clearance 0)', '\t\t(allow_soldermask_bridges_in_footprints no)', '\t\t(tenting front back)', '\t)');
   out.push('\t(net 0 "")');
   for (let n = 1; n <= 2 * pairs + o.nets; n++) out.push(`\t(net ${n} "${netName(n, pairs)}")`);
-  for (const p of placed) {
-    const r = p.rot ? ` ${p.rot}` : '';
-    out.push(`\t(footprint "${p.part.lib}"`, '\t\t(layer "F.Cu")', `\t\t(uuid "${uuid()}")`, `\t\t(at ${mm(p.x)} ${mm(p.y)}${r})`);
-    out.push(fabText('Reference', p.ref, mm(-p.part.cy - 0.8), r, uuid()), fabText('Value', p.part.prefix, mm(p.part.cy + 0.8), r, uuid()));
-    const isTh = p.part.pads.some((q) => q.kind === 'thru_hole');
-    out.push(`\t\t(attr ${isTh ? 'through_hole' : 'smd'})`);
-    out.push(
-      '\t\t(fp_rect',
-      `\t\t\t(start ${mm(-p.part.cx)} ${mm(-p.part.cy)})`,
-      `\t\t\t(end ${mm(p.part.cx)} ${mm(p.part.cy)})`,
-      '\t\t\t(stroke',
-      '\t\t\t\t(width 0.05)',
-      '\t\t\t\t(type solid)',
-      '\t\t\t)',
-      '\t\t\t(fill no)',
-      '\t\t\t(layer "F.CrtYd")',
-      `\t\t\t(uuid "${uuid()}")`,
-      '\t\t)',
-    );
-    p.part.pads.forEach((q, j) => {
-      const net = p.nets[j];
-      const angle = p.rot ? ` ${p.rot}` : '';
-      out.push(`\t\t(pad "${q.number}" ${q.kind} ${q.shape}`, `\t\t\t(at ${mm(q.x)} ${mm(q.y)}${angle})`, `\t\t\t(size ${mm(q.w)} ${mm(q.h)})`);
-      if (q.kind === 'thru_hole') out.push(`\t\t\t(drill ${mm(q.drill!)})`, '\t\t\t(layers "*.Cu" "*.Mask")', '\t\t\t(remove_unused_layers no)');
-      else out.push('\t\t\t(layers "F.Cu" "F.Paste" "F.Mask")');
-      if (q.shape === 'roundrect') out.push('\t\t\t(roundrect_rratio 0.25)');
-      if (net) out.push(`\t\t\t(net ${net} "${netName(net, pairs)}")`);
-      out.push(`\t\t\t(uuid "${uuid()}")`, '\t\t)');
-    });
-    out.push('\t)');
-  }
+  return out;
+}
+
+/** One placed part's footprint: its texts, courtyard and pads, drawing uuids in file order. */
+function footprintLines(p: Placed, pairs: number, uuid: () => string): string[] {
+  const out: string[] = [];
+  const r = p.rot ? ` ${p.rot}` : '';
+  out.push(`\t(footprint "${p.part.lib}"`, '\t\t(layer "F.Cu")', `\t\t(uuid "${uuid()}")`, `\t\t(at ${mm(p.x)} ${mm(p.y)}${r})`);
+  out.push(fabText('Reference', p.ref, mm(-p.part.cy - 0.8), r, uuid()), fabText('Value', p.part.prefix, mm(p.part.cy + 0.8), r, uuid()));
+  const isTh = p.part.pads.some((q) => q.kind === 'thru_hole');
+  out.push(`\t\t(attr ${isTh ? 'through_hole' : 'smd'})`);
   out.push(
-    '\t(gr_rect',
-    '\t\t(start 0 0)',
-    `\t\t(end ${mm(o.width)} ${mm(o.height)})`,
-    '\t\t(stroke',
-    '\t\t\t(width 0.05)',
-    '\t\t\t(type default)',
+    '\t\t(fp_rect',
+    `\t\t\t(start ${mm(-p.part.cx)} ${mm(-p.part.cy)})`,
+    `\t\t\t(end ${mm(p.part.cx)} ${mm(p.part.cy)})`,
+    '\t\t\t(stroke',
+    '\t\t\t\t(width 0.05)',
+    '\t\t\t\t(type solid)',
+    '\t\t\t)',
+    '\t\t\t(fill no)',
+    '\t\t\t(layer "F.CrtYd")',
+    `\t\t\t(uuid "${uuid()}")`,
     '\t\t)',
-    '\t\t(fill no)',
-    '\t\t(layer "Edge.Cuts")',
-    `\t\t(uuid "${uuid()}")`,
-    '\t)',
   );
-  out.push('\t(embedded_fonts no)', ')', '');
-  const project = {
+  p.part.pads.forEach((q, j) => {
+    const net = p.nets[j];
+    const angle = p.rot ? ` ${p.rot}` : '';
+    out.push(`\t\t(pad "${q.number}" ${q.kind} ${q.shape}`, `\t\t\t(at ${mm(q.x)} ${mm(q.y)}${angle})`, `\t\t\t(size ${mm(q.w)} ${mm(q.h)})`);
+    if (q.kind === 'thru_hole') out.push(`\t\t\t(drill ${mm(q.drill!)})`, '\t\t\t(layers "*.Cu" "*.Mask")', '\t\t\t(remove_unused_layers no)');
+    else out.push('\t\t\t(layers "F.Cu" "F.Paste" "F.Mask")');
+    if (q.shape === 'roundrect') out.push('\t\t\t(roundrect_rratio 0.25)');
+    if (net) out.push(`\t\t\t(net ${net} "${netName(net, pairs)}")`);
+    out.push(`\t\t\t(uuid "${uuid()}")`, '\t\t)');
+  });
+  out.push('\t)');
+  return out;
+}
+
+/** The `.kicad_pro` settings: the design rules and the net classes (a pair class with pairs). */
+function projectSettings(o: GenerateOptions, pairs: number): object {
+  return {
     board: {
       design_settings: {
         defaults: {},
@@ -460,6 +451,36 @@ export function generateBoard(o: GenerateOptions): { board: string; project: str
       meta: { version: 4 },
     },
   };
+}
+
+/** The `.kicad_pcb` and `.kicad_pro` texts of a synthetic board (and its `.kicad_dru`, with length rules). */
+export function generateBoard(o: GenerateOptions): { board: string; project: string; rules?: string } {
+  const pairs = o.pairs ?? 0;
+  checkOptions(o, pairs);
+  // Its own salt keeps the boards this generator has always made for a seed.
+  const rng = new Prng(o.seed, 0x2545f491);
+  const placed = layout(o, rng);
+  // Boards without pairs keep the uuids they always had.
+  const key = `gen|${o.nets}|${o.padsPerNet}|${o.layers}|${o.width}|${o.height}|${o.seed}${pairs ? `|pairs ${pairs}` : ''}`;
+  let uid = 0;
+  const uuid = () => stableUuid(`${key}|${uid++}`);
+  const out = headerLines(o, pairs);
+  for (const p of placed) out.push(...footprintLines(p, pairs, uuid));
+  out.push(
+    '\t(gr_rect',
+    '\t\t(start 0 0)',
+    `\t\t(end ${mm(o.width)} ${mm(o.height)})`,
+    '\t\t(stroke',
+    '\t\t\t(width 0.05)',
+    '\t\t\t(type default)',
+    '\t\t)',
+    '\t\t(fill no)',
+    '\t\t(layer "Edge.Cuts")',
+    `\t\t(uuid "${uuid()}")`,
+    '\t)',
+  );
+  out.push('\t(embedded_fonts no)', ')', '');
+  const project = projectSettings(o, pairs);
   const rules = lengthRules(o);
   return { board: out.join('\n'), project: JSON.stringify(project, null, 2) + '\n', ...(rules ? { rules } : {}) };
 }
