@@ -71,6 +71,27 @@ const LEN = [1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2];
 const NO_DIR = 8;
 const MAX_RUN = 65535;
 
+/** A lower bound on the cost left from a site (column, row, layer) to the target box. */
+type Estimate = (x: number, y: number, layer: number) => number;
+
+/** Octile distance to the target box [tx0, tx1] × [ty0, ty1] at the cheapest layer's cost, plus a
+ *  via when the layer holds no target, times the search's heuristic weight. Callers know the
+ *  site's column, row and layer already, so nothing is divided here (the hot loop's cost). */
+function targetEstimate(p: SearchParams, layers: number, tx0: number, ty0: number, tx1: number, ty1: number, targetLayers: number): Estimate {
+  const { viaCost, layerCost, hWeight } = p;
+  let minLayer = Infinity;
+  for (let l = 0; l < layers; l++) minLayer = Math.min(minLayer, layerCost[l]);
+  return (x, y, layer) => {
+    const dx = x < tx0 ? tx0 - x : x > tx1 ? x - tx1 : 0;
+    const dy = y < ty0 ? ty0 - y : y > ty1 ? y - ty1 : 0;
+    const lo = dx < dy ? dx : dy;
+    const hi = dx < dy ? dy : dx;
+    let est = (hi - lo + lo * Math.SQRT2) * minLayer;
+    if (((targetLayers >>> layer) & 1) === 0) est += viaCost;
+    return est * hWeight;
+  };
+}
+
 export class Searcher {
   readonly g: Float64Array;
   readonly parent: Int32Array;
@@ -132,69 +153,22 @@ export class Searcher {
     heap.clear();
     let work = 0;
     let reached = 0;
-    const hitNets = this.#hitNets;
-    hitNets.length = 0;
-    let hits = this.#hits;
-    const hit = (owner: number) => {
-      if (owner >= hits.length) {
-        const grown = new Uint32Array(Math.max(owner + 1, hits.length * 2));
-        grown.set(hits);
-        this.#hits = hits = grown;
-      }
-      if (hits[owner]++ === 0) hitNets.push(owner);
-    };
-    const done = (path: Int32Array | null, budget: boolean): SearchOutcome => {
-      const blockers = new Map<number, number>();
-      for (const n of hitNets) {
-        blockers.set(n, hits[n]);
-        hits[n] = 0;
-      }
-      return { path, work, blockers, budget, reached };
-    };
-    const { net, hard, pres, viaCost, viaCongestion, bend45, bend90, layerCost, siteCost, zoneCost, hWeight } = p;
+    this.#hitNets.length = 0;
+    const { net, hard, pres, bend45, bend90, layerCost, siteCost, zoneCost } = p;
     const viaRun = p.viaRun ?? 0;
     const own = p.map.track;
-    const ownVia = p.map.via;
-    const viaLayer = p.map.viaLayer;
     const zone = p.map.zone;
     const occ = p.occ.track;
-    const occVia = p.occ.via;
     const hist = p.occ.hist;
-    const histVia = p.occ.histVia;
-    let minLayer = Infinity;
-    for (let l = 0; l < layers; l++) minLayer = Math.min(minLayer, layerCost[l]);
-    // Octile distance to the target box, plus a via when the layer holds no target. Callers know
-    // the site's column, row and layer already, so nothing is divided here (the hot loop's cost).
-    const h = (x: number, y: number, layer: number): number => {
-      const dx = x < tx0 ? tx0 - x : x > tx1 ? x - tx1 : 0;
-      const dy = y < ty0 ? ty0 - y : y > ty1 ? y - ty1 : 0;
-      const lo = dx < dy ? dx : dy;
-      const hi = dx < dy ? dy : dx;
-      let est = (hi - lo + lo * Math.SQRT2) * minLayer;
-      if (((targetLayers >>> layer) & 1) === 0) est += viaCost;
-      return est * hWeight;
-    };
-    for (let i = 0; i < sources.length; i++) {
-      const s = sources[i];
-      if (seen[s] === gen) continue;
-      seen[s] = gen;
-      g[s] = p.startCost?.[i] ?? 0;
-      parent[s] = -1;
-      dir[s] = NO_DIR;
-      this.straight[s] = MAX_RUN;
-      this.afterVia[s] = 0;
-      const layer = Math.floor(s / cells);
-      const cell = s - layer * cells;
-      const x = cell % nx;
-      heap.push(g[s] + h(x, (cell - x) / nx, layer), s);
-    }
+    const h = targetEstimate(p, layers, tx0, ty0, tx1, ty1, targetLayers);
+    this.#seed(p, sources, gen, h);
     while (heap.size > 0) {
       const node = heap.pop();
       if (closed[node] === gen) continue;
       closed[node] = gen;
       reached++;
-      if (target[node] === tg) return done(this.#trace(node), false);
-      if (++work > p.maxWork) return done(null, true);
+      if (target[node] === tg) return this.#outcome(this.#trace(node), false, work, reached);
+      if (++work > p.maxWork) return this.#outcome(null, true, work, reached);
       const layer = Math.floor(node / cells);
       const cell = node - layer * cells;
       const x = cell % nx;
@@ -222,12 +196,12 @@ export class Searcher {
         if (closed[n2] === gen) continue;
         const o = own[n2];
         if (o !== 0 && o !== net) {
-          if (o !== BLOCKED) hit(o);
+          if (o !== BLOCKED) this.#hit(o);
           continue;
         }
         const k = occ[n2];
         if (k > 0 && hard) {
-          hit(0);
+          this.#hit(0);
           continue;
         }
         let cost = LEN[d] * lc * (1 + hist[n2]) * (1 + pres * k);
@@ -256,52 +230,107 @@ export class Searcher {
         }
       }
       // A via only at the end of a straight run (viaRun searches).
-      if (layers > 1 && !(viaRun > 0 && dn !== NO_DIR && runNode < viaRun)) {
-        if (!viaLayer) {
-          const vo = ownVia[cell];
-          if (vo !== 0 && vo !== net) {
-            if (vo !== BLOCKED) hit(vo);
-            continue;
-          }
-        }
-        if (p.viaBan?.has(cell)) continue;
-        const kv = occVia[cell];
-        if (kv > 0 && hard) continue;
-        const vcost =
-          viaCongestion === undefined ? viaCost * (1 + histVia[cell]) * (1 + pres * kv) : viaCost + viaCongestion * ((1 + histVia[cell]) * (1 + pres * kv) - 1);
-        for (let l2 = 0; l2 < layers; l2++) {
-          if (l2 === layer) continue;
-          // A via drilling less than the whole stack needs its site free on its own layers only.
-          if (viaLayer) {
-            const vb = p.map.viaBlocker(cell, net, layer, l2);
-            if (vb !== 0) {
-              if (vb !== BLOCKED) hit(vb);
-              continue;
-            }
-          }
-          const n2 = l2 * cells + cell;
-          if (closed[n2] === gen) continue;
-          const o = own[n2];
-          if (o !== 0 && o !== net) continue;
-          if (siteCost && siteCost[n2] === Infinity) continue;
-          const k = occ[n2];
-          if (k > 0 && hard) continue;
-          const gn = viaCongestion === undefined ? gNode + vcost * (1 + pres * k) : gNode + vcost + viaCongestion * pres * k;
-          if (seen[n2] !== gen || gn < g[n2]) {
-            seen[n2] = gen;
-            g[n2] = gn;
-            parent[n2] = node;
-            dir[n2] = viaRun > 0 ? dn : NO_DIR;
-            if (viaRun > 0) {
-              this.straight[n2] = 0;
-              this.afterVia[n2] = 1;
-            }
-            heap.push(gn + h(x, y, l2), n2);
-          }
-        }
+      if (layers > 1 && !(viaRun > 0 && dn !== NO_DIR && runNode < viaRun)) this.#viaSteps(p, h, gen, node, cell, layer, x, y);
+    }
+    return this.#outcome(null, false, work, reached);
+  }
+
+  /** Opens the search at its sources, each at its start cost. */
+  #seed(p: SearchParams, sources: ArrayLike<number>, gen: number, h: Estimate): void {
+    const { nx, g, parent, dir, seen } = this;
+    const cells = nx * this.ny;
+    for (let i = 0; i < sources.length; i++) {
+      const s = sources[i];
+      if (seen[s] === gen) continue;
+      seen[s] = gen;
+      g[s] = p.startCost?.[i] ?? 0;
+      parent[s] = -1;
+      dir[s] = NO_DIR;
+      this.straight[s] = MAX_RUN;
+      this.afterVia[s] = 0;
+      const layer = Math.floor(s / cells);
+      const cell = s - layer * cells;
+      const x = cell % nx;
+      this.#heap.push(g[s] + h(x, (cell - x) / nx, layer), s);
+    }
+  }
+
+  /** The steps from `node` (at column x, row y) through a via at its cell to every other layer. */
+  #viaSteps(p: SearchParams, h: Estimate, gen: number, node: number, cell: number, layer: number, x: number, y: number): void {
+    const { g, parent, dir, seen, closed, layers } = this;
+    const cells = this.nx * this.ny;
+    const { net, hard, pres, viaCost, viaCongestion, siteCost } = p;
+    const viaRun = p.viaRun ?? 0;
+    const own = p.map.track;
+    const viaLayer = p.map.viaLayer;
+    const occ = p.occ.track;
+    const histVia = p.occ.histVia;
+    const gNode = g[node];
+    const dn = dir[node];
+    if (!viaLayer) {
+      const vo = p.map.via[cell];
+      if (vo !== 0 && vo !== net) {
+        if (vo !== BLOCKED) this.#hit(vo);
+        return;
       }
     }
-    return done(null, false);
+    if (p.viaBan?.has(cell)) return;
+    const kv = p.occ.via[cell];
+    if (kv > 0 && hard) return;
+    const vcost =
+      viaCongestion === undefined ? viaCost * (1 + histVia[cell]) * (1 + pres * kv) : viaCost + viaCongestion * ((1 + histVia[cell]) * (1 + pres * kv) - 1);
+    for (let l2 = 0; l2 < layers; l2++) {
+      if (l2 === layer) continue;
+      // A via drilling less than the whole stack needs its site free on its own layers only.
+      if (viaLayer) {
+        const vb = p.map.viaBlocker(cell, net, layer, l2);
+        if (vb !== 0) {
+          if (vb !== BLOCKED) this.#hit(vb);
+          continue;
+        }
+      }
+      const n2 = l2 * cells + cell;
+      if (closed[n2] === gen) continue;
+      const o = own[n2];
+      if (o !== 0 && o !== net) continue;
+      if (siteCost && siteCost[n2] === Infinity) continue;
+      const k = occ[n2];
+      if (k > 0 && hard) continue;
+      const gn = viaCongestion === undefined ? gNode + vcost * (1 + pres * k) : gNode + vcost + viaCongestion * pres * k;
+      if (seen[n2] !== gen || gn < g[n2]) {
+        seen[n2] = gen;
+        g[n2] = gn;
+        parent[n2] = node;
+        dir[n2] = viaRun > 0 ? dn : NO_DIR;
+        if (viaRun > 0) {
+          this.straight[n2] = 0;
+          this.afterVia[n2] = 1;
+        }
+        this.#heap.push(gn + h(x, y, l2), n2);
+      }
+    }
+  }
+
+  /** Counts a hit on an owner's copper (0: routed copper in hard mode). */
+  #hit(owner: number): void {
+    let hits = this.#hits;
+    if (owner >= hits.length) {
+      const grown = new Uint32Array(Math.max(owner + 1, hits.length * 2));
+      grown.set(hits);
+      this.#hits = hits = grown;
+    }
+    if (hits[owner]++ === 0) this.#hitNets.push(owner);
+  }
+
+  /** The run's outcome; the hit tally is handed over as blockers and cleared for the next run. */
+  #outcome(path: Int32Array | null, budget: boolean, work: number, reached: number): SearchOutcome {
+    const hits = this.#hits;
+    const blockers = new Map<number, number>();
+    for (const n of this.#hitNets) {
+      blockers.set(n, hits[n]);
+      hits[n] = 0;
+    }
+    return { path, work, blockers, budget, reached };
   }
 
   #trace(end: number): Int32Array {
