@@ -3,68 +3,16 @@
 // solder-mask provider: items in its order, one finding per item pair and mask side, and a mask
 // graphic (no net) takes the net of the first copper seen under it. Mask text is not modelled.
 
-import type { Board, MaskSetup, Primitive } from '../board/model.ts';
+import type { Board } from '../board/model.ts';
 import type { RuleResolver } from '../board/rules.ts';
 import { compareCore, compareDistance } from '../geom/collide.ts';
 import { nearest } from '../geom/distance.ts';
 import { bbox, radiusOf, type Shape } from '../geom/shapes.ts';
 import { SpatialIndex } from '../geom/spatial-index.ts';
 import { CopperItems } from './copper-items.ts';
-import { fillShape, graphicShape } from './item-shapes.ts';
 import { judgedByKicad10 } from '../board/kicad-version.ts';
 import type { ItemRef, ViolationSink } from './violation.ts';
-
-export const DEFAULT_MASK_SETUP: MaskSetup = { padToMask: 0, minWidth: 0, allowBridgesInFootprints: false, tentFront: true, tentBack: true };
-
-/** One item of the check, in KiCad's order. Sides: bit 0 front (F.Cu / F.Mask), bit 1 back. */
-export interface MaskItem {
-  kind: 'pad' | 'track' | 'via' | 'graphic' | 'mask' | 'zone';
-  /** Index in the board's pads / tracks / vias / graphics / maskGraphics / zones. */
-  ref: number;
-  /** Net code; -1 for items that carry no net (mask graphics, text). */
-  net: number;
-  footprint: number;
-  /** Copper shape, or the opening's shape for a mask graphic (zones: their fills per side). */
-  shapes: [Shape[], Shape[]];
-  /** Sides with copper on the outer layer. */
-  copper: number;
-  /** Sides where the item opens the mask. */
-  mask: number;
-  /** Solder mask expansion per side, nm, as KiCad adds it to the clearance. */
-  expansion: [number, number];
-  /** KiCad's isMaskAperture: an opening with no copper of its own (or a free pad). */
-  aperture: boolean;
-  /** An NPTH with no copper ring: never an opening. */
-  nullAperture: boolean;
-  /** A router's added track or via (scoped runs report only findings naming one). */
-  scoped: boolean;
-}
-
-/** Solder mask expansion of a pad, nm: its own, else its footprint's, else the board's; an
- *  opening never shrinks below nothing; mask-only pads use their own size (KiCad's PAD). */
-export function padMaskExpansion(board: Board, pad: number): number {
-  const p = board.pads[pad];
-  if (p.layers === 0 && p.type !== 'np_thru_hole') return 0;
-  const setup = board.mask ?? DEFAULT_MASK_SETUP;
-  const margin = p.maskMargin ?? board.footprints[p.footprint]?.maskMargin ?? setup.padToMask;
-  return margin < 0 ? Math.max(margin, -Math.trunc(Math.min(p.size.w, p.size.h) / 2)) : margin;
-}
-
-/** Solder mask expansion of a mask graphic or untented via, nm: KiCad 10 grows them by the
- *  board's expansion, KiCad 9 does not. */
-export function shapeMaskExpansion(board: Board, prim?: Primitive): number {
-  if (!judgedByKicad10(board)) return 0;
-  const m = (board.mask ?? DEFAULT_MASK_SETUP).padToMask;
-  const filled = prim && 'filled' in prim && prim.filled;
-  return m < 0 && prim && !filled ? Math.max(m, -(prim.width >> 1)) : m;
-}
-
-/** Whether a via is tented (covered by mask) on a side (0 front, 1 back). */
-export function viaTented(board: Board, via: number, side: 0 | 1): boolean {
-  const v = board.vias[via];
-  const setup = board.mask ?? DEFAULT_MASK_SETUP;
-  return side === 0 ? (v.tenting?.front ?? setup.tentFront) : (v.tenting?.back ?? setup.tentBack);
-}
+import { DEFAULT_MASK_SETUP, maskItems, padMaskExpansion, shapeMaskExpansion, zoneItems, type MaskItem } from './mask-items.ts';
 
 /** KiCad's copper-to-opening and opening-to-opening test: closer than `c` nm; at 0, overlapping
  *  (shapes that only touch do not collide, unless both are plain polygons). */
@@ -78,192 +26,6 @@ function collide(a: Shape, b: Shape, c: number): boolean {
     }
   }
   return false;
-}
-
-/** The items the check sees, in KiCad's order: tracks and vias (file order, added ones last),
- *  board graphics, then per footprint its pads and graphics. Zones come after, apart. */
-export function maskItems(copper: CopperItems, scope?: Set<number>, withText = false): MaskItem[] {
-  const board = copper.board;
-  const last = board.copperLayers.length - 1;
-  const side = (layers: number) => (layers & 1) | (((layers >>> last) & 1) << 1);
-  const out: MaskItem[] = [];
-  const put = (it: Omit<MaskItem, 'scoped'>, id: number) => out.push({ ...it, scoped: !!scope?.has(id) });
-  const srcKey = (src: number, i: number) => (src >= 0 ? src : Number.MAX_SAFE_INTEGER - 1e6 + i);
-
-  const tv: { key: number; push: () => void }[] = [];
-  board.tracks.forEach((t, i) => {
-    const id = copper.trackItem[i];
-    const c = copper.items[id];
-    tv.push({
-      key: srcKey(t.src, i),
-      push: () =>
-        put(
-          {
-            kind: 'track',
-            ref: i,
-            net: c.net,
-            footprint: -1,
-            shapes: [[c.shape], [c.shape]],
-            copper: side(c.layers),
-            mask: 0,
-            expansion: [0, 0],
-            aperture: false,
-            nullAperture: false,
-          },
-          id,
-        ),
-    });
-  });
-  board.vias.forEach((v, i) => {
-    const id = copper.viaItem[i];
-    const c = copper.items[id];
-    const cu = side(c.layers);
-    const mask = (cu & 1 && !viaTented(board, i, 0) ? 1 : 0) | (cu & 2 && !viaTented(board, i, 1) ? 2 : 0);
-    const e = shapeMaskExpansion(board);
-    tv.push({
-      key: srcKey(v.src, board.tracks.length + i),
-      push: () =>
-        put(
-          {
-            kind: 'via',
-            ref: i,
-            net: c.net,
-            footprint: -1,
-            shapes: [[c.shape], [c.shape]],
-            copper: cu,
-            mask,
-            expansion: [mask & 1 ? e : 0, mask & 2 ? e : 0],
-            aperture: false,
-            nullAperture: false,
-          },
-          id,
-        ),
-    });
-  });
-  tv.sort((a, b) => a.key - b.key);
-  for (const x of tv) x.push();
-
-  // Graphics per owner (-1: the board), in file order.
-  const graphics = new Map<number, { src: number; push: () => void }[]>();
-  const owner = (fp: number) => graphics.get(fp) ?? (graphics.set(fp, []), graphics.get(fp)!);
-  for (const c of copper.items) {
-    if (c.kind !== 'graphic') continue;
-    const g = board.graphics[c.ref];
-    owner(g.footprint).push({
-      src: g.src,
-      push: () =>
-        put(
-          {
-            kind: 'graphic',
-            ref: c.ref,
-            net: g.text ? -1 : c.net,
-            footprint: g.footprint,
-            shapes: [[c.shape], [c.shape]],
-            copper: side(c.layers),
-            mask: 0,
-            expansion: [0, 0].map(() => shapeMaskExpansion(board, g.shape)) as [number, number],
-            aperture: false,
-            nullAperture: false,
-          },
-          c.id,
-        ),
-    });
-  }
-  for (const g of board.maskGraphics ?? []) {
-    if (g.text && !withText) continue;
-    const s = graphicShape(g.shape);
-    if (!s) continue;
-    const e = shapeMaskExpansion(board, g.shape);
-    owner(g.footprint).push({
-      src: g.src,
-      push: () =>
-        put(
-          {
-            kind: 'mask',
-            ref: g.index,
-            net: -1,
-            footprint: g.footprint,
-            shapes: [[s], [s]],
-            copper: 0,
-            mask: 1 << g.side,
-            expansion: [e, e],
-            aperture: true,
-            nullAperture: false,
-          },
-          -1,
-        ),
-    });
-  }
-  const flush = (fp: number) => {
-    for (const g of (graphics.get(fp) ?? []).sort((a, b) => a.src - b.src)) g.push();
-  };
-  flush(-1);
-  for (const fp of board.footprints) {
-    for (const i of fp.pads) {
-      const pad = board.pads[i];
-      const id = copper.padItem[i];
-      const c = copper.items[id];
-      const e = padMaskExpansion(board, i);
-      const free = pad.pinType === 'free' && (board.nets[c.net]?.name ?? '').startsWith('unconnected-(');
-      const nullAperture =
-        pad.type === 'np_thru_hole' &&
-        (pad.shape === 'circle' || pad.shape === 'oval') &&
-        !!pad.drill &&
-        pad.size.w <= pad.drill.w &&
-        pad.size.h <= pad.drill.h;
-      put(
-        {
-          kind: 'pad',
-          ref: i,
-          net: c.net,
-          footprint: pad.footprint,
-          shapes: [[c.shape], [c.shape]],
-          copper: side(pad.layers),
-          mask: pad.maskSides ?? 0,
-          expansion: [e, e],
-          aperture: free || (!!pad.maskSides && pad.layers === 0),
-          nullAperture,
-        },
-        id,
-      );
-    }
-    flush(fp.index);
-  }
-  return out;
-}
-
-/** Copper zones with fill on an outer layer, as check items (not in the ordered list). */
-function zoneItems(board: Board): MaskItem[] {
-  const last = board.copperLayers.length - 1;
-  const out: MaskItem[] = [];
-  for (const z of board.zones) {
-    if (z.keepout) continue;
-    const shapes: [Shape[], Shape[]] = [[], []];
-    for (const [s, layer] of [
-      [0, 0],
-      [1, last],
-    ] as const) {
-      for (const p of z.fills.get(layer) ?? []) {
-        const sh = fillShape(p);
-        if (sh) shapes[s].push(sh);
-      }
-    }
-    if (shapes[0].length + shapes[1].length === 0) continue;
-    out.push({
-      kind: 'zone',
-      ref: z.index,
-      net: z.net,
-      footprint: z.footprint,
-      shapes,
-      copper: (shapes[0].length ? 1 : 0) | (shapes[1].length ? 2 : 0),
-      mask: 0,
-      expansion: [0, 0],
-      aperture: false,
-      nullAperture: false,
-      scoped: false,
-    });
-  }
-  return out;
 }
 
 /**
@@ -283,32 +45,12 @@ export function checkSolderMask(copper: CopperItems, rules: RuleResolver, sink: 
   for (const it of items) maxExp = Math.max(maxExp, it.expansion[0], it.expansion[1]);
   const reach = Math.max(setup.minWidth, toCopper) + 2 * maxExp + 1;
 
-  // Openings per side, indexed by their boxes.
-  const openings: [number[], number[]] = [[], []];
-  items.forEach((it, i) => {
-    for (const s of [0, 1] as const) if (it.mask & (1 << s) && !it.nullAperture) openings[s].push(i);
-  });
-  const trees = openings.map(
-    (ids, s) =>
-      new SpatialIndex(
-        ids.map((i) => bbox(items[i].shapes[s][0])),
-        reach,
-      ),
-  );
-
-  // Scoped: the no-net openings an added item comes near; their history is replayed in full.
-  const relevant = new Set<number>();
-  if (scope) {
-    items.forEach((it) => {
-      if (!it.scoped) return;
-      for (const s of [0, 1] as const) for (const k of trees[s].query(bbox(it.shapes[s][0]))) if (items[openings[s][k]].aperture) relevant.add(openings[s][k]);
-    });
-  }
+  const { openings, trees } = indexOpenings(items, reach);
+  const relevant = scope ? relevantApertures(items, openings, trees) : new Set<number>();
   const wanted = (a: number, b: number) => !scope || items[a].scoped || items[b].scoped || relevant.has(a) || relevant.has(b);
 
   const claimed = new Set<number>();
   const firstNet = new Map<number, { item: MaskItem; net: number }>();
-  const fpAllows = (it: MaskItem) => it.footprint >= 0 && !!board.footprints[it.footprint].allowMaskBridges;
 
   const report = (s: number, involved: MaskItem[], nets: number[], a: Shape, b: Shape) => {
     if (scope && !involved.some((it) => it.scoped)) return;
@@ -324,46 +66,15 @@ export function checkSolderMask(copper: CopperItems, rules: RuleResolver, sink: 
     );
   };
 
-  // KiCad's checkMaskAperture: the first copper under a no-net opening names its net.
-  const apertureBridge = (m: number, t: MaskItem, s: number, net: number): MaskItem | null => {
-    const mask = items[m];
-    if (!(t.copper & (1 << s))) return null;
-    if (fpAllows(mask)) return null;
-    if (k10 && net <= 0) return null;
-    const key = 2 * m + s;
-    const first = firstNet.get(key);
-    if (!first) {
-      firstNet.set(key, { item: t, net });
-      return null;
-    }
-    if (first.net === net && net >= 0) return null;
-    if (mask.footprint >= 0 && t.footprint === mask.footprint) {
-      const a = first.item,
-        b = t;
-      if (a.kind === 'pad' && b.kind === 'pad' && (sameLogicalPad(board, a.ref, b.ref) || sharesNetTie(board, a.ref, b.ref))) return null;
-      if (a.kind === 'pad' && b.kind === 'graphic' && tieGroup(board, a.ref) >= 0) return null;
-      if (b.kind === 'pad' && a.kind === 'graphic' && tieGroup(board, b.ref) >= 0) return null;
-    }
-    return first.item;
-  };
-
-  // KiCad's checkItemMask: may copper of net `net` show in the opening of pad/via `it`?
-  const itemBridge = (it: MaskItem, net: number): boolean => {
-    if (it.footprint < 0) return true;
-    if (fpAllows(it)) return false;
-    if (it.kind === 'pad' && tieGroup(board, it.ref) >= 0) {
-      if (net < 0 || it.net === net) return false;
-      if (tiePads(board, it.ref).some((p) => copper.items[copper.padItem[p]].net === net)) return false;
-    }
-    return true;
-  };
+  const apertureBridge = (m: number, t: MaskItem, s: number, net: number) => firstOtherCopper(board, k10, firstNet, items[m], 2 * m + s, t, s, net);
+  const itemBridge = (it: MaskItem, net: number) => mayShowIn(copper, it, net);
 
   const passes = (x: number, y: number, s: number): boolean => {
     const a = items[x],
       b = items[y];
     if (b.net > 0 && b.net === a.net) return false;
     if (b.nullAperture) return false;
-    if (a.footprint >= 0 && a.footprint === b.footprint && (setup.allowBridgesInFootprints || fpAllows(a))) return false;
+    if (a.footprint >= 0 && a.footprint === b.footprint && (setup.allowBridgesInFootprints || footprintAllows(board, a))) return false;
     if (a.kind === 'pad' && b.kind === 'pad' && (sameLogicalPad(board, a.ref, b.ref) || sharesNetTie(board, a.ref, b.ref))) return false;
     if (isTieItem(board, a) && (b.net < 0 || tieNets(board, copper, a).has(b.net))) return false;
     if (isTieItem(board, b) && (a.net < 0 || tieNets(board, copper, b).has(a.net))) return false;
@@ -411,6 +122,81 @@ export function checkSolderMask(copper: CopperItems, rules: RuleResolver, sink: 
       }
     }
   }
+}
+
+/** Openings per side (item indices), indexed by their boxes grown by `reach` nm. */
+function indexOpenings(items: MaskItem[], reach: number): { openings: [number[], number[]]; trees: SpatialIndex[] } {
+  const openings: [number[], number[]] = [[], []];
+  items.forEach((it, i) => {
+    for (const s of [0, 1] as const) if (it.mask & (1 << s) && !it.nullAperture) openings[s].push(i);
+  });
+  const trees = openings.map(
+    (ids, s) =>
+      new SpatialIndex(
+        ids.map((i) => bbox(items[i].shapes[s][0])),
+        reach,
+      ),
+  );
+  return { openings, trees };
+}
+
+/** Scoped runs: the no-net openings an added item comes near; their history is replayed in full. */
+function relevantApertures(items: MaskItem[], openings: [number[], number[]], trees: SpatialIndex[]): Set<number> {
+  const relevant = new Set<number>();
+  items.forEach((it) => {
+    if (!it.scoped) return;
+    for (const s of [0, 1] as const) for (const k of trees[s].query(bbox(it.shapes[s][0]))) if (items[openings[s][k]].aperture) relevant.add(openings[s][k]);
+  });
+  return relevant;
+}
+
+/** KiCad's checkMaskAperture: the first copper under a no-net opening names its net (kept in
+ *  `firstNet` under `key`, the opening and side); later copper of another net bridges with it,
+ *  which is returned. Null when `t` does not bridge. */
+function firstOtherCopper(
+  board: Board,
+  k10: boolean,
+  firstNet: Map<number, { item: MaskItem; net: number }>,
+  mask: MaskItem,
+  key: number,
+  t: MaskItem,
+  s: number,
+  net: number,
+): MaskItem | null {
+  if (!(t.copper & (1 << s))) return null;
+  if (footprintAllows(board, mask)) return null;
+  if (k10 && net <= 0) return null;
+  const first = firstNet.get(key);
+  if (!first) {
+    firstNet.set(key, { item: t, net });
+    return null;
+  }
+  if (first.net === net && net >= 0) return null;
+  if (mask.footprint >= 0 && t.footprint === mask.footprint) {
+    const a = first.item,
+      b = t;
+    if (a.kind === 'pad' && b.kind === 'pad' && (sameLogicalPad(board, a.ref, b.ref) || sharesNetTie(board, a.ref, b.ref))) return null;
+    if (a.kind === 'pad' && b.kind === 'graphic' && tieGroup(board, a.ref) >= 0) return null;
+    if (b.kind === 'pad' && a.kind === 'graphic' && tieGroup(board, b.ref) >= 0) return null;
+  }
+  return first.item;
+}
+
+/** KiCad's checkItemMask: may copper of net `net` show in the opening of pad/via `it`? */
+function mayShowIn(copper: CopperItems, it: MaskItem, net: number): boolean {
+  const board = copper.board;
+  if (it.footprint < 0) return true;
+  if (footprintAllows(board, it)) return false;
+  if (it.kind === 'pad' && tieGroup(board, it.ref) >= 0) {
+    if (net < 0 || it.net === net) return false;
+    if (tiePads(board, it.ref).some((p) => copper.items[copper.padItem[p]].net === net)) return false;
+  }
+  return true;
+}
+
+/** The item's footprint lets its openings bridge (KiCad's allow_soldermask_bridges). */
+function footprintAllows(board: Board, it: MaskItem): boolean {
+  return it.footprint >= 0 && !!board.footprints[it.footprint].allowMaskBridges;
 }
 
 function sameLogicalPad(board: Board, a: number, b: number): boolean {
