@@ -57,6 +57,8 @@ function obj(v: unknown): Json | undefined {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
 }
 
+type Warn = (message: string) => void;
+
 /** Parses `.kicad_pro` text. `text` undefined means the file is absent: defaults plus a warning. */
 export function parseProject(text: string | undefined, source = 'project.kicad_pro'): ProjectRules {
   const warnings: Diagnostic[] = [];
@@ -73,56 +75,11 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
     warn("no .kicad_pro beside the board: KiCad's default rules are used");
     return rules;
   }
-  let root: Json;
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    const o = obj(parsed);
-    if (!o) throw new Error('the top level is not an object');
-    root = o;
-  } catch (e) {
-    const pos = jsonErrorOffset(text);
-    let where = '';
-    if (pos >= 0) {
-      const before = text.slice(0, pos);
-      where = ` at ${before.split('\n').length}:${pos - before.lastIndexOf('\n')}`;
-    }
-    throw new ProjectError(`not valid JSON${where}: ${(e as Error).message.split('\n')[0]}`, source);
-  }
-
+  const root = jsonRoot(text, source);
   const ds = obj(obj(root.board)?.design_settings);
   if (!ds) warn("board.design_settings is missing: KiCad's default rules are used");
   const r = obj(ds?.rules);
-  const mm = (key: string, into: keyof BoardMinimums) => {
-    const v = r?.[key];
-    if (v === undefined) return;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v * 1e6 > MAX_COORD_NM) {
-      warn(`board.design_settings.rules.${key} is not a number from 0 to 1500 mm; the default is used`);
-      return;
-    }
-    (rules.minimums[into] as number) = mmToNm(v);
-  };
-  if (r) {
-    mm('min_clearance', 'clearance');
-    mm('min_track_width', 'trackWidth');
-    mm('min_connection', 'connection');
-    mm('min_via_diameter', 'viaDiameter');
-    mm('min_via_annular_width', 'viaAnnularWidth');
-    mm('min_through_hole_diameter', 'throughHoleDiameter');
-    mm('min_hole_clearance', 'holeClearance');
-    mm('min_hole_to_hole', 'holeToHole');
-    mm('min_copper_edge_clearance', 'copperEdgeClearance');
-    mm('min_microvia_diameter', 'microviaDiameter');
-    mm('min_microvia_drill', 'microviaDrill');
-    mm('max_error', 'maxError');
-    mm('solder_mask_to_copper_clearance', 'solderMaskToCopper');
-    const spokes = r.min_resolved_spokes;
-    if (spokes !== undefined) {
-      if (typeof spokes === 'number' && Number.isInteger(spokes) && spokes >= 0 && spokes <= 99) rules.minimums.resolvedSpokes = spokes;
-      else warn(`board.design_settings.rules.min_resolved_spokes is not a whole number from 0 to 99; the default (${DEFAULT_MINIMUMS.resolvedSpokes}) is used`);
-    }
-    if (typeof r.allow_blind_buried_vias === 'boolean') rules.minimums.allowBlindBuried = r.allow_blind_buried_vias;
-    if (typeof r.allow_microvias === 'boolean') rules.minimums.allowMicrovias = r.allow_microvias;
-  }
+  if (r) readMinimums(r, rules.minimums, warn);
 
   const sev = obj(ds?.rule_severities);
   if (sev) {
@@ -137,6 +94,65 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
     warn('net_settings is missing: only the Default net class exists');
     return rules;
   }
+  const byName = readClasses(ns, warn);
+  rules.classes = [...byName.values()];
+  readAssignments(ns, byName, rules, warn);
+  return rules;
+}
+
+/** The top-level object of the text; a ProjectError naming line:column where JSON fails. */
+function jsonRoot(text: string, source: string): Json {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    const o = obj(parsed);
+    if (!o) throw new Error('the top level is not an object');
+    return o;
+  } catch (e) {
+    const pos = jsonErrorOffset(text);
+    let where = '';
+    if (pos >= 0) {
+      const before = text.slice(0, pos);
+      where = ` at ${before.split('\n').length}:${pos - before.lastIndexOf('\n')}`;
+    }
+    throw new ProjectError(`not valid JSON${where}: ${(e as Error).message.split('\n')[0]}`, source);
+  }
+}
+
+/** board.design_settings.rules into `minimums` (mm to nm); a value out of range keeps the default. */
+function readMinimums(r: Json, minimums: BoardMinimums, warn: Warn): void {
+  const mm = (key: string, into: keyof BoardMinimums) => {
+    const v = r[key];
+    if (v === undefined) return;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v * 1e6 > MAX_COORD_NM) {
+      warn(`board.design_settings.rules.${key} is not a number from 0 to 1500 mm; the default is used`);
+      return;
+    }
+    (minimums[into] as number) = mmToNm(v);
+  };
+  mm('min_clearance', 'clearance');
+  mm('min_track_width', 'trackWidth');
+  mm('min_connection', 'connection');
+  mm('min_via_diameter', 'viaDiameter');
+  mm('min_via_annular_width', 'viaAnnularWidth');
+  mm('min_through_hole_diameter', 'throughHoleDiameter');
+  mm('min_hole_clearance', 'holeClearance');
+  mm('min_hole_to_hole', 'holeToHole');
+  mm('min_copper_edge_clearance', 'copperEdgeClearance');
+  mm('min_microvia_diameter', 'microviaDiameter');
+  mm('min_microvia_drill', 'microviaDrill');
+  mm('max_error', 'maxError');
+  mm('solder_mask_to_copper_clearance', 'solderMaskToCopper');
+  const spokes = r.min_resolved_spokes;
+  if (spokes !== undefined) {
+    if (typeof spokes === 'number' && Number.isInteger(spokes) && spokes >= 0 && spokes <= 99) minimums.resolvedSpokes = spokes;
+    else warn(`board.design_settings.rules.min_resolved_spokes is not a whole number from 0 to 99; the default (${DEFAULT_MINIMUMS.resolvedSpokes}) is used`);
+  }
+  if (typeof r.allow_blind_buried_vias === 'boolean') minimums.allowBlindBuried = r.allow_blind_buried_vias;
+  if (typeof r.allow_microvias === 'boolean') minimums.allowMicrovias = r.allow_microvias;
+}
+
+/** net_settings.classes by name, each field falling back to Default's; Default always present. */
+function readClasses(ns: Json, warn: Warn): Map<string, NetClass> {
   const classes = Array.isArray(ns.classes) ? ns.classes : [];
   const byName = new Map<string, NetClass>();
   for (const [i, c0] of classes.entries()) {
@@ -170,8 +186,11 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
     });
   }
   if (!byName.has('Default')) byName.set('Default', { ...DEFAULT_CLASS });
-  rules.classes = [...byName.values()];
+  return byName;
+}
 
+/** net_settings.netclass_patterns and netclass_assignments, naming only known classes. */
+function readAssignments(ns: Json, byName: Map<string, NetClass>, rules: ProjectRules, warn: Warn): void {
   const pats = Array.isArray(ns.netclass_patterns) ? ns.netclass_patterns : [];
   for (const [i, p0] of pats.entries()) {
     const p = obj(p0);
@@ -195,5 +214,4 @@ export function parseProject(text: string | undefined, source = 'project.kicad_p
       if (known.length > 0) rules.assignments.set(net, known);
     }
   }
-  return rules;
 }
