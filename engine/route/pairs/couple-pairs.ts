@@ -63,6 +63,27 @@ export function couplePairs(design: Design, base: Design, req: Attempt, result: 
   return { ...out, pairs: outcomes };
 }
 
+/** One pair's coupling: the call it runs in, the world without the pair's copper, and the work
+ *  its steps have spent so far (each takes at most what the route's budget has left). */
+interface Coupling {
+  design: Design;
+  base: Design;
+  req: Attempt;
+  result: RouteResult;
+  plus: number;
+  minus: number;
+  world: PairWorld;
+  host: RouterHost;
+  /** The session's copper, fixed. */
+  session: { tracks: NewTrack[]; vias: NewVia[] };
+  /** Every other net's new copper. */
+  others: { tracks: NewTrack[]; vias: NewVia[] };
+  work: number;
+}
+
+/** Work the route's budget has left for this pair's next step. */
+const left = (k: Coupling) => k.result.budget - k.result.work - k.work;
+
 function couplePair(
   design: Design,
   base: Design,
@@ -94,96 +115,34 @@ function couplePair(
   if (result.budget - result.work < LINE_WORK + JOIN_WORK) return keep(BUDGET_SPENT);
 
   const { geom, clearance } = pairGeometry(design, host, plus, minus);
-  let work = 0;
-  // Each step takes at most what the route's budget has left.
-  const left = () => result.budget - result.work - work;
+  const k: Coupling = { design, base, req, result, plus, minus, world, host, session: { tracks: sessionTracks, vias: sessionVias }, others, work: 0 };
   // Each stretch's coupled tracks, the better way round first; where its pads lie in opposite
   // order at its two ends, both ways (the router may cross the fans at one end, on another layer).
   const made: { bodies: PairBody[]; crossed?: string }[] = [];
   const failed: string[] = [];
   for (const st of stretches) {
-    const got = coupleStretch(host, st, geom, clearance, plus, minus, routeOptions(req.options), left());
-    work += got.work;
+    const got = coupleStretch(host, st, geom, clearance, plus, minus, routeOptions(req.options), left(k));
+    k.work += got.work;
     if (typeof got.bodies === 'string') failed.push(`${pin(st.pa)}–${pin(st.pb)}: ${got.bodies}`);
     else made.push({ bodies: got.bodies, ...(got.crossed ? { crossed: got.crossed } : {}) });
   }
-  const spent = (r: RouteResult) => ({ ...r, work: r.work + work });
+  const spent = (r: RouteResult) => ({ ...r, work: r.work + k.work });
   const refuse = (why: string) => ({ result: spent(result), outcome: { plus, minus, coupled: false, share: before, why } });
   if (made.length === 0) return refuse(failed.join('; '));
-  const padsOf = (net: number, only?: Set<number>) =>
-    design.board.pads
-      .filter((p) => p.net === net && (!only || only.has(p.index)))
-      .map((p) => ({ shape: host.pads.find((q) => q.index === p.index)!.shape, layers: p.layers }));
-  /** The pair's copper with each stretch's body `choice`, the pads joined to it, or why not. */
-  const attempt = (choice: number[]): { tracks: NewTrack[]; vias: NewVia[] } | string => {
-    const bodies = made.map((m, i) => m.bodies[choice[i]]);
-    const bodyTracks = bodies.flatMap((b) => [...b.left.tracks, ...b.right.tracks]);
-    const bodyVias = bodies.flatMap((b) => [...b.left.vias, ...b.right.vias]);
-    const joinWork = Math.min(JOIN_WORK, left());
-    if (joinWork <= 0) return BUDGET_SPENT;
-    const joined = world.join({
-      ...req,
-      nets: [plus, minus],
-      window: joinWindow(design, plus, minus, bodyTracks),
-      work: joinWork,
-      variants: 1,
-      // The call's progress is the whole route's, not this join's.
-      onProgress: undefined,
-      session: { tracks: [...sessionTracks, ...others.tracks, ...bodyTracks], vias: [...sessionVias, ...others.vias, ...bodyVias] },
-    });
-    work += joined.work;
-    if (joined.open.length > 0)
-      return joined.stopped === 'budget' && joinWork < JOIN_WORK ? BUDGET_SPENT : "the router could not join the pair's pads to its coupled tracks";
-    const mine = (n: number) => n === plus || n === minus;
-    // Where the router joined a pad to a track short of its end, the end beyond is a stub: cut.
-    const pairTracks = [...bodyTracks, ...joined.tracks.filter((t) => mine(t.net))];
-    const pairVias = [...bodyVias, ...joined.vias.filter((v) => mine(v.net))];
-    const pruned = [plus, minus].flatMap((net) =>
-      pruneDangling(
-        pairTracks.filter((t) => t.net === net),
-        pairVias.filter((v) => v.net === net),
-        padsOf(net),
-      ),
-    );
-    // Every pad the first route joined is joined still, by the new copper and the board's (the
-    // session's included).
-    for (const net of [plus, minus]) {
-      const ends = new Set(result.connections.filter((c) => c.net === net).flatMap((c) => [c.from.pad, c.to.pad]));
-      const fixed = { tracks: base.board.tracks.filter((t) => t.net === net), vias: base.board.vias.filter((v) => v.net === net) };
-      if (!joinsAll([...pruned.filter((t) => t.net === net), ...fixed.tracks], [...pairVias.filter((v) => v.net === net), ...fixed.vias], padsOf(net, ends)))
-        return "its coupled tracks and the joins to its pads do not join all of the net's pads";
-    }
-    const tracks = [...others.tracks, ...pruned];
-    const vias = [...others.vias, ...pairVias];
-    const wrong = pairFinding(base, req, tracks, vias, [plus, minus]);
-    if (wrong) return `the coupled route breaks a rule: ${wrong}`;
-    // The router judged its single tracks against the planes KiCad refills; the pair's own
-    // copper is judged the same way, or a pad its plane fed could be left cut off.
-    const cut = routeOptions(req.options).softZones ? world.planesCut(result, { tracks, vias }) : [];
-    if (cut.length > 0) return `laid as a pair it would cut the plane of ${cut.map((n) => name(design, n)).join(', ')} in two once KiCad refills it`;
-    return { tracks, vias };
-  };
   const choice = made.map(() => 0);
-  let laid = attempt(choice);
+  let laid = attempt(k, made, choice);
   // A stretch whose pads lie in opposite order is tried the other way round as well.
   const crossing = made.findIndex((m) => m.bodies.length > 1);
-  if (typeof laid === 'string' && crossing >= 0 && left() >= JOIN_WORK) {
+  if (typeof laid === 'string' && crossing >= 0 && left(k) >= JOIN_WORK) {
     choice[crossing] = 1;
-    const other = attempt(choice);
+    const other = attempt(k, made, choice);
     laid = typeof other === 'string' ? made[crossing].crossed! : other;
   }
   if (typeof laid === 'string') return refuse(laid);
   const { tracks, vias } = laid;
   const now = pairOf(tracks);
   const c = pairCoupling(now.p, now.n, gapRange);
-  // Short of full coupling, where the rest lies: the fans out to pads that lie apart.
-  const apart = stretches
-    .flatMap((st) => [
-      [st.pa, st.na],
-      [st.pb, st.nb],
-    ])
-    .map(([p, n]) => `${mm(dist(p.at, n.at))} at ${pin(p)} / ${pin(n)}`);
-  const fans = `its pads lie ${[...new Set(apart)].join(', ')}, and the tracks fan out to them over ${mm(c.uncoupled)} of the longer net`;
+  const fans = fanNote(stretches, c.uncoupled);
   if (c.share < MIN_SHARE || c.share <= before)
     return refuse(`routed together it ran coupled over only ${Math.round(100 * c.share)} % of its length (${fans}), so its single tracks were kept`);
   const notes = [...(c.share < COUPLED_SHARE ? [fans] : []), ...(failed.length > 0 ? [`not coupled: ${failed.join('; ')}`] : [])];
@@ -191,6 +150,73 @@ function couplePair(
     result: spent(regrouped(result, tracks, vias)),
     outcome: { plus, minus, coupled: true, share: c.share, ...(notes.length > 0 ? { why: notes.join('; ') } : {}) },
   };
+}
+
+/** Short of full coupling, where the rest lies: the fans out to pads that lie apart, over
+ *  `uncoupled` nm of the longer net. */
+function fanNote(stretches: ReturnType<typeof stretchesOf>, uncoupled: number): string {
+  const apart = stretches
+    .flatMap((st) => [
+      [st.pa, st.na],
+      [st.pb, st.nb],
+    ])
+    .map(([p, n]) => `${mm(dist(p.at, n.at))} at ${pin(p)} / ${pin(n)}`);
+  return `its pads lie ${[...new Set(apart)].join(', ')}, and the tracks fan out to them over ${mm(uncoupled)} of the longer net`;
+}
+
+/** The pair's copper with each stretch's body `choice`, the pads joined to it, or why not. */
+function attempt(k: Coupling, made: { bodies: PairBody[] }[], choice: number[]): { tracks: NewTrack[]; vias: NewVia[] } | string {
+  const { design, base, req, result, plus, minus, world, others } = k;
+  const bodies = made.map((m, i) => m.bodies[choice[i]]);
+  const bodyTracks = bodies.flatMap((b) => [...b.left.tracks, ...b.right.tracks]);
+  const bodyVias = bodies.flatMap((b) => [...b.left.vias, ...b.right.vias]);
+  const joinWork = Math.min(JOIN_WORK, left(k));
+  if (joinWork <= 0) return BUDGET_SPENT;
+  const joined = world.join({
+    ...req,
+    nets: [plus, minus],
+    window: joinWindow(design, plus, minus, bodyTracks),
+    work: joinWork,
+    variants: 1,
+    // The call's progress is the whole route's, not this join's.
+    onProgress: undefined,
+    session: { tracks: [...k.session.tracks, ...others.tracks, ...bodyTracks], vias: [...k.session.vias, ...others.vias, ...bodyVias] },
+  });
+  k.work += joined.work;
+  if (joined.open.length > 0)
+    return joined.stopped === 'budget' && joinWork < JOIN_WORK ? BUDGET_SPENT : "the router could not join the pair's pads to its coupled tracks";
+  const mine = (n: number) => n === plus || n === minus;
+  const padsOf = (net: number, only?: Set<number>) =>
+    design.board.pads
+      .filter((p) => p.net === net && (!only || only.has(p.index)))
+      .map((p) => ({ shape: k.host.pads.find((q) => q.index === p.index)!.shape, layers: p.layers }));
+  // Where the router joined a pad to a track short of its end, the end beyond is a stub: cut.
+  const pairTracks = [...bodyTracks, ...joined.tracks.filter((t) => mine(t.net))];
+  const pairVias = [...bodyVias, ...joined.vias.filter((v) => mine(v.net))];
+  const pruned = [plus, minus].flatMap((net) =>
+    pruneDangling(
+      pairTracks.filter((t) => t.net === net),
+      pairVias.filter((v) => v.net === net),
+      padsOf(net),
+    ),
+  );
+  // Every pad the first route joined is joined still, by the new copper and the board's (the
+  // session's included).
+  for (const net of [plus, minus]) {
+    const ends = new Set(result.connections.filter((c) => c.net === net).flatMap((c) => [c.from.pad, c.to.pad]));
+    const fixed = { tracks: base.board.tracks.filter((t) => t.net === net), vias: base.board.vias.filter((v) => v.net === net) };
+    if (!joinsAll([...pruned.filter((t) => t.net === net), ...fixed.tracks], [...pairVias.filter((v) => v.net === net), ...fixed.vias], padsOf(net, ends)))
+      return "its coupled tracks and the joins to its pads do not join all of the net's pads";
+  }
+  const tracks = [...others.tracks, ...pruned];
+  const vias = [...others.vias, ...pairVias];
+  const wrong = pairFinding(base, req, tracks, vias, [plus, minus]);
+  if (wrong) return `the coupled route breaks a rule: ${wrong}`;
+  // The router judged its single tracks against the planes KiCad refills; the pair's own
+  // copper is judged the same way, or a pad its plane fed could be left cut off.
+  const cut = routeOptions(req.options).softZones ? world.planesCut(result, { tracks, vias }) : [];
+  if (cut.length > 0) return `laid as a pair it would cut the plane of ${cut.map((n) => name(design, n)).join(', ')} in two once KiCad refills it`;
+  return { tracks, vias };
 }
 
 /** The pair's geometry as its class sets it — its width never below what the rules allow either
