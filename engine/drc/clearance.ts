@@ -12,7 +12,8 @@ import { nearest } from '../geom/distance.ts';
 import { segmentsIntersect } from '../geom/predicates.ts';
 import type { Shape } from '../geom/shapes.ts';
 import type { CopperItem, CopperItems } from './copper-items.ts';
-import { mmText, ViolationSink, type ItemRef } from './violation.ts';
+import { ViolationSink, type ItemRef } from './violation.ts';
+import { mmText } from '../geom/units.ts';
 
 /** KiCad's DRC epsilon: a gap this much under the rule passes. */
 export { DRC_EPSILON };

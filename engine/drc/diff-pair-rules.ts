@@ -16,7 +16,8 @@ import type { CopperItems } from './copper-items.ts';
 import { DRC_EPSILON } from './clearance.ts';
 import { joins } from './connectivity.ts';
 import { pairCoupling } from './pair-coupling.ts';
-import { mmText, type ItemRef, type ViolationSink } from './violation.ts';
+import type { ItemRef, ViolationSink } from './violation.ts';
+import { mmText } from '../geom/units.ts';
 
 interface Rule {
   rule: CustomRule;

@@ -12,7 +12,8 @@ import { bbox, type Shape } from '../geom/shapes.ts';
 import { DRC_EPSILON, itemRef, kindOf } from './clearance.ts';
 import type { CopperItems } from './copper-items.ts';
 import { graphicShape, padHoleShape } from './item-shapes.ts';
-import { mmText, type ViolationSink } from './violation.ts';
+import type { ViolationSink } from './violation.ts';
+import { mmText } from '../geom/units.ts';
 
 export function checkEdges(copper: CopperItems, rules: RuleResolver, sink: ViolationSink, scope?: Set<number>): void {
   if (!sink.wants('copper_edge_clearance')) return;

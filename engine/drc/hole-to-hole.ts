@@ -9,7 +9,8 @@ import { SpatialIndex } from '../geom/spatial-index.ts';
 import type { RuleResolver } from '../board/rules.ts';
 import { DRC_EPSILON, itemRef, ruleItem } from './clearance.ts';
 import type { CopperItem, CopperItems } from './copper-items.ts';
-import { mmText, type ViolationSink } from './violation.ts';
+import type { ViolationSink } from './violation.ts';
+import { mmText } from '../geom/units.ts';
 
 interface Hole {
   item: CopperItem;

@@ -15,7 +15,8 @@ import { connect } from './connectivity.ts';
 import type { Design } from '../board/design.ts';
 import { bbox, circle } from '../geom/shapes.ts';
 import { overlaps } from '../geom/collide.ts';
-import { mmText, type ItemRef, type ViolationSink } from './violation.ts';
+import type { ItemRef, ViolationSink } from './violation.ts';
+import { mmText } from '../geom/units.ts';
 
 /** What KiCad measures of one net's items under one rule, nm. */
 export interface NetLength {

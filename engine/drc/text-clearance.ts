@@ -20,7 +20,8 @@ import { nearest } from '../geom/distance.ts';
 import { localClearance, ruleItem, tooClose } from './clearance.ts';
 import type { CopperItem, CopperItems, CopperText } from './copper-items.ts';
 import { judgedByKicad10 } from '../board/kicad-version.ts';
-import { mmText, type ViolationSink } from './violation.ts';
+import type { ViolationSink } from './violation.ts';
+import { mmText } from '../geom/units.ts';
 
 function clearanceFor(board: Board, rules: RuleResolver, t: CopperText, it: CopperItem): number {
   const local = localClearance(board, it);

@@ -129,11 +129,6 @@ export class ViolationSink {
   }
 }
 
-/** mm text for descriptions, as KiCad prints them ("0.2000 mm"). */
-export function mmText(nm: number): string {
-  return `${(nm / 1e6).toFixed(4)} mm`;
-}
-
 /**
  * True when a finding involves a copper zone's fill. KiCad refills zones around new copper, so
  * where zones are soft a finding between new copper and the fill as the file has it is left to

@@ -9,7 +9,8 @@ import type { Board, Pad } from '../board/model.ts';
 import type { RuleResolver } from '../board/rules.ts';
 import type { CopperItems } from './copper-items.ts';
 import { itemRef, ruleItem } from './clearance.ts';
-import { mmText, type ViolationSink } from './violation.ts';
+import type { ViolationSink } from './violation.ts';
+import { mmText } from '../geom/units.ts';
 
 export function checkWidths(copper: CopperItems, rules: RuleResolver, sink: ViolationSink, scope?: Set<number>): void {
   const board = copper.board;

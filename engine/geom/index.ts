@@ -13,6 +13,7 @@ export {
   kiRound,
   mmToNm,
   nmToMm,
+  mmText,
   assertCoord,
   isCoord,
   degToRad,

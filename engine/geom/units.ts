@@ -38,6 +38,15 @@ export function nmToMm(nm: number): number {
   return Math.round(nm) / 1e6;
 }
 
+/** A length or coordinate in nm as text for people, in millimetres: `digits` decimals (four by
+ *  default, as KiCad prints them: "0.2000 mm"); with `trim`, trailing zeros dropped ("0.2 mm",
+ *  and a value that rounds to zero as "0"); with `unit: false`, the number alone. */
+export function mmText(nm: number, digits = 4, options: { trim?: boolean; unit?: boolean } = {}): string {
+  const fixed = (nm / 1e6).toFixed(digits);
+  const text = options.trim ? String(+fixed) : fixed;
+  return options.unit === false ? text : `${text} mm`;
+}
+
 /** Throws CoordinateRangeError unless v is an integer with |v| ≤ MAX_COORD_NM. Returns v. */
 export function assertCoord(v: number, what = 'coordinate'): number {
   if (!Number.isInteger(v) || v > MAX_COORD_NM || v < -MAX_COORD_NM) throw new CoordinateRangeError(what, v);

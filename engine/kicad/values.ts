@@ -3,7 +3,7 @@
 // file, line and column of the offending token.
 
 import type { Diagnostic, Pt } from '../board/model.ts';
-import { CoordinateRangeError, MAX_COORD_NM, mmToNm } from '../geom/units.ts';
+import { CoordinateRangeError, MAX_COORD_NM, mmText, mmToNm } from '../geom/units.ts';
 import { atomAt, child, type SList, type SNode, SourceMap } from './sexpr.ts';
 
 export class ReadContext {
@@ -41,7 +41,7 @@ export class ReadContext {
     try {
       return mmToNm(mm);
     } catch (e) {
-      if (e instanceof CoordinateRangeError) throw this.error(list.items[k], `(${what}) value ${mm} mm is outside ±${MAX_COORD_NM / 1e6} mm`);
+      if (e instanceof CoordinateRangeError) throw this.error(list.items[k], `(${what}) value ${mm} mm is outside ±${mmText(MAX_COORD_NM, 0)}`);
       throw e;
     }
   }

@@ -9,7 +9,7 @@
 
 import type { Board, Pt } from '../board/model.ts';
 import { maskLayers } from '../board/layers.ts';
-import { arc, segment, type Shape } from '../geom/index.ts';
+import { arc, mmText, segment, type Shape } from '../geom/index.ts';
 import type { NewTrack, NewVia } from '../board/added-copper.ts';
 import { padShape } from '../board/pad-copper.ts';
 import { type Box, type Frame, pictureFrame } from './frame.ts';
@@ -183,7 +183,7 @@ function scaleBarSvg(length: number, box: Box, px: (n: number) => number): { box
   const m = px(PX.margin);
   const x = box.minX + m + Math.round(h / 2);
   const y = box.maxY - m - Math.round(h / 2);
-  const text = `${length / 1e6} mm`;
+  const text = mmText(length, 6, { trim: true });
   const tick = Math.round(h / 2);
   const w = px(2);
   const area = {

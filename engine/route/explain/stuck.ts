@@ -3,6 +3,7 @@
 // copper alone, and the proof at the narrowest legal width (fence-proof.ts) that alone may say a
 // pad is boxed in. Blockers are the nets on the boundary of the region reached. Flood cells are work.
 
+import { mmText } from '../../geom/units.ts';
 import type { Grid } from '../core/grid.ts';
 import type { RouterHost } from '../core/host.ts';
 import type { NetPlan, Piece } from '../negotiate/net-plan.ts';
@@ -162,11 +163,13 @@ function heldBy(router: Router, grid: Grid, plan: NetPlan, sites: readonly numbe
   return out;
 }
 
-/** A length (nm) as the sentences of a stuck reason give it. */
-export const mm = (nm: number) => `${+(nm / 1e6).toFixed(3)} mm`;
+/** A length (nm) as the sentences of a stuck reason give it: "0.25 mm". */
+const mm = (nm: number) => mmText(nm, 3, { trim: true });
+/** A coordinate (nm) as a number of mm, as the hints' arguments give it. */
+const mmNumber = (nm: number) => mmText(nm, 4, { trim: true, unit: false });
 
 const label = (r: { ref: string; number: string }) => `${r.ref}.${r.number}`;
-const where = (p: { x: number; y: number }) => `(${+(p.x / 1e6).toFixed(4)}, ${+(p.y / 1e6).toFixed(4)}) mm`;
+const where = (p: { x: number; y: number }) => `(${mmNumber(p.x)}, ${mmNumber(p.y)}) mm`;
 /** " by A, B, C" for the first three blockers, or nothing. */
 const by = (list: StuckReason['blockers']) =>
   list.length
@@ -204,7 +207,8 @@ interface Narrow {
   narrowest: string;
   /** True where the rules allow a track below the class width. */
   narrower: boolean;
-  narrowMm: number;
+  /** The narrowest width as a number of mm, for a hint's width_mm. */
+  narrowMm: string;
 }
 
 function stuckFacts(
@@ -315,7 +319,7 @@ function narrowCopper(s: Stuck): Narrow {
     narrowest: mm(Math.min(...nw)),
     // A narrower track is worth suggesting only where the rules allow one below the class width.
     narrower: Math.min(...nw) < Math.min(...s.prof.width),
-    narrowMm: +(Math.min(...nw) / 1e6).toFixed(4),
+    narrowMm: mmNumber(Math.min(...nw)),
   };
 }
 

@@ -14,7 +14,8 @@ import { boxOfPoints, inflateBox, type Box } from '../../geom/index.ts';
 import { joinsAll, pruneDangling } from '../finish/dangling.ts';
 import type { PairBody, PairGeometry } from './pair-body.ts';
 import type { NewCopper } from '../zones/plane-cut.ts';
-import { BUDGET_SPENT, coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, mm, pin, stretchesOf } from './pair-stretch.ts';
+import { BUDGET_SPENT, coupleStretch, dist, LINE_WORK, MAX_ENDS_APART, merged, pin, stretchesOf } from './pair-stretch.ts';
+import { mmText } from '../../geom/units.ts';
 import { routeOptions, type PairOutcome, type Attempt, type RouteResult } from '../types.ts';
 import { settledLater } from './later-findings.ts';
 import { regrouped } from '../finish/leave-open.ts';
@@ -110,7 +111,7 @@ function couplePair(
   const stretches = stretchesOf(host, result.connections, plus, minus);
   if (stretches.length === 0)
     return keep(
-      `no connection of ${name(design, plus)} has ${name(design, minus)}'s pads within ${mm(MAX_ENDS_APART)} of both its ends: the two nets do not run side by side`,
+      `no connection of ${name(design, plus)} has ${name(design, minus)}'s pads within ${mmText(MAX_ENDS_APART, 3)} of both its ends: the two nets do not run side by side`,
     );
   if (result.budget - result.work < LINE_WORK + JOIN_WORK) return keep(BUDGET_SPENT);
 
@@ -160,8 +161,8 @@ function fanNote(stretches: ReturnType<typeof stretchesOf>, uncoupled: number): 
       [st.pa, st.na],
       [st.pb, st.nb],
     ])
-    .map(([p, n]) => `${mm(dist(p.at, n.at))} at ${pin(p)} / ${pin(n)}`);
-  return `its pads lie ${[...new Set(apart)].join(', ')}, and the tracks fan out to them over ${mm(uncoupled)} of the longer net`;
+    .map(([p, n]) => `${mmText(dist(p.at, n.at), 3)} at ${pin(p)} / ${pin(n)}`);
+  return `its pads lie ${[...new Set(apart)].join(', ')}, and the tracks fan out to them over ${mmText(uncoupled, 3)} of the longer net`;
 }
 
 /** The pair's copper with each stretch's body `choice`, the pads joined to it, or why not. */

@@ -6,6 +6,7 @@
 import type { Pt } from '../../board/model.ts';
 import type { NewTrack } from '../../board/added-copper.ts';
 import { collides } from '../../geom/collide.ts';
+import { mmText } from '../../geom/units.ts';
 import { segment } from '../../geom/shapes.ts';
 import type { HostPad, RouterHost } from '../core/host.ts';
 import type { MapOptions } from '../core/obstacle-map.ts';
@@ -28,7 +29,6 @@ const slackOf = (step: number) => Math.round(step / 2);
 const MIN_STEP = 20_000;
 const MAX_STEP = 50_000;
 
-export const mm = (v: number) => `${(v / 1e6).toFixed(3)} mm`;
 export const dist = (a: Pt, b: Pt) => Math.hypot(a.x - b.x, a.y - b.y);
 export const pin = (p: HostPad) => `${p.ref}.${p.number}`;
 
@@ -140,7 +140,7 @@ export function coupleStretch(
   const line = found.copper && found.tried === 2 ? reversed(found.copper) : found.copper;
   if (!line || line.legs.length === 0)
     return {
-      bodies: `no path ${mm(2 * width + gap)} wide (the pair at ${mm(width)} width and ${mm(gap)} gap) with ${mm(clearance)} clearance was found between its ends`,
+      bodies: `no path ${mmText(2 * width + gap, 3)} wide (the pair at ${mmText(width, 3)} width and ${mmText(gap, 3)} gap) with ${mmText(clearance, 3)} clearance was found between its ends`,
       work,
     };
   // Which net runs on which side: the one that leaves its pads the shorter way to the tracks, at
@@ -173,7 +173,7 @@ export function coupleStretch(
   };
   const bodyP = pairBody(line, geom, plus, minus, slackOf(step));
   const bodyN = pairBody(line, geom, minus, plus, slackOf(step));
-  if (!bodyP || !bodyN) return { bodies: `its path bends too tightly for the pair (${mm(width + gap)} between the tracks' centres)`, work };
+  if (!bodyP || !bodyN) return { bodies: `its path bends too tightly for the pair (${mmText(width + gap, 3)} between the tracks' centres)`, work };
   const asP = trimmed(bodyP, plus);
   const asN = trimmed(bodyN, minus);
   const [fp, fn] = [fans(asP, plus), fans(asN, minus)];

@@ -13,6 +13,7 @@ import { checkAdded } from '../../drc/drc.ts';
 import { CopperItems } from '../../drc/copper-items.ts';
 import { trackShape } from '../../drc/item-shapes.ts';
 import { collides } from '../../geom/collide.ts';
+import { mmText } from '../../geom/units.ts';
 import type { Violation } from '../../drc/violation.ts';
 import type { RouteResult } from '../types.ts';
 import { leaveOpen } from '../finish/leave-open.ts';
@@ -258,12 +259,10 @@ function place<T>(
   return 0;
 }
 
-const mm = (v: number) => `${(v / 1e6).toFixed(4)} mm`;
-
 /** A skew finding in words: the two lengths, whose the longer is, and what the rule allows. */
 function skewText(base: Design, k: NonNullable<Violation['skew']>): string {
   const name = (n: number) => base.board.nets[n]?.name ?? String(n);
-  return `${name(k.net)} at ${mm(k.actual)} is matched to ${name(k.targetNet)} at ${mm(k.target)}, and rule '${k.rule}' allows ${mm(k.max)} between them`;
+  return `${name(k.net)} at ${mmText(k.actual)} is matched to ${name(k.targetNet)} at ${mmText(k.target)}, and rule '${k.rule}' allows ${mmText(k.max)} between them`;
 }
 
 /** True when a custom rule sets a length or a skew: else there is nothing to tune. */
@@ -303,7 +302,7 @@ export function tuneLengths(base: Design, result: RouteResult): RouteResult {
         want.set(l.net, {
           need: target(l) - l.actual,
           full: target(l) - l.actual,
-          why: `Routed at ${mm(l.actual)}, shorter than the ${mm(l.min!)} rule '${l.rule}' asks`,
+          why: `Routed at ${mmText(l.actual)}, shorter than the ${mmText(l.min!)} rule '${l.rule}' asks`,
         });
       }
       if (kind === 'skew' && v.skew && mine.has(v.skew.net) && !want.has(v.skew.net)) {
@@ -329,7 +328,10 @@ export function tuneLengths(base: Design, result: RouteResult): RouteResult {
       const got = lengthen(base, tracks, { ...result, vias }, net, w.need);
       tracks = got.tracks;
       if (got.need > 0)
-        tuned.set(net, `${w.why}; meanders where the DRC allows them made up ${mm(w.full - got.need)} of the ${mm(w.full)} needed, so the route was left out.`);
+        tuned.set(
+          net,
+          `${w.why}; meanders where the DRC allows them made up ${mmText(w.full - got.need)} of the ${mmText(w.full)} needed, so the route was left out.`,
+        );
     }
   }
   for (let pass = 0; pass < 8; pass++) {
@@ -337,7 +339,10 @@ export function tuneLengths(base: Design, result: RouteResult): RouteResult {
     for (const v of judge()) {
       const l = v.length;
       if (l && l.min !== undefined && l.actual < l.min && mine.has(l.net) && !failed.has(l.net))
-        drop.set(l.net, tuned.get(l.net) ?? `Routed at ${mm(l.actual)}, shorter than the ${mm(l.min)} rule '${l.rule}' asks, so the route was left out.`);
+        drop.set(
+          l.net,
+          tuned.get(l.net) ?? `Routed at ${mmText(l.actual)}, shorter than the ${mmText(l.min)} rule '${l.rule}' asks, so the route was left out.`,
+        );
       const k = v.skew;
       if (!k || before.has(skewKey(v))) continue;
       const net = mine.has(k.net) && !failed.has(k.net) ? k.net : mine.has(k.targetNet) && !failed.has(k.targetNet) ? k.targetNet : -1;

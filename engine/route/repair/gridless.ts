@@ -14,7 +14,7 @@ import type { ViaSpan } from '../core/via-span.ts';
 import type { Verify } from '../finish/final-gate.ts';
 import { addGrownCorners, CornerList } from './grown-corners.ts';
 import { trackLength } from '../../geom/arc.ts';
-import { mm } from '../explain/stuck.ts';
+import { mmText } from '../../geom/units.ts';
 import { padRef, type ConnectionResult, type PadRef, type Attempt, type RouteResult, type StuckReason } from '../types.ts';
 
 /** How far (nm) a line may come closer than the rules ask: rounding of corners to the nm, far
@@ -437,7 +437,7 @@ function result(
   const routed = tracks.length > 0;
   const none = (i: number): PadRef => ({ pad: i, ref: '', number: '', at: { x: 0, y: 0 } });
   const span = a && b ? Math.hypot(b.at.x - a.at.x, b.at.y - a.at.y) : 0;
-  const within = conn.corridor ? 'in the box it was given' : `within ${mm(marginOf(MARGINS.length - 1, span))} of the pads`;
+  const within = conn.corridor ? 'in the box it was given' : `within ${mmText(marginOf(MARGINS.length - 1, span), 3, { trim: true })} of the pads`;
   const stuck: StuckReason = {
     reason: spent ? 'budget' : 'blocked',
     why: spent

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CoordinateRangeError, MAX_COORD_NM, assertCoord, kiRound, mmToNm, nmToMm, normalizeDegrees, rotatePoint } from '../../../engine/geom/index.ts';
+import { CoordinateRangeError, MAX_COORD_NM, assertCoord, kiRound, mmText, mmToNm, nmToMm, normalizeDegrees, rotatePoint } from '../../../engine/geom/index.ts';
 
 describe('kiRound', () => {
   it('rounds half away from zero like KiCad', () => {
@@ -9,6 +9,25 @@ describe('kiRound', () => {
     expect(kiRound(-2.4999)).toBe(-2);
     expect(kiRound(0.5)).toBe(1);
     expect(kiRound(-0.5)).toBe(-1);
+  });
+});
+
+describe('mmText', () => {
+  it('prints four decimals and the unit by default, as KiCad prints a length', () => {
+    expect(mmText(200_000)).toBe('0.2000 mm');
+    expect(mmText(-1_234_567)).toBe('-1.2346 mm');
+  });
+
+  it('takes its digits, and with trim drops trailing zeros and the sign of a zero', () => {
+    expect(mmText(250_000, 3)).toBe('0.250 mm');
+    expect(mmText(250_000, 3, { trim: true })).toBe('0.25 mm');
+    expect(mmText(-100, 3, { trim: true })).toBe('0 mm');
+    expect(mmText(MAX_COORD_NM, 0)).toBe('1500 mm');
+  });
+
+  it('gives the number alone without the unit', () => {
+    expect(mmText(12_345_678, 4, { trim: true, unit: false })).toBe('12.3457');
+    expect(mmText(10_000, 6, { trim: true })).toBe('0.01 mm');
   });
 });
 
