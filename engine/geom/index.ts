@@ -12,6 +12,7 @@ export {
   CoordinateRangeError,
   kiRound,
   mmToNm,
+  lengthToNm,
   nmToMm,
   mmText,
   assertCoord,

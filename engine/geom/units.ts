@@ -27,8 +27,15 @@ export function kiRound(v: number): number {
 /** Millimetres to integer nanometres the way KiCad's board parser does: KiROUND(mm × 1e6).
  *  Throws CoordinateRangeError when the result is outside ±MAX_COORD_NM or not finite. */
 export function mmToNm(mm: number): number {
-  const nm = kiRound(mm * 1e6);
-  if (!Number.isFinite(nm) || Math.abs(nm) > MAX_COORD_NM) throw new CoordinateRangeError('mmToNm', mm * 1e6);
+  return lengthToNm(mm, 1e6, 'mmToNm');
+}
+
+/** A length in any unit (`nmPerUnit` nm each: 1e6 for mm, 25 400 for mil) to integer nanometres
+ *  the way KiCad's parsers do: KiROUND(value × nmPerUnit). Throws CoordinateRangeError, naming
+ *  `what`, when the result is outside ±MAX_COORD_NM or not finite. */
+export function lengthToNm(value: number, nmPerUnit: number, what = 'lengthToNm'): number {
+  const nm = kiRound(value * nmPerUnit);
+  if (!Number.isFinite(nm) || Math.abs(nm) > MAX_COORD_NM) throw new CoordinateRangeError(what, value * nmPerUnit);
   // -0 would print as "0" but compare oddly in Object.is-based tests; normalise it.
   return nm === 0 ? 0 : nm;
 }

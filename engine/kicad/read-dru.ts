@@ -12,7 +12,8 @@
 
 import type { Diagnostic } from '../board/model.ts';
 import { newCopperCanBreak, type CustomRule, type RuleCondition, type RuleConstraint } from '../board/rules.ts';
-import { atomAt, children, head, parseSexpr, type SList } from './sexpr.ts';
+import { CoordinateRangeError, lengthToNm, MAX_COORD_NM, mmText, mmToNm } from '../geom/units.ts';
+import { atomAt, children, head, KicadParseError, parseSexpr, type SList } from './sexpr.ts';
 import { ReadContext } from './values.ts';
 
 const CONSTRAINTS = new Set([
@@ -36,10 +37,21 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
   const root = parseSexpr(`(dru\n${text}\n)`, source);
   const ctx = new ReadContext(`(dru\n${text}\n)`, source);
   const warnings: Diagnostic[] = [];
-  const warn = (node: SList, message: string) => {
+  // Line numbers shift by the one wrapper line added above.
+  const at = (node: SList) => {
     const { line, column } = ctx.map.position(node.start);
-    // Line numbers shift by the one wrapper line added above.
-    warnings.push({ severity: 'warning', message, source, line: line - 1, column });
+    return { line: line - 1, column };
+  };
+  const warn = (node: SList, message: string) => warnings.push({ severity: 'warning', message, source, ...at(node) });
+  // A length past the coordinate range is an error at its bound, as the board reader's are.
+  const lengthAt = (node: SList, text: string, what: string) => {
+    try {
+      return parseLength(text);
+    } catch (e) {
+      if (!(e instanceof CoordinateRangeError)) throw e;
+      const { line, column } = at(node);
+      throw new KicadParseError(`${what} value "${text}" is outside ±${mmText(MAX_COORD_NM, 0)}`, line, column, source);
+    }
   };
   const rules: CustomRule[] = [];
   for (let k = 1; k < root.items.length; k++) {
@@ -84,7 +96,7 @@ export function parseDru(text: string, source = 'rules.kicad_dru'): { rules: Cus
           if (!b) continue;
           const text = atomAt(b, 1) ?? '';
           // A via count is a number of vias; every other bound is a length.
-          const v = kind === 'via_count' ? parseCount(text) : parseLength(text);
+          const v = kind === 'via_count' ? parseCount(text) : lengthAt(b, text, `rule "${name}": ${kind} ${bound}`);
           if (v === null) warn(b, `rule "${name}": ${kind} ${bound} value "${text}" is not ${kind === 'via_count' ? 'a whole number' : 'a length'}`);
           else con[bound] = v;
         }
@@ -120,14 +132,16 @@ function parseCount(s: string): number | null {
   return /^\s*[0-9]+\s*$/.test(s) ? Number(s) : null;
 }
 
-/** "0.2mm", "8mil", "0.2" (mm) → nm; null when unreadable. */
+/** "0.2mm", "8mil", "0.2" (mm) → nm, rounded as KiCad's rule parser does (KiROUND of the value
+ *  in nm, half away from zero); null when unreadable. Throws CoordinateRangeError past ±1500 mm. */
 export function parseLength(s: string): number | null {
   const m = /^\s*(-?[0-9]*\.?[0-9]+(?:e[-+]?\d+)?)\s*(mm|mil|mils|in|um|nm)?\s*$/i.exec(s);
   if (!m) return null;
   const v = Number(m[1]);
   const unit = (m[2] ?? 'mm').toLowerCase();
-  const scale = unit === 'mm' ? 1e6 : unit === 'mil' || unit === 'mils' ? 25_400 : unit === 'in' ? 25_400_000 : unit === 'um' ? 1e3 : 1;
-  return Math.round(v * scale);
+  if (unit === 'mm') return mmToNm(v);
+  const scale = unit === 'mil' || unit === 'mils' ? 25_400 : unit === 'in' ? 25_400_000 : unit === 'um' ? 1e3 : 1;
+  return lengthToNm(v, scale);
 }
 
 type Parsed = { cond: RuleCondition } | { error: string };

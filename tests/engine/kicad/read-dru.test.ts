@@ -2,7 +2,8 @@
 // keywords it could not apply, with its condition, so the router can leave their nets alone. A
 // net's length, skew and via count are modelled.
 import { describe, expect, it } from 'vitest';
-import { parseDru } from '../../../engine/kicad/read-dru.ts';
+import { parseDru, parseLength } from '../../../engine/kicad/read-dru.ts';
+import { KicadParseError } from '../../../engine/kicad/sexpr.ts';
 
 const DRU = `(version 1)
 (rule "len_usb"
@@ -134,5 +135,28 @@ describe('parseDru: fab template rules', () => {
     expect(text.find((t) => t.includes('"slots"'))).toMatch(/^5:15 rule "slots": condition .* is not supported \("A.Hole_Size_X" is not one of/);
     expect(text.find((t) => t.includes('"bare"'))).toMatch(/^6:14 rule "bare": condition "!A.isPlated" is not supported \(expected A.isPlated\(\)\)/);
     expect(warnings).toHaveLength(2);
+  });
+});
+
+describe('parseDru: lengths as KiCad reads them', () => {
+  it('rounds half a nanometre away from zero, as KiCad does (Math.round took -2.5 nm to -2)', () => {
+    const { rules } = parseDru(
+      '(version 1)\n(rule "neg"\n  (constraint clearance (min -0.0000025mm)))\n(rule "mil"\n  (constraint clearance (min -0.0125mil)))\n',
+    );
+    expect(rules.map((r) => r.constraints[0].min)).toEqual([-3, -318]);
+    expect(parseLength('0.0000025mm')).toBe(3);
+    expect(parseLength('8mil')).toBe(203_200);
+    expect(Object.is(parseLength('-0.0000001mm'), 0)).toBe(true);
+  });
+
+  it('a length past ±1500 mm is an error naming the file, line and column of its bound', () => {
+    let e: unknown;
+    try {
+      parseDru('(version 1)\n(rule "far"\n  (constraint length (min 1mm) (max 2000mm)))\n', 'rules.kicad_dru');
+    } catch (err) {
+      e = err;
+    }
+    expect(e).toBeInstanceOf(KicadParseError);
+    expect((e as Error).message).toBe('rules.kicad_dru:3:32: rule "far": length max value "2000mm" is outside ±1500 mm');
   });
 });
