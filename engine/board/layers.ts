@@ -63,17 +63,6 @@ export class LayerResolver {
   }
 }
 
-/** Number of layers set in a mask. */
-export function maskCount(mask: LayerMask): number {
-  let m = mask >>> 0;
-  let c = 0;
-  while (m) {
-    m &= m - 1;
-    c++;
-  }
-  return c;
-}
-
 /** Layer indices in a mask, ascending. */
 export function maskLayers(mask: LayerMask): number[] {
   const out: number[] = [];

@@ -320,13 +320,3 @@ export interface Board {
   text: string;
   source: string;
 }
-
-/** Mask with every copper layer of the board. */
-export function allCopper(board: Board): LayerMask {
-  const n = board.copperLayers.length;
-  return n >= 32 ? 0xffffffff >>> 0 : ((1 << n) - 1) >>> 0;
-}
-
-export function layerInMask(mask: LayerMask, layer: number): boolean {
-  return ((mask >>> layer) & 1) === 1;
-}

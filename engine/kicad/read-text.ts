@@ -52,13 +52,7 @@ export interface Placement {
   rotation: number;
 }
 
-const BOARD_TEXTS = new Set(['gr_text', 'gr_text_box']);
 const FOOTPRINT_TEXTS = new Set(['fp_text', 'property', 'fp_text_box', 'text_box']);
-
-/** True for the s-expression heads this module reads (board level). */
-export function isBoardText(h: string): boolean {
-  return BOARD_TEXTS.has(h);
-}
 
 /** A text's value and the corners of a box holding its glyphs (absolute nm); null when the text is
  *  hidden or empty and so draws nothing. */

@@ -162,10 +162,6 @@ export function head(list: SList): string {
   return h && h.kind === 'atom' ? h.text : '';
 }
 
-export function isList(node: SNode | undefined, name?: string): node is SList {
-  return !!node && node.kind === 'list' && (name === undefined || head(node) === name);
-}
-
 /** First direct child list with that head. */
 export function child(list: SList, name: string): SList | undefined {
   for (let k = 1; k < list.items.length; k++) {
@@ -183,15 +179,6 @@ export function children(list: SList, name: string): SList[] {
     if (it.kind === 'list' && head(it) === name) out.push(it);
   }
   return out;
-}
-
-/** True when a bare atom (a flag such as `locked` or `hide`) stands among the list's items. */
-export function hasFlag(list: SList, flag: string): boolean {
-  for (let k = 1; k < list.items.length; k++) {
-    const it = list.items[k];
-    if (it.kind === 'atom' && !it.quoted && it.text === flag) return true;
-  }
-  return false;
 }
 
 /** The atom text at position k (1 = first argument), or undefined. */

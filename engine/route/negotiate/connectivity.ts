@@ -85,10 +85,3 @@ export function trackItem(t: NewTrack): ConnItem {
 export function viaItem(v: NewVia): ConnItem {
   return { net: v.net, layers: spanMask(v.layerFrom, v.layerTo), shape: circle(v.at.x, v.at.y, v.size / 2), pad: -1 };
 }
-
-/** Pieces per net that hold at least one pad or copper; a net with one piece is connected. */
-export function openNets(pieces: Map<number, number[][]>): number[] {
-  const out: number[] = [];
-  for (const [net, groups] of pieces) if (groups.length > 1) out.push(net);
-  return out;
-}
