@@ -3,7 +3,7 @@
 // covers, its finer end; and the reason it stays open said in the terms it was asked in.
 
 import type { Pt } from '../../board/model.ts';
-import { bbox, circle } from '../../geom/index.ts';
+import { bbox, circle, mmText } from '../../geom/index.ts';
 import type { Grid, GridWindow } from '../core/grid.ts';
 import type { RouterHost } from '../core/host.ts';
 import type { ObstacleMap } from '../core/obstacle-map.ts';
@@ -87,7 +87,7 @@ export function finerEnd(host: RouterHost, a: number, b: number): number {
 /** An open connection's reason in the terms it was asked in: a waypoint no track of the net may
  *  use, or a corridor the floods behind the reasons know nothing of. Rewrites `c` in place. */
 export function sayAsAsked(host: RouterHost, conn: NonNullable<Attempt['connection']>, legs: Legs | undefined, c: ConnectionResult | undefined): void {
-  const mmText = (v: number) => +(v / 1e6).toFixed(4);
+  const mm = (v: number) => mmText(v, 4, { trim: true, unit: false });
   if (legs && legs.walled >= 0 && c && !c.routed && c.stuck) {
     const w = conn.waypoints![legs.walled];
     c.stuck = {
@@ -95,7 +95,7 @@ export function sayAsAsked(host: RouterHost, conn: NonNullable<Attempt['connecti
       reason: 'blocked',
       at: w.at,
       layer: w.layer,
-      why: `Waypoint ${legs.walled + 1} (${mmText(w.at.x)}, ${mmText(w.at.y)} mm on ${host.layerName(w.layer)}) is no site a track of this net may use there: other copper, a keep-out or the edge is too close.`,
+      why: `Waypoint ${legs.walled + 1} (${mm(w.at.x)}, ${mm(w.at.y)} mm on ${host.layerName(w.layer)}) is no site a track of this net may use there: other copper, a keep-out or the edge is too close.`,
     };
   } else if (conn.corridor && c && !c.routed && c.stuck && c.stuck.reason !== 'boxed_in' && c.stuck.reason !== 'unreachable') {
     // The floods behind the reasons know nothing of the corridor: say what was tried.
@@ -103,7 +103,7 @@ export function sayAsAsked(host: RouterHost, conn: NonNullable<Attempt['connecti
     c.stuck = {
       ...c.stuck,
       reason: 'blocked',
-      why: `No legal route was found with its track centres inside the corridor [${[k.minX, k.minY, k.maxX, k.maxY].map(mmText).join(', ')}] mm (a few grid steps round the ends allowed). Without the corridor: ${c.stuck.why}`,
+      why: `No legal route was found with its track centres inside the corridor [${[k.minX, k.minY, k.maxX, k.maxY].map(mm).join(', ')}] mm (a few grid steps round the ends allowed). Without the corridor: ${c.stuck.why}`,
     };
   }
 }
