@@ -3,23 +3,14 @@
 // esbuild bundles each folder's files and its metafile says what they really pulled in. Inside
 // engine/ the text is read (type-only imports count too): each part only below itself, no circles.
 import { builtinModules } from 'node:module';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { tsFiles } from './support/ts-files.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
-
-function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...tsFiles(p));
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
 
 async function imports(folder: string): Promise<{ files: string[]; external: string[] }> {
   const entryPoints = tsFiles(join(ROOT, folder));

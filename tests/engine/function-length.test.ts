@@ -2,26 +2,17 @@
 // names of their own. Every function, method, accessor, constructor and arrow with a body is
 // measured from its first line to its last (its nested functions count towards it too), read
 // with the TypeScript compiler's parser, so strings and comments cannot confuse the count.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { tsFiles } from '../support/ts-files.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAX_LINES = 120;
 
 /** Files still waiting to be split, relative to the repository with '/' separators. Keep empty. */
 const ALLOWED = new Set<string>([]);
-
-function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...tsFiles(p));
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
 
 function functionName(node: ts.FunctionLikeDeclaration, source: ts.SourceFile): string {
   if (node.name) return node.name.getText(source);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../ipc/messages.ts';
+import { ourTypes, SENT_WHOLE } from '../support/proto-types.ts';
 import { NOT_ON_MASTER, SINCE_KICAD_10, SINCE_KICAD_11 } from '../../ipc/proto/since.ts';
 
 interface MasterSchema {
@@ -19,37 +20,6 @@ interface MasterSchema {
 }
 
 const master = JSON.parse(readFileSync(join(import.meta.dirname, 'kicad-master-schema.json'), 'utf8')) as MasterSchema;
-
-/** The messages the client sends whole (built from a read item): a field it does not know would be lost. */
-const SENT_WHOLE = [
-  'kiapi.board.types.Track',
-  'kiapi.board.types.Arc',
-  'kiapi.board.types.Via',
-  'kiapi.board.types.PadStack',
-  'kiapi.board.types.PadStackLayer',
-  'kiapi.board.types.DrillProperties',
-  'kiapi.board.types.PadStackOuterLayer',
-  'kiapi.board.types.BoardGraphicShape',
-  'kiapi.common.types.GraphicShape',
-  'kiapi.common.ApiRequest',
-  'kiapi.common.ApiRequestHeader',
-  'kiapi.common.commands.EndCommit',
-  'kiapi.common.commands.CreateItems',
-];
-
-function ourTypes(): { messages: protobuf.Type[]; enums: protobuf.Enum[] } {
-  const messages: protobuf.Type[] = [];
-  const enums: protobuf.Enum[] = [];
-  const walk = (ns: protobuf.NamespaceBase) => {
-    for (const child of ns.nestedArray) {
-      if (child instanceof protobuf.Type) messages.push(child);
-      if (child instanceof protobuf.Enum) enums.push(child);
-      if (child instanceof protobuf.Namespace || child instanceof protobuf.Type) walk(child);
-    }
-  };
-  walk(schema().lookup('kiapi') as protobuf.Namespace);
-  return { messages, enums };
-}
 
 /** One of our fields in the snapshot's words. */
 function describeOurs(field: protobuf.Field): string {

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import protobuf from 'protobufjs';
 import { expect, it } from 'vitest';
 import { schema } from '../../ipc/messages.ts';
+import { ourTypes, SENT_WHOLE } from '../support/proto-types.ts';
 import { KICAD_9_NAMES, KICAD_9_OUTSIDE_ONEOF, NOT_ON_MASTER, SINCE_KICAD_10, SINCE_KICAD_11 } from '../../ipc/proto/since.ts';
 import { kiapiSchema, libkiapi } from './kiapi-descriptors.ts';
 import { describeKicads } from './kicad-harness.ts';
@@ -32,36 +33,6 @@ const SCALAR: Record<number, string> = {
   18: 'sint64',
 };
 
-const SENT_WHOLE = [
-  'kiapi.board.types.Track',
-  'kiapi.board.types.Arc',
-  'kiapi.board.types.Via',
-  'kiapi.board.types.PadStack',
-  'kiapi.board.types.PadStackLayer',
-  'kiapi.board.types.DrillProperties',
-  'kiapi.board.types.PadStackOuterLayer',
-  'kiapi.board.types.BoardGraphicShape',
-  'kiapi.common.types.GraphicShape',
-  'kiapi.common.ApiRequest',
-  'kiapi.common.ApiRequestHeader',
-  'kiapi.common.commands.EndCommit',
-  'kiapi.common.commands.CreateItems',
-];
-
-function ours(): { messages: protobuf.Type[]; enums: protobuf.Enum[] } {
-  const messages: protobuf.Type[] = [];
-  const enums: protobuf.Enum[] = [];
-  const walk = (ns: protobuf.NamespaceBase) => {
-    for (const child of ns.nestedArray) {
-      if (child instanceof protobuf.Type) messages.push(child);
-      if (child instanceof protobuf.Enum) enums.push(child);
-      if (child instanceof protobuf.Namespace || child instanceof protobuf.Type) walk(child);
-    }
-  };
-  walk(schema().lookup('kiapi') as protobuf.Namespace);
-  return { messages, enums };
-}
-
 type KiapiSchema = ReturnType<typeof kiapiSchema>;
 
 /** Whether a message, enum, field ("M.field") or enum value ("E.VALUE") is in the schema. */
@@ -84,7 +55,7 @@ describeKicads("the .proto subset equals libkiapi's schema", (kicad) => {
   });
 
   const theirs: KiapiSchema = existsSync(lib) ? kiapiSchema(lib) : { messages: new Map(), enums: new Map() };
-  const { messages, enums } = ours();
+  const { messages, enums } = ourTypes();
 
   it('declares every message and field as KiCad does', () => {
     expect(messages.length).toBeGreaterThan(80);
