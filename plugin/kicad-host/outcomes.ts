@@ -16,6 +16,8 @@ export const OUTCOME_CODES: ReadonlySet<string> = new Set([
   'board_changed',
   'busy',
   'route_running',
+  'cancel_asked',
+  'nothing_running',
   'checked',
   'summary',
   'panel',
