@@ -133,8 +133,9 @@ describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version
     }
     const venv = join(kicad.dirs.cache, 'python-environments', PLUGIN_ID);
     expect(existsSync(join(venv, 'pyvenv.cfg'))).toBe(true);
+    // KiCad sorts a plugin's buttons by action id: the route action is first, so it fits first.
+    expect(buttons.route.x).toBeLessThan(buttons.check.x);
     expect(buttons.check.x).toBeLessThan(buttons.panel.x);
-    expect(buttons.panel.x).toBeLessThan(buttons.route.x);
   });
 
   it('with nothing selected says so and writes nothing', async () => {
@@ -216,7 +217,9 @@ describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version
       60_000,
     );
     expect(title).toBe('TraceMaker: check');
-    expect(lastMessage(kicad, 'checked')).toMatch(/^DRC now: \d+ errors?.*, \d+ unconnected\. Routing the 2 selected nets would connect \d+ of \d+ and add /);
+    expect(lastMessage(kicad, 'checked')).toMatch(
+      /^TraceMaker's DRC of the board: \d+ errors?, \d+ unrouted connections?\n(Errors: .*\n)?Routing the 2 selected nets would connect \d+ of \d+ unrouted connections? and add /,
+    );
     expect(diffSnapshots(before, await snapshot(client))).toEqual({ added: [], removed: [], changed: [] });
   });
 
@@ -293,7 +296,8 @@ describeKicads('the plugin in live pcbnew, installed from its PCM zip', (version
         timeout: 60_000,
         env: { ...kicad.env, KICAD_API_SOCKET: `ipc://${kicad.socketPath}`, KICAD_API_TOKEN: client.token },
       });
-      expect(r.status).toBe(1);
+      // Busy is an outcome of normal work, not a fault: KiCad shows no error badge for it.
+      expect(r.status).toBe(0);
       const [title] = await waitFor(
         'the busy message',
         async () => messages(kicad),
