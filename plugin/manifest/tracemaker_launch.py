@@ -210,6 +210,18 @@ def applescript_text(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+_APP = []
+
+
+def wx_app():
+    """The process's one wx.App: a second one after the first has run crashes wx (seen: SIGSEGV when
+    the running-route question followed the progress window)."""
+    import wx
+    if not _APP:
+        _APP.append(wx.App(False))
+    return _APP[0]
+
+
 def beside_toolbar(frame):
     """Puts a window at the top right of the screen under the pointer, below the editor's menus and
     toolbar: away from the canvas's centre, where the new copper is."""
@@ -269,19 +281,22 @@ class Progress:
         self.cancelled = False
         self.started = time.time()
         self.state = {"phase": "starting", "done": 0, "total": 0}
-        self.app = wx.App(False)
+        self.app = wx_app()
         self.frame = wx.Frame(None, title="TraceMaker: routing", style=wx.CAPTION | wx.STAY_ON_TOP)
         panel = wx.Panel(self.frame)
         self.what = wx.StaticText(panel, label="Reading the board and the selection")
         self.count = wx.StaticText(panel, label="")
-        self.gauge = wx.Gauge(panel, range=100, size=(320, 14))
+        # Fixed, so the window keeps its size while the labels change.
+        note = wx.StaticText(panel, label="The router tries several net orders and keeps the best.\nCancel keeps the best complete result found so far.")
+        self.gauge = wx.Gauge(panel, range=100, size=(360, 14))
         self.cancel = wx.Button(panel, wx.ID_CANCEL, "Cancel")
         self.cancel.Bind(wx.EVT_BUTTON, self.on_cancel)
         sizer = wx.BoxSizer(wx.VERTICAL)
         sizer.Add(self.what, 0, wx.LEFT | wx.RIGHT | wx.TOP, 14)
         sizer.Add(self.count, 0, wx.LEFT | wx.RIGHT | wx.TOP, 14)
         sizer.Add(self.gauge, 0, wx.ALL | wx.EXPAND, 14)
-        sizer.Add(self.cancel, 0, wx.ALIGN_RIGHT | wx.RIGHT | wx.BOTTOM, 10)
+        sizer.Add(note, 0, wx.LEFT | wx.RIGHT, 14)
+        sizer.Add(self.cancel, 0, wx.ALIGN_RIGHT | wx.ALL, 10)
         panel.SetSizerAndFit(sizer)
         self.frame.Fit()
         beside_toolbar(self.frame)
@@ -301,7 +316,7 @@ class Progress:
         self.cancelled = True
         self.cancel.Disable()
         self.cancel.SetLabel("Stopping")
-        self.what.SetLabel("Stopping after the current search; the best complete result is kept")
+        self.what.SetLabel("Stopping after the current search")
         self.send_cancel()
 
     def send_cancel(self):
@@ -322,7 +337,7 @@ class Progress:
         elapsed = int(time.time() - self.started)
         if p.get("phase") == "routing" and p.get("total"):
             if not self.cancelled:
-                self.what.SetLabel("Routing the selected nets (the router tries several orders and keeps the best)")
+                self.what.SetLabel("Routing the selected nets")
             self.count.SetLabel("Trying connection %d of %d, %d s" % (p["done"], p["total"], elapsed))
             self.gauge.SetValue(int(100 * min(p["done"], p["total"]) / p["total"]))
         else:
@@ -336,14 +351,14 @@ class Progress:
         self.app.MainLoop()
 
 
+# The exit status of `tracemaker_launch.py --ask` when the user chose to cancel the running route.
+ASK_CANCEL = 10
+
+
 def ask_cancel_or_wait(title, message):
     """A second click while a route runs: Cancel the route, or Wait for it. True = cancel."""
-    try:
-        import wx
-    except ImportError:
-        show(title, message + "\nPress the button again to check on it.")
-        return False
-    app = wx.App(False)  # noqa: F841 (wx needs the app alive while the dialog is up)
+    import wx
+    wx_app()
     dlg = wx.MessageDialog(None, message, title, wx.YES_NO | wx.STAY_ON_TOP | wx.ICON_QUESTION)
     dlg.SetYesNoLabels("Cancel the route", "Wait")
     answer = dlg.ShowModal()
@@ -433,7 +448,15 @@ def run(action):
     message = result.get("message", "")
     record(title, message)
     if code == "route_running":
-        if ask_cancel_or_wait(title, message):
+        # The question runs in a process of its own: a wx dialog after this process's progress window
+        # has closed its main loop crashes wx (SIGSEGV in ShowModal, seen with wxPython 4.2).
+        if os.environ.get("TRACEMAKER_NO_WINDOW") != "1" and has_wx():
+            asked = subprocess.run([sys.executable, os.path.abspath(__file__), "--ask", title, message], creationflags=NO_WINDOW)
+            cancel = asked.returncode == ASK_CANCEL
+        else:
+            show(title, message + "\nPress the button again to see how it goes.")
+            cancel = False
+        if cancel:
             subprocess.run(node_command(node, "cancel"), capture_output=True, cwd=HERE, creationflags=NO_WINDOW)
         return 0
     footer = "These and earlier results: " + results_log()
@@ -458,6 +481,8 @@ def main(action):
 if __name__ == "__main__":
     if len(sys.argv) == 5 and sys.argv[1] == "--show":
         window(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+    elif len(sys.argv) == 4 and sys.argv[1] == "--ask":
+        sys.exit(ASK_CANCEL if ask_cancel_or_wait(sys.argv[2], sys.argv[3]) else 0)
     elif len(sys.argv) == 2:
         sys.exit(main(sys.argv[1]))
     else:
