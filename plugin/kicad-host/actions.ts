@@ -271,7 +271,9 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
         first,
         `One Ctrl+Z takes it back ("${label}" in Edit ▸ Undo).`,
         cancelled && 'You pressed Cancel: the best complete result found until then was written.',
-        r.open_after > 0 && firstReason(r),
+        // After a Cancel the router's reason for an unrouted connection is the stop (it reads as a
+        // spent budget), so the message says so instead.
+        r.open_after > 0 && (cancelled ? `The ${count(r.open_after, 'connection')} still unrouted were left when you pressed Cancel.` : firstReason(r)),
         ...r.pair_notes.map(sentence),
         skipped.length > 0 && sentence(lockedFootprintsNote(skipped)),
         settings.lockNewCopper && sentence(lockedNote(settingsPath(process.env))),
