@@ -116,9 +116,12 @@ export function click(kicad: KicadInstance, at: { x: number; y: number }): void 
   kicad.xdotool(['mousemove', '600', '500']);
 }
 
-/** Titles of the plugin's message windows now on screen ("TraceMaker: …"). */
+/** The title of the route's progress window, which is no message. */
+export const PROGRESS_TITLE = 'TraceMaker: routing';
+
+/** Titles of the plugin's message windows now on screen ("TraceMaker: …"), without the progress window. */
 export function messages(kicad: KicadInstance): string[] {
-  return kicad.windowNames().filter((n) => n.startsWith('TraceMaker:'));
+  return kicad.windowNames().filter((n) => n.startsWith('TraceMaker:') && n !== PROGRESS_TITLE);
 }
 
 /** Closes every message window (each is its own small process, ended through its window). */
