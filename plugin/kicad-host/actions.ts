@@ -273,7 +273,10 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
         cancelled && 'You pressed Cancel: the best complete result found until then was written.',
         // After a Cancel the router's reason for an unrouted connection is the stop (it reads as a
         // spent budget), so the message says so instead.
-        r.open_after > 0 && (cancelled ? `The ${count(r.open_after, 'connection')} still unrouted were left when you pressed Cancel.` : firstReason(r)),
+        r.open_after > 0 &&
+          (cancelled
+            ? `The ${count(r.open_after, 'connection')} still unrouted ${r.open_after === 1 ? 'was' : 'were'} left when you pressed Cancel.`
+            : firstReason(r)),
         ...r.pair_notes.map(sentence),
         skipped.length > 0 && sentence(lockedFootprintsNote(skipped)),
         settings.lockNewCopper && sentence(lockedNote(settingsPath(process.env))),
