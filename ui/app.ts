@@ -5,7 +5,7 @@
 import { get, listen, post, type CheckResult, type Connection, type FocusResult, type HostEvent, type RenderResult, type Snapshot } from './api.ts';
 import { arrowKeys, drawList, keyOf, REASONS, reasonOf, type ListView, type SortKey } from './connections.ts';
 import { drawCheck } from './drc.ts';
-import { byId, fill, h, mmText, workText } from './dom.ts';
+import { byId, fill, h, mmText } from './dom.ts';
 import { drawHistory } from './history.ts';
 import { showConnection, showLoading, showPlaceholder, showRegion } from './picture.ts';
 
@@ -13,6 +13,8 @@ const NEEDS_KICAD = 'needs KiCad: open the panel from the PCB editor';
 
 let snap: Snapshot | undefined;
 let busy: { what: string; cancellable: boolean } | null = null;
+/** When the running change started (the page's clock): progress speaks seconds, not work units. */
+let busySince = 0;
 const view: ListView = { filter: '', reason: '', sort: 'net', selected: null };
 
 const el = {
@@ -79,16 +81,17 @@ function draw(): void {
   fill(
     el.stats,
     stat('connections routed', `${routed} of ${total}`, meter),
-    stat('open', String(open.total)),
+    stat('unrouted', String(open.total)),
     stat('vias added', String(cur?.vias ?? 0)),
     stat('copper added', mmText(cur?.length_mm ?? 0)),
-    stat('work used', workText(board.work.used) + (board.work.limit ? ` of ${workText(board.work.limit)}` : '')),
+    // The router's effort in its own units means nothing to a user; a share of a set limit does.
+    ...(board.work.limit ? [stat('of the work limit used', `${Math.min(100, Math.round((100 * board.work.used) / board.work.limit))} %`)] : []),
   );
 
   const blocked = changeBlocked();
   const canChange = blocked === null;
   el.routeAll.disabled = !canChange || open.total === 0;
-  el.routeAll.title = blocked ?? (open.total === 0 ? 'nothing is open' : 'route every open connection');
+  el.routeAll.title = blocked ?? (open.total === 0 ? 'nothing is unrouted' : 'route every unrouted connection');
   el.routeSel.disabled = !canChange || !mode.editor;
   el.routeSel.title = !mode.editor ? NEEDS_KICAD : (blocked ?? 'route what is selected in KiCad');
   el.undo.disabled = !canChange || !cur || cur.parent === null;
@@ -203,6 +206,7 @@ function onEvent(e: HostEvent): void {
     busy = e.busy ? { what: e.what, cancellable: e.cancellable } : null;
     el.progress.hidden = !e.busy;
     if (e.busy) {
+      busySince = Date.now();
       el.progressText.textContent = `${e.what.replace(/^./, (c) => c.toUpperCase())}…`;
       el.progressBar.removeAttribute('value');
       el.cancel.disabled = !e.cancellable;
@@ -214,7 +218,7 @@ function onEvent(e: HostEvent): void {
     el.progress.hidden = false;
     el.progressBar.max = Math.max(1, e.total);
     el.progressBar.value = e.done;
-    el.progressText.textContent = `Routing: ${e.done} of ${e.total} connections · ${workText(e.work)} work`;
+    el.progressText.textContent = `Routing: connection ${e.done} of ${e.total} · ${Math.round((Date.now() - busySince) / 1000)} s`;
   } else if (e.type === 'changed') {
     void refresh();
   }

@@ -40,10 +40,3 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 export function mmText(v: number): string {
   return `${v.toLocaleString('en', { maximumFractionDigits: v < 10 ? 2 : 1 })} mm`;
 }
-
-/** Work units as a person reads them: 950, 12.3 k, 4.56 M. */
-export function workText(v: number): string {
-  if (v < 1e3) return String(v);
-  if (v < 1e6) return `${(v / 1e3).toFixed(1)} k`;
-  return `${(v / 1e6).toFixed(v < 1e7 ? 2 : 1)} M`;
-}

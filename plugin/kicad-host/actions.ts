@@ -11,11 +11,13 @@ import { withPartners } from '../../engine/board/diff-pairs.ts';
 import { type ErrorValue, isErrorValue } from '../../engine/session/errors.ts';
 import type { RouteDoneResult } from '../../engine/session/results.ts';
 import { addedErrors } from '../../engine/session/transaction.ts';
-import type { SessionPorts } from '../../engine/session/session.ts';
+import type { CallContext, Session, SessionPorts } from '../../engine/session/session.ts';
 import { KicadBusyError, KicadApiError, type BoardItem, type KicadClient } from '../../ipc/index.ts';
 import { sessionPorts } from '../session-host.ts';
 import { BoardSync, type LiveBoard, type SyncReport } from './board-sync.ts';
 import { TextGlyphCache } from './text-glyphs.ts';
+import { count, message, sentence, lockedFootprintsNote, lockedNote } from './outcomes.ts';
+import { DEFAULT_SETTINGS, settingsPath, type HostSettings } from './settings.ts';
 import { commitMessage, copperDiff, writeBack, WriteBackError } from './write-back.ts';
 
 export type ActionName = 'route-selected' | 'check' | 'open-panel';
@@ -25,6 +27,9 @@ export interface ActionRequest {
   action: ActionName;
   /** Nets by name instead of the editor's selection. */
   nets?: string[];
+  /** A route's progress and stop callbacks (the launcher's progress window and its Cancel), and
+   *  whether a stop was asked for (the result then says what was kept). */
+  watch?: CallContext & { cancelled?: () => boolean };
 }
 
 export interface ActionResult {
@@ -42,6 +47,8 @@ export interface ActionContext {
   client(): Promise<KicadClient>;
   sync: BoardSync;
   log(line: string): void;
+  /** The user's settings, read on each action (default: DEFAULT_SETTINGS). */
+  settings?: () => HostSettings;
 }
 
 /**
@@ -101,7 +108,7 @@ export async function runAction(ctx: ActionContext, req: ActionRequest): Promise
       return {
         ok: false,
         code: 'busy',
-        message: 'KiCad is busy: close the open dialog or finish the current tool, then try again. Nothing was written.',
+        message: message('KiCad is busy: nothing was written', 'Close the open dialog or finish the current tool (press Esc), then press the button again.'),
         timing: timer.done(),
       };
     }
@@ -109,13 +116,17 @@ export async function runAction(ctx: ActionContext, req: ActionRequest): Promise
       return {
         ok: false,
         code: 'failed',
-        message: `${err.message}. ${err.reverted ? 'The commit was undone: nothing was written.' : 'Undo it with Ctrl+Z.'}`,
+        message: message(
+          `KiCad did not keep the route${err.reverted ? ': nothing was written' : ''}`,
+          sentence(err.message),
+          err.reverted ? 'The commit was undone.' : 'Undo it with Ctrl+Z.',
+        ),
         timing: timer.done(),
       };
     }
     ctx.log(`action ${req.action} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     const what = err instanceof Error ? err.message : String(err);
-    return { ok: false, code: 'failed', message: `The action failed: ${what}. Nothing was written.`, timing: timer.done() };
+    return { ok: false, code: 'failed', message: message('TraceMaker failed: nothing was written', sentence(what)), timing: timer.done() };
   }
 }
 
@@ -128,20 +139,66 @@ async function syncNow(ctx: ActionContext, client: KicadClient, timer: Timer): P
   return { live, sync };
 }
 
-async function chosenNets(client: KicadClient, req: ActionRequest): Promise<string[]> {
-  return req.nets ?? netsOfSelection(await client.selection());
-}
-
 const NOTHING_SELECTED =
   'Nothing is selected: select pads, tracks, footprints or zones of the nets to route, then press the button again. Nothing was written.';
+const NO_NETS = 'The selection has no nets: the selected pads or copper belong to no net, so there is nothing to connect. Nothing was written.';
+
+/** What the user chose: nets by name (--nets), or the editor's selection and the nets it holds. */
+interface Chosen {
+  nets: string[];
+  /** The editor's selection, when the nets came from it. */
+  selection: BoardItem[] | null;
+}
+
+async function choose(client: KicadClient, req: ActionRequest): Promise<Chosen> {
+  if (req.nets) return { nets: req.nets, selection: null };
+  const selection = await client.selection();
+  return { nets: netsOfSelection(selection), selection };
+}
+
+/** Nothing to route in what was chosen: an empty selection, or one whose items have no net. */
+function nothingChosen(chosen: Chosen, timer: Timer): ActionResult | null {
+  if (chosen.nets.length > 0) return null;
+  if (chosen.selection && chosen.selection.length > 0) return { ok: false, code: 'no_nets', message: NO_NETS, timing: timer.done() };
+  return { ok: false, code: 'nothing_selected', message: NOTHING_SELECTED, timing: timer.done() };
+}
+
+/**
+ * The route's nets in one order whatever order the editor listed the selection in (KiCad's
+ * selection order depends on how it was made): by net code, as the board's net table has them.
+ */
+export function canonicalNets(nets: readonly string[], netByName: ReadonlyMap<string, number>): string[] {
+  return [...new Set(nets)].sort((a, b) => (netByName.get(a) ?? 0) - (netByName.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * Nets with unrouted connections whose pads all sit on locked footprints and that the user did not
+ * choose: KiCad's default selection filter leaves locked footprints out of a Ctrl+A or a drag, so a
+ * selection of footprints silently misses them. Asked only when the selection holds footprints.
+ */
+async function lockedOut(client: KicadClient, s: Session, chosen: Chosen, routing: ReadonlySet<string>): Promise<string[]> {
+  if (!chosen.selection?.some((i) => i.kind === 'footprint')) return [];
+  const locked = new Map<string, boolean>();
+  for (const fp of await client.footprints()) {
+    for (const pad of fp.pads) if (pad.net !== '') locked.set(pad.net, (locked.get(pad.net) ?? true) && fp.locked);
+  }
+  const st = s.states.current;
+  const open = new Set(s.open(st.copper, st.digest, true).map((c) => s.design.board.nets[c.net]?.name ?? ''));
+  return [...locked]
+    .filter(([net, all]) => all && open.has(net) && !routing.has(net))
+    .map(([net]) => net)
+    .sort();
+}
 
 async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Timer): Promise<ActionResult> {
   const client = await ctx.client();
-  const chosen = await chosenNets(client, req);
+  const chosen = await choose(client, req);
   timer.lap('selection_ms');
-  if (chosen.length === 0) return { ok: false, code: 'nothing_selected', message: NOTHING_SELECTED, timing: timer.done() };
+  const none = nothingChosen(chosen, timer);
+  if (none) return none;
   let { live, sync } = await syncNow(ctx, client, timer);
-  const unknown = unknownNets(chosen, ctx.sync.session.design.board.netByName);
+  const byName = ctx.sync.session.design.board.netByName;
+  const unknown = unknownNets(chosen.nets, byName);
   if (unknown.length > 0) {
     return {
       ok: false,
@@ -151,21 +208,23 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
     };
   }
   // One net of a differential pair selected means the pair, as in KiCad's own pair router.
-  const nets = withPartners(chosen, ctx.sync.session.design.board.netByName);
+  const nets = canonicalNets(withPartners(chosen.nets, byName), byName);
+  const skipped = await lockedOut(client, ctx.sync.session, chosen, new Set(nets));
+  const settings = ctx.settings?.() ?? DEFAULT_SETTINGS;
   for (let attempt = 0; ; attempt++) {
     const s = ctx.sync.session;
     const before = s.states.current;
-    const r = await s.call('route', { nets, verify: 'refuse' });
+    const r = await s.call('route', { nets, verify: 'refuse' }, req.watch ?? {});
     timer.lap('route_ms');
     if (isErrorValue(r)) return { ok: false, code: 'failed', message: `The router refused: ${r.error.message}. Nothing was written.`, timing: timer.done() };
-    if (!r.committed) return refusal(r, nets, timer);
+    if (!r.committed) return refusal(r, nets, timer, skipped, req.watch?.cancelled?.() === true);
     const after = s.states.current;
     // The user may have edited the board while the router worked: look again before writing.
     const again = await readLive(client, ctx.log);
     timer.lap('recheck_ms');
     if (again.text !== live.text || again.project !== live.project || again.dru !== live.dru) {
       s.states.restore(before.id, { tool: 'sync', args: { reason: 'the board changed while routing: nothing was written' } });
-      if (attempt > 0)
+      if (attempt > 0 || req.watch?.cancelled?.() === true)
         return {
           ok: false,
           code: 'board_changed',
@@ -186,10 +245,10 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
       nets,
       diff.added.map((i) => board.nets['track' in i ? i.track.net : i.via.net]?.name ?? ''),
     );
-    const message = commitMessage(routedNets);
+    const label = commitMessage(routedNets);
     let written;
     try {
-      written = await writeBack(client, board, diff, removeIds, message);
+      written = await writeBack(client, board, diff, removeIds, label, { locked: settings.lockNewCopper });
     } catch (err) {
       s.states.restore(before.id, { tool: 'sync', args: { reason: 'KiCad did not take the commit: nothing was written' } });
       throw err;
@@ -202,13 +261,28 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
     );
     const tracks = diff.added.filter((i) => 'track' in i).length;
     const vias = diff.added.length - tracks;
-    const open = r.open_after > 0 ? ` ${r.open_after} connection${r.open_after === 1 ? '' : 's'} of the selection stay open${firstReason(r)}.` : '';
+    const cancelled = req.watch?.cancelled?.() === true;
+    const unrouted = r.open_after > 0 ? `, ${count(r.open_after, 'connection')} still unrouted` : '';
+    const first = `${cancelled ? 'Stopped; kept' : 'Routed'} ${count(routedNets.length, 'net')}: ${count(tracks, 'track')}, ${count(vias, 'via')}${unrouted}`;
     return {
       ok: true,
-      code: 'routed',
-      message: `${message}: ${tracks} track${tracks === 1 ? '' : 's'}, ${vias} via${vias === 1 ? '' : 's'}, locked. Ctrl+Z takes it back.${open}${r.pair_notes.map((n) => ` ${n}`).join('')}`,
+      code: cancelled ? 'cancelled' : 'routed',
+      message: message(
+        first,
+        `One Ctrl+Z takes it back ("${label}" in Edit ▸ Undo).`,
+        cancelled && 'You pressed Cancel: the best complete result found until then was written.',
+        // After a Cancel the router's reason for an unrouted connection is the stop (it reads as a
+        // spent budget), so the message says so instead.
+        r.open_after > 0 &&
+          (cancelled
+            ? `The ${count(r.open_after, 'connection')} still unrouted ${r.open_after === 1 ? 'was' : 'were'} left when you pressed Cancel.`
+            : firstReason(r)),
+        ...r.pair_notes.map(sentence),
+        skipped.length > 0 && sentence(lockedFootprintsNote(skipped)),
+        settings.lockNewCopper && sentence(lockedNote(settingsPath(process.env))),
+      ),
       details: {
-        commit: message,
+        commit: label,
         nets: routedNets,
         tracks,
         vias,
@@ -218,6 +292,8 @@ async function routeSelected(ctx: ActionContext, req: ActionRequest, timer: Time
         open: r.open.slice(0, 10),
         state: r.state,
         sync: sync.why ?? sync.kind,
+        locked: settings.lockNewCopper,
+        skipped_locked: skipped,
       },
       timing: timer.done(),
     };
@@ -229,9 +305,10 @@ function orderedNets(selected: string[], got: string[]): string[] {
   return selected.filter((n) => have.has(n));
 }
 
+/** The first unrouted connection with a reason, as a line of the message ('' when none has one). */
 function firstReason(r: RouteDoneResult): string {
   const c = r.open.find((o) => o.why);
-  return c ? ` (${c.net} ${c.a}–${c.b}: ${c.why})` : '';
+  return c ? sentence(`Unrouted: ${c.net} ${c.a}–${c.b}: ${c.why}`) : '';
 }
 
 function describeErrors(errors: NonNullable<RouteDoneResult['added_errors']>): string {
@@ -245,13 +322,26 @@ function describeErrors(errors: NonNullable<RouteDoneResult['added_errors']>): s
     .join('; ');
 }
 
-function refusal(r: RouteDoneResult, nets: string[], timer: Timer): ActionResult {
-  const details = { reason: r.reason, connections: r.connections, open: r.open.slice(0, 10), added_errors: r.added_errors };
+function refusal(r: RouteDoneResult, nets: string[], timer: Timer, skipped: string[], cancelled: boolean): ActionResult {
+  const details = { reason: r.reason, connections: r.connections, open: r.open.slice(0, 10), added_errors: r.added_errors, skipped_locked: skipped };
+  const lockedLine = skipped.length > 0 && sentence(lockedFootprintsNote(skipped));
   if (r.reason === 'nothing_routed' && r.connections === 0) {
     return {
       ok: false,
       code: 'already_routed',
-      message: `The selected net${nets.length === 1 ? ' has' : 's have'} no open connections: nothing to route.`,
+      message: message(
+        `Nothing to route: the selected ${nets.length === 1 ? 'net has' : 'nets have'} no unrouted connections (no ratsnest lines).`,
+        lockedLine,
+      ),
+      details,
+      timing: timer.done(),
+    };
+  }
+  if (cancelled) {
+    return {
+      ok: false,
+      code: 'cancelled',
+      message: message('Stopped: nothing was written', 'You pressed Cancel before the router had a complete result to keep.', lockedLine),
       details,
       timing: timer.done(),
     };
@@ -260,7 +350,12 @@ function refusal(r: RouteDoneResult, nets: string[], timer: Timer): ActionResult
     return {
       ok: false,
       code: 'refused',
-      message: `The route would add DRC errors (${describeErrors(r.added_errors ?? [])}), so nothing was written.`,
+      message: message(
+        'Not written: the route would add DRC errors',
+        sentence(`It would add ${describeErrors(r.added_errors ?? [])}`),
+        'Nothing was written.',
+        lockedLine,
+      ),
       details,
       timing: timer.done(),
     };
@@ -268,7 +363,12 @@ function refusal(r: RouteDoneResult, nets: string[], timer: Timer): ActionResult
   return {
     ok: false,
     code: 'not_routed',
-    message: `The router could not connect the ${r.connections} open connection${r.connections === 1 ? '' : 's'} of the selection${firstReason(r)}. Nothing was written.`,
+    message: message(
+      `Not routed: the router could not connect the ${count(r.connections, 'unrouted connection')} of the selection`,
+      firstReason(r),
+      'Nothing was written.',
+      lockedLine,
+    ),
     details,
     timing: timer.done(),
   };
@@ -276,7 +376,7 @@ function refusal(r: RouteDoneResult, nets: string[], timer: Timer): ActionResult
 
 async function checkBoard(ctx: ActionContext, req: ActionRequest, timer: Timer): Promise<ActionResult> {
   const client = await ctx.client();
-  const nets = await chosenNets(client, req);
+  const { nets } = await choose(client, req);
   timer.lap('selection_ms');
   await syncNow(ctx, client, timer);
   const s = ctx.sync.session;
@@ -285,23 +385,34 @@ async function checkBoard(ctx: ActionContext, req: ActionRequest, timer: Timer):
   const errors = addedErrors({ errors: new Map(), unconnected: 0 }, now);
   timer.lap('drc_ms');
   const total = errors.reduce((n, e) => n + e.count, 0);
-  let message = `DRC now: ${total} error${total === 1 ? '' : 's'}${total ? ` (${describeErrors(errors)})` : ''}, ${now.unconnected} unconnected.`;
+  const first = `TraceMaker's DRC of the board: ${count(total, 'error')}, ${count(now.unconnected, 'unrouted connection')}`;
+  const found = total ? sentence(`Errors: ${describeErrors(errors)}`) : '';
   let dryRun: RouteDoneResult | ErrorValue | undefined;
+  let selected = 'Select nets to see what routing them would add.';
   const unknown = unknownNets(nets, s.design.board.netByName);
   if (nets.length > 0 && unknown.length === 0) {
     const pairs = withPartners(nets, s.design.board.netByName);
-    dryRun = await s.call('route', { nets: pairs, verify: 'report', commit: false });
+    dryRun = await s.call('route', { nets: canonicalNets(pairs, s.design.board.netByName), verify: 'report', commit: false });
     timer.lap('route_ms');
     if (!isErrorValue(dryRun)) {
       const added = dryRun.added_errors ?? [];
       const k = pairs.length - nets.length;
-      const partners = k > 0 ? ` with ${k} pair partner${k === 1 ? '' : 's'}` : '';
-      message += ` Routing the ${nets.length} selected net${nets.length === 1 ? '' : 's'}${partners} would connect ${dryRun.routed} of ${dryRun.connections} and add ${added.length ? describeErrors(added) : 'no DRC error'}.`;
+      const partners = k > 0 ? ` with ${count(k, 'pair partner')}` : '';
+      selected =
+        dryRun.connections === 0
+          ? `The ${count(nets.length, 'selected net')}${partners} ${nets.length + k === 1 ? 'has' : 'have'} no unrouted connections: nothing to route.`
+          : `Routing the ${count(nets.length, 'selected net')}${partners} would connect ${dryRun.routed} of ${count(dryRun.connections, 'unrouted connection')} and add ${added.length ? describeErrors(added) : 'no DRC error'}. Nothing was written.`;
     }
   } else if (unknown.length > 0) {
-    message += ` The board has no net named ${unknown.map((n) => JSON.stringify(n)).join(', ')}.`;
-  } else message += ' Select nets to see what a route would add.';
-  return { ok: true, code: 'checked', message, details: { errors, unconnected: now.unconnected, dry_run: dryRun ?? null }, timing: timer.done() };
+    selected = `The board has no net named ${unknown.map((n) => JSON.stringify(n)).join(', ')}.`;
+  }
+  return {
+    ok: true,
+    code: 'checked',
+    message: message(first, found, selected),
+    details: { errors, unconnected: now.unconnected, dry_run: dryRun ?? null },
+    timing: timer.done(),
+  };
 }
 
 async function panelSummary(ctx: ActionContext, timer: Timer): Promise<ActionResult> {
@@ -315,10 +426,10 @@ async function panelSummary(ctx: ActionContext, timer: Timer): Promise<ActionRes
   if (isErrorValue(open)) return { ok: false, code: 'failed', message: open.error.message, timing: timer.done() };
   const list = open.connections
     .slice(0, 5)
-    .map((c) => `${c.net} ${c.a}–${c.b}${c.why ? ` (${c.why})` : ''}`)
+    .map((c) => `${c.net} ${c.a}–${c.b}`)
     .join('; ');
-  const message = `${info.open_connections} open connection${info.open_connections === 1 ? '' : 's'}${list ? `: ${list}${open.total > 5 ? '; …' : ''}` : ''}.`;
-  return { ok: true, code: 'summary', message, details: { open, history }, timing: timer.done() };
+  const text = message(`${count(info.open_connections, 'unrouted connection')} on the board`, list && `${list}${open.total > 5 ? '; and more' : ''}.`);
+  return { ok: true, code: 'summary', message: text, details: { open, history }, timing: timer.done() };
 }
 
 // Which nets the user means: the nets of everything selected in the editor, or the names given with

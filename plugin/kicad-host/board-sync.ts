@@ -75,6 +75,7 @@ export class BoardSync {
     const split = splitBoard(live.text, new Set(this.#written.keys()), extra);
     const done = (r: Omit<SyncReport, 'ms'>): SyncReport => ({ ...r, ms: Math.round(performance.now() - t0) });
     if (!this.#session) return done(this.#rebuild(live, 'first action on this board'));
+    if (this.#digest === '') return done(this.#rebuild(live, 'another KiCad instance holds the board'));
     if (split.digest !== this.#digest) return done(this.#rebuild(live, 'the board changed in the editor'));
 
     const present: CopperItem[] = [];
@@ -92,6 +93,17 @@ export class BoardSync {
     if (digest === current.digest) return done({ kind: 'unchanged' });
     const state = this.#stateFor(digest) ?? this.#pushSynced(copper, digest);
     return done({ kind: 'own-copper', state });
+  }
+
+  /**
+   * Forgets the session: the next sync() reads the board afresh. For a board now held by another
+   * KiCad instance (restarted after a crash), whose undo history and item uuids are not the ones
+   * this session kept.
+   */
+  detach(): void {
+    // The session stays readable (the panel may be showing it) until that sync replaces it.
+    this.#digest = '';
+    this.#written.clear();
   }
 
   /** Remembers copper the host just wrote, by the uuid KiCad gave each item. */

@@ -70,7 +70,9 @@ export class KicadEditorBridge implements EditorBridge {
         const diff = copperDiff(board, from.copper, to.copper);
         const removeIds = cx.sync.uuidsOf(board, diff.removed).filter((u): u is string => u !== undefined);
         if (diff.added.length === 0 && removeIds.length === 0) return { ok: true, value: { created: 0, deleted: 0 } };
-        const written = await writeBack(await cx.client(), board, diff, removeIds, change.message);
+        // The panel's routes follow the same setting as the toolbar's.
+        const locked = cx.settings?.().lockNewCopper ?? true;
+        const written = await writeBack(await cx.client(), board, diff, removeIds, change.message, { locked });
         cx.sync.forget(removeIds);
         cx.sync.recordWritten(
           board,

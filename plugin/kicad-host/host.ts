@@ -6,7 +6,7 @@
 // route that leaves connections open opens it too, unless the user's settings say not to.
 import { appendFileSync, existsSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { KicadClient, KicadConnectionError, KicadTimeoutError } from '../../ipc/index.ts';
+import { KicadApiError, KicadClient, KicadConnectionError, KicadTimeoutError } from '../../ipc/index.ts';
 import { LineFramer } from '../line-framer.ts';
 import { openBrowser, type OpenResult } from '../panel/open-browser.ts';
 import { startPanelServer, type PanelServer } from '../panel/server.ts';
@@ -14,6 +14,7 @@ import { ACTION_NAMES, hostPorts, runAction, type ActionContext, type ActionName
 import { BoardSync } from './board-sync.ts';
 import { isPipe, listenOn, removeChannel } from './host-channel.ts';
 import { KicadEditorBridge } from './editor-bridge.ts';
+import { message, seconds } from './outcomes.ts';
 import { readSettings, type SettingsRead } from './settings.ts';
 
 export interface HostOptions {
@@ -32,11 +33,27 @@ export interface HostOptions {
   settings?: () => SettingsRead;
 }
 
-/** What the launcher sends: the action, optional nets, and KiCad's token from its environment. */
+/** What the launcher sends: the action (or "cancel": stop the route that runs), optional nets,
+ *  KiCad's token from its environment, and whether it shows progress (then the host sends progress
+ *  lines before its answer). */
 export interface HostRequest {
-  action: ActionName;
+  action: ActionName | 'cancel';
   nets?: string[];
   token: string;
+  progress?: boolean;
+}
+
+/** A progress line the host sends a launcher that asked for them, before its answer line. */
+export interface ProgressLine {
+  progress: { phase: 'starting' | 'routing'; done: number; total: number; elapsed_ms: number };
+}
+
+/** The launcher's route the host is running (or has queued): one at a time. */
+interface RunningRoute {
+  started: number;
+  done: number;
+  total: number;
+  stop: boolean;
 }
 
 const MAX_LINE = 1 << 20;
@@ -51,14 +68,21 @@ export function parseRequest(line: string): HostRequest | string {
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'the request must be a JSON object';
   const o = v as Record<string, unknown>;
-  const extra = Object.keys(o).filter((k) => !['action', 'nets', 'token'].includes(k));
+  const extra = Object.keys(o).filter((k) => !['action', 'nets', 'token', 'progress'].includes(k));
   if (extra.length) return `unknown key "${extra[0].slice(0, 40)}"`;
-  if (typeof o.action !== 'string' || !(ACTION_NAMES as readonly string[]).includes(o.action)) return `"action" must be one of ${ACTION_NAMES.join(', ')}`;
+  const actions: readonly string[] = [...ACTION_NAMES, 'cancel'];
+  if (typeof o.action !== 'string' || !actions.includes(o.action)) return `"action" must be one of ${actions.join(', ')}`;
   if (typeof o.token !== 'string') return '"token" must be a string';
+  if (o.progress !== undefined && typeof o.progress !== 'boolean') return '"progress" must be true or false';
   if (o.nets !== undefined && (!Array.isArray(o.nets) || o.nets.length > 64 || o.nets.some((n) => typeof n !== 'string' || n.length === 0 || n.length > 256))) {
     return '"nets" must be a list of at most 64 net names';
   }
-  return { action: o.action as ActionName, token: o.token, ...(o.nets ? { nets: o.nets as string[] } : {}) };
+  return {
+    action: o.action as HostRequest['action'],
+    token: o.token,
+    ...(o.nets ? { nets: o.nets as string[] } : {}),
+    ...(o.progress ? { progress: true } : {}),
+  };
 }
 
 export class Host {
@@ -66,7 +90,11 @@ export class Host {
   readonly #sync: BoardSync;
   #server: Server | null = null;
   #client: KicadClient | null = null;
+  /** The token of the KiCad instance to talk to ('' = learn it from KiCad's first reply). */
   #token = '';
+  /** The token of the instance the session was read from: another instance is another board's history. */
+  #attached = '';
+  #route: RunningRoute | null = null;
   #queue: Promise<unknown> = Promise.resolve();
   #idle: NodeJS.Timeout | null = null;
   #watch: NodeJS.Timeout | null = null;
@@ -149,11 +177,60 @@ export class Host {
         return;
       }
       this.#touch();
-      void this.enqueue(() => this.#run(req)).then((result) => {
-        this.#touch();
-        if (!sock.destroyed) sock.end(JSON.stringify(result) + '\n');
-      });
+      if (req.action === 'cancel') {
+        sock.end(JSON.stringify(this.#cancel()) + '\n');
+        return;
+      }
+      // A second click while a route runs is answered at once (the launcher offers Cancel or Wait),
+      // never queued behind the first.
+      if (this.#route) {
+        sock.end(JSON.stringify(this.#runningAnswer(this.#route)) + '\n');
+        return;
+      }
+      const route = req.action === 'route-selected' ? (this.#route = { started: Date.now(), done: 0, total: 0, stop: false }) : null;
+      const send = (p: ProgressLine['progress']) => {
+        if (req.progress && !sock.destroyed) sock.write(JSON.stringify({ progress: p } satisfies ProgressLine) + '\n');
+      };
+      if (route) send({ phase: 'starting', done: 0, total: 0, elapsed_ms: 0 });
+      const action = req.action;
+      void this.enqueue(() => this.#run({ ...req, action }, route, send))
+        .finally(() => {
+          if (route && this.#route === route) this.#route = null;
+        })
+        .then((result) => {
+          this.#touch();
+          if (!sock.destroyed) sock.end(JSON.stringify(result) + '\n');
+        });
     });
+  }
+
+  // Asks the running route to stop after its current search; the route then keeps what it completed.
+  #cancel(): ActionResult {
+    const r = this.#route;
+    if (!r) return { ok: true, code: 'nothing_running', message: 'No route is running: nothing to cancel.', timing: {} };
+    r.stop = true;
+    this.log('cancel asked');
+    return {
+      ok: true,
+      code: 'cancel_asked',
+      message: message('Stopping the route', 'The router stops after its current search and writes the best complete result it has, or nothing.'),
+      timing: {},
+    };
+  }
+
+  #runningAnswer(r: RunningRoute): ActionResult {
+    const elapsed = Date.now() - r.started;
+    const at = r.total > 0 ? `, working on connection ${r.done} of ${r.total}` : '';
+    return {
+      ok: false,
+      code: 'route_running',
+      message: message(
+        `A route is already running (${seconds(elapsed)}${at})`,
+        r.stop ? 'It is stopping: you pressed Cancel.' : 'Cancel it to keep what it has completed, or wait for it to finish.',
+      ),
+      details: { elapsed_ms: elapsed, done: r.done, total: r.total, stopping: r.stop },
+      timing: {},
+    };
   }
 
   /** Runs `fn` after every earlier action (launcher requests and panel clicks share one queue). */
@@ -164,17 +241,34 @@ export class Host {
   }
 
   context(): ActionContext {
-    return { client: () => this.#kicad(), sync: this.#sync, log: (l) => this.log(l) };
+    return { client: () => this.#kicad(), sync: this.#sync, log: (l) => this.log(l), settings: () => this.#settings().settings };
   }
 
-  async #run(req: HostRequest): Promise<ActionResult> {
+  #settings(): SettingsRead {
+    const read = (this.#opts.settings ?? (() => readSettings(process.env)))();
+    if (!read.ok) this.log(read.message);
+    return read;
+  }
+
+  async #run(req: HostRequest & { action: ActionName }, route: RunningRoute | null, send: (p: ProgressLine['progress']) => void): Promise<ActionResult> {
     this.log(`action ${req.action}${req.nets ? ` nets=${JSON.stringify(req.nets)}` : ''}`);
     if (req.token && req.token !== this.#token) {
       this.#client?.close();
       this.#client = null;
       this.#token = req.token;
     }
-    let result = await runAction(this.context(), req);
+    const watch = route
+      ? {
+          onProgress: (p: { done: number; total: number }) => {
+            route.done = p.done;
+            route.total = p.total;
+            send({ phase: 'routing', done: p.done, total: p.total, elapsed_ms: Date.now() - route.started });
+          },
+          shouldStop: () => route.stop,
+          cancelled: () => route.stop,
+        }
+      : undefined;
+    let result = await runAction(this.context(), { action: req.action, ...(req.nets ? { nets: req.nets } : {}), ...(watch ? { watch } : {}) });
     // Every action reconciled the session with the editor (an undo there included): show it.
     this.#panel?.notify();
     if (req.action === 'open-panel' && result.ok) result = await this.#openPanel(result);
@@ -184,7 +278,7 @@ export class Host {
       this.#client?.close();
       this.#client = null;
     }
-    this.log(`→ ${result.code}: ${result.message} ${JSON.stringify(result.timing)}`);
+    this.log(`→ ${result.code}: ${JSON.stringify(result.message)} ${JSON.stringify(result.timing)}`);
     return result;
   }
 
@@ -205,40 +299,69 @@ export class Host {
     const { url } = await this.#ensurePanel();
     const opened = await this.#show(url);
     const how = opened.ok ? 'The panel is open in your browser' : `Open the panel at ${url}`;
-    return { ...summary, code: 'panel', message: `${how}. ${summary.message}`, details: { ...summary.details, url } };
+    return { ...summary, code: 'panel', message: `${how}\n${summary.message}`, details: { ...summary.details, url } };
   }
 
   // After a route that left connections open the panel says why; not when the user turned that off,
   // and no second tab when a page is already showing it (it was just told of the change).
   async #panelAfterRoute(result: ActionResult): Promise<ActionResult> {
-    const read = (this.#opts.settings ?? (() => readSettings(process.env)))();
-    if (!read.ok) this.log(read.message);
+    const read = this.#settings();
     if (!read.settings.openPanelAfterRoute || (this.#panel && this.#panel.pages > 0)) return result;
     const { url } = await this.#ensurePanel();
     const opened = await this.#show(url);
-    const how = opened.ok ? 'The panel in your browser shows why.' : `The panel at ${url} shows why.`;
-    return { ...result, message: `${result.message} ${how}`, details: { ...result.details, url } };
+    const how = opened.ok
+      ? 'The panel in your browser shows why each connection stayed unrouted.'
+      : `The panel at ${url} shows why each connection stayed unrouted.`;
+    return { ...result, message: `${result.message}\n${how}`, details: { ...result.details, url } };
   }
 
+  // A connection to KiCad, checked with a ping. KiCad's token names its instance: a KiCad started
+  // again on the same socket path (after a crash) answers the old token with AS_TOKEN_MISMATCH, so
+  // the host drops the connection, learns the new token from the new instance's first reply and
+  // re-attaches: the session it kept belongs to the old instance's board and undo history, so the
+  // next sync reads the board afresh.
   async #kicad(): Promise<KicadClient> {
     if (this.#client) {
       try {
         await this.#client.ping();
         return this.#client;
       } catch (err) {
-        if (!(err instanceof KicadConnectionError || err instanceof KicadTimeoutError)) throw err;
+        const mismatch = err instanceof KicadApiError && err.code === 'AS_TOKEN_MISMATCH';
+        if (!(mismatch || err instanceof KicadConnectionError || err instanceof KicadTimeoutError)) throw err;
+        this.log(`KiCad connection dropped: ${(err as Error).message}`);
         this.#client.close();
         this.#client = null;
+        if (mismatch) this.#token = '';
       }
     }
-    this.#client = await KicadClient.connect({
+    let client: KicadClient;
+    try {
+      client = await this.#connect();
+    } catch (err) {
+      if (!(err instanceof KicadApiError && err.code === 'AS_TOKEN_MISMATCH')) throw err;
+      // The launcher's token is not this instance's either (a stale launch): learn the instance's own.
+      this.#token = '';
+      client = await this.#connect();
+    }
+    await client.ping();
+    if (this.#attached !== '' && client.token !== this.#attached) {
+      this.log(`KiCad instance changed (token ${this.#attached.slice(0, 8)}… → ${client.token.slice(0, 8)}…): re-attaching and reading the board afresh`);
+      this.#sync.detach();
+    }
+    this.#attached = client.token;
+    this.#token = client.token;
+    this.#client = client;
+    return client;
+  }
+
+  #connect(): Promise<KicadClient> {
+    return KicadClient.connect({
       socket: this.#opts.kicadSocket,
       token: this.#token,
       clientName: 'tracemaker',
       boardFilename: this.#opts.boardFilename,
       busyTimeoutMs: 2_000,
     });
-    return this.#client;
   }
 }
 

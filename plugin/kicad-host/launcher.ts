@@ -10,11 +10,15 @@ import { join } from 'node:path';
 import { KicadApiError, KicadBusyError, KicadClient, KicadConnectionError, KicadIpcError, KicadVersionError, resolveSocketPath } from '../../ipc/index.ts';
 import { hostPorts, runAction, type ActionName, type ActionResult } from './actions.ts';
 import { BoardSync } from './board-sync.ts';
-import { answers, type HostRequest } from './host.ts';
+import { answers, type HostRequest, type ProgressLine } from './host.ts';
+import { message, sentence } from './outcomes.ts';
 import { ensureRuntimeDir, hostPaths, RuntimeDirError, runtimeDir, type HostPaths } from './host-channel.ts';
 
 export interface LaunchOptions {
-  action: ActionName;
+  /** A toolbar action, or "cancel": stop the route the host for this KiCad and board runs. */
+  action: ActionName | 'cancel';
+  /** Told each progress line of a route (the launcher then asks the host for them). */
+  onProgress?: (p: ProgressLine['progress']) => void;
   nets?: string[];
   env: NodeJS.ProcessEnv;
   /** Run the action in this process instead of through a host (for debugging). */
@@ -44,16 +48,24 @@ export async function launch(opts: LaunchOptions): Promise<ActionResult> {
   try {
     client = await KicadClient.connect({ socket: kicadSocket, token, clientName: 'tracemaker-launcher', busyTimeoutMs: 2_000, timeoutMs: 5_000 });
   } catch (err) {
-    if (err instanceof KicadBusyError)
-      return result('busy', 'KiCad is busy: close the open dialog or finish the current tool, then try again. Nothing was written.');
-    if (err instanceof KicadConnectionError) return result('no_kicad', `Cannot reach KiCad: ${err.message}.`);
-    return result('no_kicad', `Cannot reach KiCad's API at ${kicadSocket} (${(err as Error).message}). Is Preferences → Plugins → "Enable KiCad API" on?`);
+    if (err instanceof KicadBusyError) return result('busy', BUSY);
+    // A connection error says what to do itself; anything else gets the usual cause named.
+    if (err instanceof KicadConnectionError)
+      return result('no_kicad', message("TraceMaker cannot reach KiCad's API: nothing was written", sentence(err.message)));
+    return result(
+      'no_kicad',
+      message(
+        "TraceMaker cannot reach KiCad's API: nothing was written",
+        sentence(`${(err as Error).message} (${kicadSocket})`),
+        'Check that Preferences ▸ Plugins ▸ "Enable KiCad API" is on, then press the button again.',
+      ),
+    );
   }
   try {
     const doc = await client.board();
     boardFilename = doc.boardFilename;
     boardPath = join(doc.projectPath, doc.boardFilename);
-    if (opts.inProcess) {
+    if (opts.inProcess && opts.action !== 'cancel') {
       const sync = new BoardSync((design, files) => hostPorts(design, files, (l) => process.stderr.write(`${l}\n`)));
       return await runAction(
         { client: async () => client, sync, log: (l) => process.stderr.write(`${l}\n`) },
@@ -61,11 +73,9 @@ export async function launch(opts: LaunchOptions): Promise<ActionResult> {
       );
     }
   } catch (err) {
-    if (err instanceof KicadBusyError || (err instanceof KicadApiError && err.code === 'AS_BUSY')) {
-      return result('busy', 'KiCad is busy: close the open dialog or finish the current tool, then try again. Nothing was written.');
-    }
-    if (err instanceof KicadVersionError) return result('kicad_too_old', `${err.message}.`);
-    if (err instanceof KicadIpcError) return result('no_board', `KiCad has no board open for the plugin: ${err.message}`);
+    if (err instanceof KicadBusyError || (err instanceof KicadApiError && err.code === 'AS_BUSY')) return result('busy', BUSY);
+    if (err instanceof KicadVersionError) return result('kicad_too_old', message('TraceMaker needs a newer KiCad', sentence(err.message)));
+    if (err instanceof KicadIpcError) return result('no_board', message('KiCad has no board open for TraceMaker', sentence(err.message)));
     throw err;
   } finally {
     client.close();
@@ -79,17 +89,27 @@ export async function launch(opts: LaunchOptions): Promise<ActionResult> {
       return result('failed', `No place for the TraceMaker host: ${(err as Error).message}`);
     throw err;
   }
-  const req: HostRequest = { action: opts.action, token, ...(opts.nets ? { nets: opts.nets } : {}) };
+  const req: HostRequest = { action: opts.action, token, ...(opts.nets ? { nets: opts.nets } : {}), ...(opts.onProgress ? { progress: true } : {}) };
+  if (opts.action === 'cancel' && !(await answers(paths.socket))) {
+    return { ok: true, code: 'nothing_running', message: 'No route is running: nothing to cancel.', timing: {} };
+  }
   if (!(await answers(paths.socket))) {
     startHost(paths, kicadSocket, boardFilename, opts.hostIdleMs, opts.env);
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (!(await answers(paths.socket))) {
-      if (Date.now() > deadline) return result('failed', `The TraceMaker host did not start within ${START_TIMEOUT_MS / 1000} s; see ${paths.log}.`);
+      if (Date.now() > deadline)
+        return result(
+          'failed',
+          message('TraceMaker did not start: nothing was written', `Its host did not answer within ${START_TIMEOUT_MS / 1000} s; its log is ${paths.log}.`),
+        );
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  return ask(paths.socket, req);
+  const answer = await ask(paths.socket, req, ANSWER_TIMEOUT_MS, opts.onProgress);
+  return { ...answer, details: { ...answer.details, log: paths.log } };
 }
+
+const BUSY = message('KiCad is busy: nothing was written', 'Close the open dialog or finish the current tool (press Esc), then press the button again.');
 
 // The host outlives this launcher: detached, in its own process group, output into its log.
 function startHost(
@@ -127,8 +147,13 @@ function startHost(
   closeSync(log);
 }
 
-/** Sends one request line and reads the host's one answer line. */
-export function ask(socket: string, req: HostRequest, timeoutMs = ANSWER_TIMEOUT_MS): Promise<ActionResult> {
+/** Sends one request line and reads the host's answer line, passing progress lines before it to `onProgress`. */
+export function ask(
+  socket: string,
+  req: HostRequest,
+  timeoutMs = ANSWER_TIMEOUT_MS,
+  onProgress?: (p: ProgressLine['progress']) => void,
+): Promise<ActionResult> {
   return new Promise((resolve) => {
     const s = connect({ path: socket });
     let text = '';
@@ -140,17 +165,36 @@ export function ask(socket: string, req: HostRequest, timeoutMs = ANSWER_TIMEOUT
       s.destroy();
       resolve(r);
     };
-    const timer = setTimeout(() => finish(result('failed', `No answer from the TraceMaker host within ${timeoutMs / 1000} s.`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(result('failed', message('TraceMaker did not answer', `No answer from its host within ${timeoutMs / 1000} s.`))),
+      timeoutMs,
+    );
     s.setEncoding('utf8');
     s.on('connect', () => s.write(JSON.stringify(req) + '\n'));
     s.on('data', (d: string) => {
       text += d;
-      const nl = text.indexOf('\n');
-      if (nl >= 0) finish(parseAnswer(text.slice(0, nl)));
+      for (let nl = text.indexOf('\n'); nl >= 0 && !settled; nl = text.indexOf('\n')) {
+        const line = text.slice(0, nl);
+        text = text.slice(nl + 1);
+        const progress = progressOf(line);
+        if (progress) onProgress?.(progress);
+        else finish(parseAnswer(line));
+      }
     });
-    s.on('error', (err) => finish(result('failed', `Lost the TraceMaker host: ${err.message}`)));
-    s.on('close', () => finish(text ? parseAnswer(text) : result('failed', 'The TraceMaker host closed without answering.')));
+    s.on('error', (err) => finish(result('failed', message('TraceMaker lost its host', `${err.message}.`))));
+    s.on('close', () => finish(text ? parseAnswer(text) : result('failed', message('TraceMaker lost its host', 'It closed without answering.'))));
   });
+}
+
+function progressOf(line: string): ProgressLine['progress'] | null {
+  try {
+    const v = JSON.parse(line) as Partial<ProgressLine>;
+    const p = v.progress;
+    if (p && typeof p.done === 'number' && typeof p.total === 'number' && typeof p.elapsed_ms === 'number') return p;
+  } catch {
+    // Not progress: the answer line is judged by parseAnswer.
+  }
+  return null;
 }
 
 function parseAnswer(line: string): ActionResult {
@@ -160,5 +204,5 @@ function parseAnswer(line: string): ActionResult {
   } catch {
     // Fall through to the error below.
   }
-  return result('failed', 'The TraceMaker host sent an answer that is not a result.');
+  return result('failed', message('TraceMaker failed', 'Its host sent an answer that is not a result.'));
 }

@@ -9,9 +9,13 @@ import { join } from 'node:path';
 export interface HostSettings {
   /** Open the panel in the browser after a route that leaves connections open. */
   openPanelAfterRoute: boolean;
+  /** Write new tracks and vias locked, so a later route or a push-and-shove does not move them. */
+  lockNewCopper: boolean;
 }
 
-export const DEFAULT_SETTINGS: HostSettings = { openPanelAfterRoute: true };
+export const DEFAULT_SETTINGS: HostSettings = { openPanelAfterRoute: true, lockNewCopper: true };
+
+const KEYS: Record<keyof HostSettings, string> = { openPanelAfterRoute: 'open_panel_after_route', lockNewCopper: 'lock_new_copper' };
 
 export type SettingsRead = { ok: true; settings: HostSettings } | { ok: false; settings: HostSettings; message: string };
 
@@ -37,7 +41,12 @@ export function readSettings(env: NodeJS.ProcessEnv): SettingsRead {
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return bad('expected a JSON object');
   const o = v as Record<string, unknown>;
-  const open = o.open_panel_after_route;
-  if (open !== undefined && typeof open !== 'boolean') return bad('"open_panel_after_route" must be true or false');
-  return { ok: true, settings: { openPanelAfterRoute: open ?? DEFAULT_SETTINGS.openPanelAfterRoute } };
+  const settings = { ...DEFAULT_SETTINGS };
+  for (const [field, key] of Object.entries(KEYS) as [keyof HostSettings, string][]) {
+    const v = o[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'boolean') return bad(`"${key}" must be true or false`);
+    settings[field] = v;
+  }
+  return { ok: true, settings };
 }

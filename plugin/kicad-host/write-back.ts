@@ -40,8 +40,8 @@ export function copperDiff(board: Board, before: SessionCopper, after: SessionCo
   return { added, removed };
 }
 
-/** Engine copper → the IPC client's new items: layer and net names from the board, locked. */
-export function toNewItem(board: Board, item: CopperItem): NewItem {
+/** Engine copper → the IPC client's new items: layer and net names from the board, locked unless told otherwise. */
+export function toNewItem(board: Board, item: CopperItem, locked = true): NewItem {
   const layer = (i: number) => {
     const l = board.copperLayers[i];
     if (!l) throw new Error(`write-back: copper layer ${i} is not on the board`);
@@ -54,15 +54,15 @@ export function toNewItem(board: Board, item: CopperItem): NewItem {
   };
   if ('track' in item) {
     const t: NewTrack = item.track;
-    if (t.mid) return { kind: 'arc', start: t.start, mid: t.mid, end: t.end, width: t.width, layer: layer(t.layer), net: net(t.net), locked: true };
-    return { kind: 'track', start: t.start, end: t.end, width: t.width, layer: layer(t.layer), net: net(t.net), locked: true };
+    if (t.mid) return { kind: 'arc', start: t.start, mid: t.mid, end: t.end, width: t.width, layer: layer(t.layer), net: net(t.net), locked };
+    return { kind: 'track', start: t.start, end: t.end, width: t.width, layer: layer(t.layer), net: net(t.net), locked };
   }
   const v: NewVia = item.via;
   const [from, to] = [layer(v.layerFrom), layer(v.layerTo)];
   // The engine's "blind" is KiCad 9's blind-or-buried; KiCad names it by whether it reaches the outside.
   const outer = (i: number) => i === 0 || i === board.copperLayers.length - 1;
   const type = v.type === 'micro' ? 'micro' : v.type === 'blind' ? (outer(v.layerFrom) || outer(v.layerTo) ? 'blind' : 'buried') : 'through';
-  return { kind: 'via', position: v.at, diameter: v.size, drill: v.drill, net: net(v.net), locked: true, type, startLayer: from, endLayer: to };
+  return { kind: 'via', position: v.at, diameter: v.size, drill: v.drill, net: net(v.net), locked, type, startLayer: from, endLayer: to };
 }
 
 /** "Route 3 nets: SDA, SCL, INT" — the undo label; long lists end in "and N more". */
@@ -94,9 +94,16 @@ export interface Written {
  * One commit: remove `removeIds`, create the added items, push with `message`; any failure drops it.
  * Then reads the new items back and checks each kept its net; if not, undoes the commit.
  */
-export async function writeBack(client: KicadClient, board: Board, diff: CopperDiff, removeIds: string[], message: string): Promise<Written> {
+export async function writeBack(
+  client: KicadClient,
+  board: Board,
+  diff: CopperDiff,
+  removeIds: string[],
+  message: string,
+  opts: { locked?: boolean } = {},
+): Promise<Written> {
   const t0 = performance.now();
-  const items = diff.added.map((i) => toNewItem(board, i));
+  const items = diff.added.map((i) => toNewItem(board, i, opts.locked ?? true));
   const commit = await client.beginCommit();
   let created: BoardItem[];
   try {

@@ -231,7 +231,8 @@ describeKicads('a live pcbnew with "Enable KiCad API" off', (version) => {
     const r = await launch({ action: 'route-selected', env: { ...kicad.env } });
     expect(r).toMatchObject({ ok: false, code: 'no_kicad' });
     expect(r.message).toBe(
-      `Cannot reach KiCad: no KiCad API socket at ${kicad.socketPath}: KiCad's API server is off or KiCad is not running. ` +
+      "TraceMaker cannot reach KiCad's API: nothing was written\n" +
+        `No KiCad API socket at ${kicad.socketPath}: KiCad's API server is off or KiCad is not running. ` +
         'In KiCad 9.0 or later, turn on Preferences → Plugins → "Enable KiCad API", then restart the PCB editor with the board open.',
     );
   });

@@ -4,7 +4,7 @@
 // Every live suite runs once per KiCad under test: `describe.each(liveKicads())(…, (k) => { const
 // live = useKicad(k, { board }); … })`, or startKicad({ board, kicad }) … stop() by hand.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { KicadApiError, KicadClient, KicadConnectionError } from '../../ipc/index.ts';
@@ -103,6 +103,15 @@ export interface KicadInstance {
   windowNames(): string[];
   /** A connected client (closed by stop). */
   connect(opts?: { clientName?: string; busyTimeoutMs?: number; timeoutMs?: number }): Promise<KicadClient>;
+  /** The screen's size (pcbnew's window fills it). */
+  screen: { width: number; height: number };
+  /** Saves a PNG of the whole screen. */
+  screenshot(path: string): void;
+  /**
+   * Kills pcbnew with SIGKILL, as a crash ends it (its API socket file stays behind), and starts it
+   * again on the same board, HOME and temp dir; socketPath, pid and windowId then name the new one.
+   */
+  crashAndRestart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -121,6 +130,8 @@ export interface StartOptions {
    * is where the socket would have been.
    */
   api?: Record<string, unknown>;
+  /** The screen's size, which pcbnew's window fills (default 1600×1000; KiCad 10 opens at 1280×720). */
+  screen?: { width: number; height: number };
 }
 
 const KICAD_COMMON = {
@@ -134,7 +145,8 @@ const KICAD_COMMON = {
     scaled_3d_models_warning: true,
     zone_fill_warning: true,
   },
-  system: { check_for_kicad_updates: false },
+  // No autosave: a pcbnew killed on purpose (crashAndRestart) would otherwise ask to restore it.
+  system: { check_for_kicad_updates: false, autosave_interval: 0 },
 };
 
 // Present and parseable global library tables keep KiCad from asking to configure them: KiCad 9
@@ -197,7 +209,8 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
   const logPath = join(root, 'pcbnew.log');
   const log = () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');
   try {
-    const { child: xvfb, display } = await startXvfb(deadline);
+    const screen = opts.screen ?? SCREEN;
+    const { child: xvfb, display } = await startXvfb(deadline, screen);
     children.push(xvfb);
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
@@ -212,12 +225,16 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
       ...opts.env,
     };
     opts.prepare?.(home, dirs);
-    const out = openSync(logPath, 'a');
-    // KiCad 10's wrapper execs down to pcbnew itself (unshare, chroot, sh all exec), so this pid is pcbnew's.
-    const pcbnew = spawn(kicad.pcbnew, [boardPath], { env, stdio: ['ignore', out, out] });
-    closeSync(out);
-    track(pcbnew);
-    children.push(pcbnew);
+    const launch = () => {
+      const out = openSync(logPath, 'a');
+      // KiCad 10's wrapper execs down to pcbnew itself (unshare, chroot, sh all exec), so this pid is pcbnew's.
+      const child = spawn(kicad.pcbnew, [boardPath], { env, stdio: ['ignore', out, out] });
+      closeSync(out);
+      track(child);
+      children.push(child);
+      return child;
+    };
+    let pcbnew = launch();
     const socketPath = join(tmp, 'kicad', 'api.sock');
     const xdotool = (args: string[]) => {
       // The test's own PATH: pcbnew's may be cut down on purpose (a user's without node, say).
@@ -269,19 +286,22 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
     noWizard();
     // The whole screen, as a user's maximised editor: KiCad 10 opens at 1280×720, where its top toolbar
     // is cut before the plugin buttons at its right end (there is no window manager to maximise it).
-    xdotool(['windowsize', windowId, String(SCREEN.width), String(SCREEN.height)]);
-    await until(
-      deadline,
-      () =>
-        / Geometry: (\d+)x(\d+)/
-          .exec(xdotool(['getwindowgeometry', windowId]))
-          ?.slice(1)
-          .join('x') === `${SCREEN.width}x${SCREEN.height}`,
-      `${what}'s window to fill the screen`,
-    );
+    const fill = async (id: string, by: number) => {
+      xdotool(['windowsize', id, String(screen.width), String(screen.height)]);
+      await until(
+        by,
+        () =>
+          / Geometry: (\d+)x(\d+)/
+            .exec(xdotool(['getwindowgeometry', id]))
+            ?.slice(1)
+            .join('x') === `${screen.width}x${screen.height}`,
+        `${what}'s window to fill the screen`,
+      );
+    };
+    await fill(windowId, deadline);
 
     const clients: KicadClient[] = [];
-    return {
+    const instance: KicadInstance = {
       kicad,
       socketPath,
       pid: pcbnew.pid!,
@@ -295,14 +315,14 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
       windowNames,
       log,
       key(combo) {
-        xdotool(['windowfocus', '--sync', windowId]);
+        xdotool(['windowfocus', '--sync', instance.windowId]);
         // Keys reach the canvas only with the pointer over it.
-        xdotool(['mousemove', '--window', windowId, '400', '300']);
+        xdotool(['mousemove', '--window', instance.windowId, '400', '300']);
         xdotool(['key', '--clearmodifiers', combo]);
       },
       async connect(o = {}) {
         const client = await KicadClient.connect({
-          socket: socketPath,
+          socket: instance.socketPath,
           clientName: o.clientName ?? 'tracemaker-live',
           // A loaded test machine (two suites, each with a pcbnew) can keep a reply waiting past 10 s.
           busyTimeoutMs: o.busyTimeoutMs ?? 5_000,
@@ -311,11 +331,62 @@ export async function startKicad(opts: StartOptions): Promise<KicadInstance> {
         clients.push(client);
         return client;
       },
+      screen,
+      screenshot(path) {
+        // wx's screen device (Debian's python3-wxgtk, which the live suites need anyway): no extra tool.
+        const code = [
+          'import sys, wx',
+          'app = wx.App(False)',
+          'w, h = wx.GetDisplaySize()',
+          'bmp = wx.Bitmap(w, h)',
+          'mem = wx.MemoryDC(bmp)',
+          'mem.Blit(0, 0, w, h, wx.ScreenDC(), 0, 0)',
+          'mem.SelectObject(wx.NullBitmap)',
+          'sys.exit(0 if bmp.SaveFile(sys.argv[1], wx.BITMAP_TYPE_PNG) else 1)',
+        ].join('\n');
+        const r = spawnSync('/usr/bin/python3', ['-c', code, path], { env: { ...env, PATH: process.env.PATH }, encoding: 'utf8' });
+        if (r.status !== 0) throw new Error(`screenshot to ${path} failed: ${r.stderr.trim() || r.status}`);
+      },
+      async crashAndRestart() {
+        for (const c of clients.splice(0)) c.close();
+        const old = pcbnew;
+        const gone = new Promise<void>((resolve) => old.once('exit', () => resolve()));
+        old.kill('SIGKILL');
+        await gone;
+        // KiCad asks whether to open a board whose lock file a dead pcbnew left (a modal dialog that
+        // blocks the API); a user answers it once, the test removes the stale lock first.
+        for (const f of readdirSync(boardDir)) if (f.endsWith('.lck')) rmSync(join(boardDir, f), { force: true });
+        const by = Date.now() + timeoutMs;
+        const socketsBefore = new Set(sockets(join(tmp, 'kicad')));
+        pcbnew = launch();
+        // A crash leaves api.sock behind: the new pcbnew listens there again or on api-<pid>.sock.
+        const mine = join(tmp, 'kicad', `api-${pcbnew.pid}.sock`);
+        await until(by, () => existsSync(mine) || socketsBefore.has(socketPath) || exited(pcbnew), `${what}'s API socket after the restart`);
+        let found = '';
+        await until(
+          by,
+          () => {
+            if (exited(pcbnew)) return true;
+            found = existsSync(mine) ? mine : socketPath;
+            windowIdNow = findWindow(xdotool, 'PCB Editor');
+            return windowIdNow !== '';
+          },
+          `${what}'s PCB Editor window after the restart`,
+        );
+        if (exited(pcbnew)) throw new KicadStartError(`${what} exited after its restart (code ${pcbnew.exitCode}): ${log().slice(-800)}`);
+        await boardAnswers(found, by, noWizard, what);
+        await fill(windowIdNow, by);
+        instance.socketPath = found;
+        instance.pid = pcbnew.pid!;
+        instance.windowId = windowIdNow;
+      },
       async stop() {
         for (const c of clients) c.close();
         await stop();
       },
     };
+    let windowIdNow = windowId;
+    return instance;
   } catch (err) {
     await stop();
     throw err;
@@ -419,8 +490,8 @@ async function terminate(child: ChildProcess): Promise<void> {
 const SCREEN = { width: 1600, height: 1000 };
 
 // Xvfb picks a free display itself and reports it on a pipe (-displayfd), so parallel test files do not race.
-async function startXvfb(deadline: number): Promise<{ child: ChildProcess; display: string }> {
-  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'], {
+async function startXvfb(deadline: number, screen: { width: number; height: number }): Promise<{ child: ChildProcess; display: string }> {
+  const child = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', `${screen.width}x${screen.height}x24`, '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
   });
   track(child);
@@ -443,6 +514,14 @@ function searchWindows(xdotool: (args: string[]) => string, name: string): strin
     // xdotool search exits 1 when nothing matches.
     return [];
   }
+}
+
+function sockets(dir: string): string[] {
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.sock'))
+        .map((f) => join(dir, f))
+    : [];
 }
 
 function findWindow(xdotool: (args: string[]) => string, name: string): string {

@@ -120,7 +120,7 @@ describeKicads('the Open panel action in live pcbnew', (version) => {
     await box.create(boxAround(pad));
     await box.push('Test: box a pad in');
     const stuck = () => act('route-selected', ['--nets', pad.net]);
-    const leftOpen = (r: Outcome) => ['not_routed', 'refused'].includes(r.code) || (r.code === 'routed' && /stay open/.test(r.message));
+    const leftOpen = (r: Outcome) => ['not_routed', 'refused'].includes(r.code) || (r.code === 'routed' && /still unrouted/.test(r.message));
 
     // The page of the first test is still connected: it is told, and no second tab opens.
     const watched = stuck();

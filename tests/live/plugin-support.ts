@@ -64,7 +64,8 @@ export async function buildPlatformZip(platform: Runtime['platform']): Promise<B
 const FIND_BUTTONS = `
 import sys, wx
 app = wx.App(False)
-x0, y0, w, h = 0, 20, 1600, 50
+x0, y0, h = 0, 20, 50
+w = wx.GetDisplaySize()[0]
 dc = wx.ScreenDC(); bmp = wx.Bitmap(w, h); mem = wx.MemoryDC(bmp)
 mem.Blit(0, 0, w, h, dc, x0, y0); mem.SelectObject(wx.NullBitmap)
 data = bmp.ConvertToImage().GetData()
@@ -91,17 +92,22 @@ export interface Buttons {
   route: { x: number; y: number };
 }
 
-/** The three plugin buttons, once KiCad shows them (sorted by action id: check, open-panel, route-selected). */
-export function findButtons(kicad: KicadInstance): Buttons | null {
+/** The plugin buttons KiCad draws in its top toolbar, left to right (those that fit the window). */
+export function pluginButtons(kicad: KicadInstance): { x: number; y: number }[] {
   const r = spawnSync('/usr/bin/python3', ['-c', FIND_BUTTONS], { env: { ...kicad.env, DISPLAY: kicad.display }, encoding: 'utf8' });
-  const spots = r.stdout
+  return r.stdout
     .trim()
     .split('\n')
     .filter(Boolean)
     .map((l) => l.split(' ').map(Number))
     .map(([x, y]) => ({ x, y }));
+}
+
+/** The three plugin buttons, once KiCad shows them (sorted by action id: a-route-selected, b-check, c-open-panel). */
+export function findButtons(kicad: KicadInstance): Buttons | null {
+  const spots = pluginButtons(kicad);
   if (spots.length !== 3) return null;
-  return { check: spots[0], panel: spots[1], route: spots[2] };
+  return { route: spots[0], check: spots[1], panel: spots[2] };
 }
 
 export function click(kicad: KicadInstance, at: { x: number; y: number }): void {
@@ -110,9 +116,12 @@ export function click(kicad: KicadInstance, at: { x: number; y: number }): void 
   kicad.xdotool(['mousemove', '600', '500']);
 }
 
-/** Titles of the plugin's message windows now on screen ("TraceMaker: …"). */
+/** The title of the route's progress window, which is no message. */
+export const PROGRESS_TITLE = 'TraceMaker: routing';
+
+/** Titles of the plugin's message windows now on screen ("TraceMaker: …"), without the progress window. */
 export function messages(kicad: KicadInstance): string[] {
-  return kicad.windowNames().filter((n) => n.startsWith('TraceMaker:'));
+  return kicad.windowNames().filter((n) => n.startsWith('TraceMaker:') && n !== PROGRESS_TITLE);
 }
 
 /** Closes every message window (each is its own small process, ended through its window). */
@@ -199,7 +208,7 @@ export function lastMessage(kicad: KicadInstance, code: string): string | null {
   const line = hostLog(kicad)
     .filter((l) => l.includes(`→ ${code}:`))
     .pop();
-  return line ? line.slice(line.indexOf(`→ ${code}: `) + code.length + 4, line.lastIndexOf(' {')) : null;
+  return line ? (JSON.parse(line.slice(line.indexOf(`→ ${code}: `) + code.length + 4, line.lastIndexOf(' {'))) as string) : null;
 }
 
 /** The timing of the host's last answer with this code, parsed from its log. */

@@ -303,9 +303,10 @@ describe('the Windows package runs the official Windows Node under Wine', () => 
     // A well-formed result from the host (not the launcher's own "lost the host"): it ran the check and
     // found no KiCad on KiCad's pipe.
     expect(answer).toMatchObject({ ok: false, code: 'failed', timing: { total_ms: expect.any(Number) } });
-    expect(answer.message).toContain(`no KiCad API socket at ${KICAD_PIPE}`);
+    expect(answer.message).toContain(`No KiCad API socket at ${KICAD_PIPE}`);
     expect(log()).toMatch(/\n\S+ action check\n/);
-    expect(log()).toContain(`→ failed: ${answer.message}`);
+    // The log holds each message as a JSON string (a message has lines).
+    expect(log()).toContain(`→ failed: ${JSON.stringify(answer.message)}`);
 
     // Nothing more to do: the host stops itself once idle and takes its pipe with it.
     const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('still running'), (IDLE_SECONDS + 30) * 1000))]);
@@ -317,6 +318,6 @@ describe('the Windows package runs the official Windows Node under Wine', () => 
     expect(again.code, again.stderr).toBe(0);
     const gone = JSON.parse(readFileSync(after, 'utf8'));
     expect(gone.live).toBe(false);
-    expect(gone.answer.message).toMatch(/^Lost the TraceMaker host/);
+    expect(gone.answer.message).toMatch(/^TraceMaker lost its host\n/);
   });
 });

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KicadBusyError, type BoardItem, type KicadClient, type NewItem } from '../../../ipc/index.ts';
-import { hostPorts, runAction, type ActionContext } from '../../../plugin/kicad-host/actions.ts';
+import { canonicalNets, hostPorts, runAction, type ActionContext } from '../../../plugin/kicad-host/actions.ts';
+import { exitCode } from '../../../plugin/kicad-host/outcomes.ts';
 import { BoardSync } from '../../../plugin/kicad-host/board-sync.ts';
 import { benchBoard } from '../../live/kicad-harness.ts';
 
@@ -60,6 +61,26 @@ describe('route-selected', () => {
     expect(ed.commits).toEqual([]);
   });
 
+  it('with only pads of no net selected says the selection has no nets, not that nothing is selected', async () => {
+    const ed = new FakeEditor();
+    ed.texts = [TEXT];
+    ed.selected = [{ kind: 'pad', id: 'p', net: '' } as BoardItem];
+    const r = await runAction(context(ed), { action: 'route-selected' });
+    expect(r).toMatchObject({ ok: false, code: 'no_nets' });
+    expect(r.message).toMatch(/^The selection has no nets: /);
+    expect(exitCode(r.code)).toBe(0);
+    expect(ed.commits).toEqual([]);
+  });
+
+  it('routes the nets in one order whatever order the selection listed them in', () => {
+    const byName = new Map([
+      ['B', 2],
+      ['A', 1],
+      ['C', 3],
+    ]);
+    expect(canonicalNets(['C', 'A', 'B', 'A'], byName)).toEqual(['A', 'B', 'C']);
+  });
+
   it('names nets the board does not have', async () => {
     const ed = new FakeEditor();
     ed.texts = [TEXT];
@@ -94,13 +115,15 @@ describe('route-selected', () => {
     const ed = new FakeEditor(usb);
     ed.texts = [readFileSync(usb, 'utf8')];
     const check = await runAction(context(ed), { action: 'check', nets: ['/USB_D+'] });
-    expect(check.message).toMatch(/ Routing the 1 selected net with 1 pair partner would connect 2 of 2 and add no DRC error\.$/);
+    expect(check.message).toMatch(
+      /\nRouting the 1 selected net with 1 pair partner would connect 2 of 2 unrouted connections and add no DRC error\. Nothing was written\.$/,
+    );
     ed.selected = [{ kind: 'pad', id: 'p', net: '/USB_D+' } as BoardItem];
     const r = await runAction(context(ed), { action: 'route-selected' });
     expect(r).toMatchObject({ ok: true, code: 'routed' });
     expect(ed.commits).toEqual(['Route 2 nets: /USB_D+, /USB_D-']);
     expect(r.message).toMatch(
-      / \/USB_D\+ and \/USB_D- are routed as a coupled pair over \d+ % of their length at the 0\.25 mm pair gap \(lengths [\d.]+ and [\d.]+ mm\); its pads lie .+ and the tracks fan out to them over [\d.]+ mm of the longer net\.$/,
+      /\n\/USB_D\+ and \/USB_D- are routed as a coupled pair over \d+ % of their length at the 0\.25 mm pair gap \(lengths [\d.]+ and [\d.]+ mm\); its pads lie .+ and the tracks fan out to them over [\d.]+ mm of the longer net\.\n/,
     );
     expect(new Set(ed.created.map((i) => i.net))).toEqual(new Set(['/USB_D+', '/USB_D-']));
   });
@@ -128,7 +151,9 @@ describe('route-selected', () => {
     ed.texts = [TEXT];
     const r = await runAction(context(ed), { action: 'check', nets: ['N$1'] });
     expect(r).toMatchObject({ ok: true, code: 'checked' });
-    expect(r.message).toMatch(/^DRC now: 0 errors, 6 unconnected\. Routing the 1 selected net would connect 1 of 1 and add no DRC error\.$/);
+    expect(r.message).toBe(
+      "TraceMaker's DRC of the board: 0 errors, 6 unrouted connections\nRouting the 1 selected net would connect 1 of 1 unrouted connection and add no DRC error. Nothing was written.",
+    );
     expect(ed.commits).toEqual([]);
   });
 });

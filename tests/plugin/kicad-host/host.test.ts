@@ -68,7 +68,8 @@ describe('host', () => {
     expect(r.ok).toBe(false);
     expect(r.code).toBe('no_kicad');
     expect(r.message).toBe(
-      `Cannot reach KiCad: no KiCad API socket at ${join(tmp, 'absent.sock')}: KiCad's API server is off or KiCad is not running. ` +
+      "TraceMaker cannot reach KiCad's API: nothing was written\n" +
+        `No KiCad API socket at ${join(tmp, 'absent.sock')}: KiCad's API server is off or KiCad is not running. ` +
         'In KiCad 9.0 or later, turn on Preferences → Plugins → "Enable KiCad API", then restart the PCB editor with the board open.',
     );
   });
@@ -84,7 +85,7 @@ describe('host', () => {
       const r = await launch({ action: 'route-selected', env: { KICAD_API_SOCKET: `ipc://${peer.path}`, TRACEMAKER_RUNTIME_DIR: join(tmp, 'rt5') } });
       expect(r).toMatchObject({ ok: false, code: 'kicad_too_old' });
       expect(r.message).toBe(
-        'KiCad 8.0.6 is too old: TraceMaker needs KiCad 9.0 or later (its IPC API and plugins came with 9.0). Update KiCad, then try again.',
+        'TraceMaker needs a newer KiCad\nKiCad 8.0.6 is too old: TraceMaker needs KiCad 9.0 or later (its IPC API and plugins came with 9.0). Update KiCad, then try again.',
       );
       expect(peer.received.some((q) => q.command === `${C}GetOpenDocuments`)).toBe(false);
     } finally {

@@ -76,6 +76,19 @@ print(json.dumps({"candidates": L.node_candidates({"TRACEMAKER_NODE": "/opt/n/no
     expect(log).toContain('Node.js 20 or later');
   });
 
+  it('keeps a message longer than one short line until it is closed, and keeps every result readable in results.log', () => {
+    const rt = join(tmp, 'rt3');
+    const got = py(
+      `L.record("TraceMaker: routed", "Routed 3 nets: 8 tracks, 0 vias\\nOne Ctrl+Z takes it back.")
+print(json.dumps([L.lasting("Routed 3 nets: 8 tracks, 0 vias"), L.lasting("Routed 3 nets\\nOne Ctrl+Z takes it back."), L.lasting("x" * 101), L.results_log()]))`,
+      { TRACEMAKER_RUNTIME_DIR: rt },
+    );
+    expect(got).toEqual([8, 0, 0, join(rt, 'results.log')]);
+    expect(readFileSync(join(rt, 'results.log'), 'utf8')).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}TraceMaker: routed\nRouted 3 nets: 8 tracks, 0 vias\nOne Ctrl\+Z takes it back\.\n\n$/,
+    );
+  });
+
   it('reports an unexpected failure instead of dying silently', () => {
     const rt = join(tmp, 'rt2');
     const got = py('def boom():\n    raise RuntimeError("disk on fire")\nL.find_node = boom\nprint(json.dumps(L.main("check")))', {

@@ -26,7 +26,20 @@ describe('host settings', () => {
   it('opens the panel after a route unless told not to', () => {
     expect(readSettings({ XDG_CONFIG_HOME: join(tmp, 'none') })).toEqual({ ok: true, settings: DEFAULT_SETTINGS });
     expect(DEFAULT_SETTINGS.openPanelAfterRoute).toBe(true);
-    expect(readSettings(withFile('off', '{"open_panel_after_route": false, "later_key": 1}'))).toEqual({ ok: true, settings: { openPanelAfterRoute: false } });
+    expect(readSettings(withFile('off', '{"open_panel_after_route": false, "later_key": 1}'))).toEqual({
+      ok: true,
+      settings: { openPanelAfterRoute: false, lockNewCopper: true },
+    });
+  });
+
+  it('writes new copper locked unless told not to', () => {
+    expect(DEFAULT_SETTINGS.lockNewCopper).toBe(true);
+    expect(readSettings(withFile('unlocked', '{"lock_new_copper": false}'))).toEqual({
+      ok: true,
+      settings: { openPanelAfterRoute: true, lockNewCopper: false },
+    });
+    const wrongType = readSettings(withFile('lock-type', '{"lock_new_copper": 0}'));
+    expect(!wrongType.ok && wrongType.message).toMatch(/"lock_new_copper" must be true or false/);
   });
 
   it('names what is wrong with a bad file and falls back to the defaults', () => {
