@@ -10,8 +10,9 @@ import { KicadApiError, KicadClient, KicadConnectionError, KicadTimeoutError } f
 import { LineFramer } from '../line-framer.ts';
 import { openBrowser, type OpenResult } from '../panel/open-browser.ts';
 import { startPanelServer, type PanelServer } from '../panel/server.ts';
-import { ACTION_NAMES, hostPorts, runAction, type ActionContext, type ActionName, type ActionResult } from './actions.ts';
+import { hostPorts, runAction, type ActionContext, type ActionName, type ActionResult } from './actions.ts';
 import { BoardSync } from './board-sync.ts';
+import { MAX_REQUEST_LINE, parseRequest, type HostRequest } from './host-request.ts';
 import { isPipe, listenOn, removeChannel } from './host-channel.ts';
 import { KicadEditorBridge } from './editor-bridge.ts';
 import { message, seconds } from './outcomes.ts';
@@ -33,16 +34,6 @@ export interface HostOptions {
   settings?: () => SettingsRead;
 }
 
-/** What the launcher sends: the action (or "cancel": stop the route that runs), optional nets,
- *  KiCad's token from its environment, and whether it shows progress (then the host sends progress
- *  lines before its answer). */
-export interface HostRequest {
-  action: ActionName | 'cancel';
-  nets?: string[];
-  token: string;
-  progress?: boolean;
-}
-
 /** A progress line the host sends a launcher that asked for them, before its answer line. */
 export interface ProgressLine {
   progress: { phase: 'starting' | 'routing'; done: number; total: number; elapsed_ms: number };
@@ -54,35 +45,6 @@ interface RunningRoute {
   done: number;
   total: number;
   stop: boolean;
-}
-
-const MAX_LINE = 1 << 20;
-
-/** Checks a request line from the socket; a bad one is answered with an error, never run. */
-export function parseRequest(line: string): HostRequest | string {
-  let v: unknown;
-  try {
-    v = JSON.parse(line);
-  } catch {
-    return 'the request is not JSON';
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'the request must be a JSON object';
-  const o = v as Record<string, unknown>;
-  const extra = Object.keys(o).filter((k) => !['action', 'nets', 'token', 'progress'].includes(k));
-  if (extra.length) return `unknown key "${extra[0].slice(0, 40)}"`;
-  const actions: readonly string[] = [...ACTION_NAMES, 'cancel'];
-  if (typeof o.action !== 'string' || !actions.includes(o.action)) return `"action" must be one of ${actions.join(', ')}`;
-  if (typeof o.token !== 'string') return '"token" must be a string';
-  if (o.progress !== undefined && typeof o.progress !== 'boolean') return '"progress" must be true or false';
-  if (o.nets !== undefined && (!Array.isArray(o.nets) || o.nets.length > 64 || o.nets.some((n) => typeof n !== 'string' || n.length === 0 || n.length > 256))) {
-    return '"nets" must be a list of at most 64 net names';
-  }
-  return {
-    action: o.action as HostRequest['action'],
-    token: o.token,
-    ...(o.nets ? { nets: o.nets as string[] } : {}),
-    ...(o.progress ? { progress: true } : {}),
-  };
 }
 
 export class Host {
@@ -159,7 +121,7 @@ export class Host {
   }
 
   #serve(sock: Socket): void {
-    const framer = new LineFramer(MAX_LINE);
+    const framer = new LineFramer(MAX_REQUEST_LINE);
     let handled = false;
     sock.on('error', () => sock.destroy());
     sock.on('data', (chunk: Buffer) => {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { KicadApiError, KicadBusyError, KicadClient, KicadConnectionError, KicadIpcError, KicadVersionError, resolveSocketPath } from '../../ipc/index.ts';
 import { hostPorts, runAction, type ActionName, type ActionResult } from './actions.ts';
 import { BoardSync } from './board-sync.ts';
-import { answers, type HostRequest, type ProgressLine } from './host.ts';
+import { answers, type ProgressLine } from './host.ts';
+import type { HostRequest } from './host-request.ts';
 import { message, sentence } from './outcomes.ts';
 import { ensureRuntimeDir, hostPaths, RuntimeDirError, runtimeDir, type HostPaths } from './host-channel.ts';
 

@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Host, parseRequest } from '../../../plugin/kicad-host/host.ts';
+import { Host } from '../../../plugin/kicad-host/host.ts';
+import { MAX_NAME, MAX_ROUTE_NETS } from '../../../engine/session/limits.ts';
+import { parseRequest } from '../../../plugin/kicad-host/host-request.ts';
 import { ask, launch } from '../../../plugin/kicad-host/launcher.ts';
 import { ensureRuntimeDir, hostPaths, runtimeDir, RuntimeDirError } from '../../../plugin/kicad-host/host-channel.ts';
 import { kicadLike, startPeer } from '../../ipc/sp-peer.ts';
@@ -33,6 +35,15 @@ describe('host', () => {
     expect(parseRequest('{"action":"check","token":"","x":1}')).toBe('unknown key "x"');
     expect(parseRequest('{"action":"check"}')).toBe('"token" must be a string');
     expect(parseRequest('{"action":"check","token":"","nets":[""]}')).toMatch(/"nets"/);
+    // The caps are the session's: at most MAX_ROUTE_NETS names of at most MAX_NAME characters.
+    const names = (n: number, len = 3) =>
+      JSON.stringify({ action: 'route-selected', token: 't', nets: Array.from({ length: n }, (_, i) => String(i).padStart(len, 'N')) });
+    expect(parseRequest(names(MAX_ROUTE_NETS))).toMatchObject({ action: 'route-selected' });
+    expect(parseRequest(names(MAX_ROUTE_NETS + 1))).toBe(`"nets" must be a list of at most ${MAX_ROUTE_NETS} net names, each 1 to ${MAX_NAME} characters`);
+    expect(parseRequest(names(1, MAX_NAME + 1))).toMatch(/"nets" must be/);
+    expect(parseRequest('{"action":"cancel","token":"t","progress":true}')).toEqual({ action: 'cancel', token: 't', progress: true });
+    expect(parseRequest('{"action":"check","token":"t","progress":false}')).toEqual({ action: 'check', token: 't' });
+    expect(parseRequest('{"action":"check","token":"t","progress":1}')).toBe('"progress" must be true or false');
   });
 
   it('serves on a 0600 socket, answers a bad request with an error, and is the only host on it', async () => {
