@@ -76,7 +76,7 @@ describeKicads('the Open panel action in live pcbnew', (version) => {
   it('opens the panel at a tokened local address; clicking a connection selects its pads in KiCad', async () => {
     const r = act('open-panel');
     expect(r.code, r.message).toBe('panel');
-    expect(r.message).toMatch(/^The panel is open in your browser\./);
+    expect(r.message).toMatch(/^The panel is open in your browser\n/);
     expect(await urlsAtLeast(1)).toEqual([r.details!.url]);
     expect(r.details!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{32}\/$/);
 
@@ -132,7 +132,7 @@ describeKicads('the Open panel action in live pcbnew', (version) => {
     // Nobody looking: the same route opens the panel, at the same address.
     const alone = stuck();
     expect(leftOpen(alone), `${alone.code}: ${alone.message}`).toBe(true);
-    expect(alone.message).toMatch(/The panel in your browser shows why\.$/);
+    expect(alone.message).toMatch(/The panel in your browser shows why each connection stayed unrouted\.$/);
     const both = await urlsAtLeast(2);
     expect(both).toEqual([both[0], both[0]]);
 
