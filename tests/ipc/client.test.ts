@@ -302,13 +302,13 @@ describe('KicadClient', () => {
   });
 
   it("opens a board by path in KiCad 11's headless server and works on it; refuses on a 10", async () => {
-    const opened = { type: 'DOCTYPE_PCB', board_filename: 'other.kicad_pcb', project: { name: 'other', path: '/work/other' } };
+    const opened = { type: 'DOCTYPE_PCB', board_filename: 'other.kicad_pcb', project: { name: 'other', path: '/home/user/other' } };
     let version = { major: 11, minor: 0, full_version: '11.0.0' };
     const c = await connect(
       kicadLike({
         [`${C}GetVersion`]: () => ({ type: `${C}GetVersionResponse`, value: { version } }),
         [`${C}OpenDocument`]: (req) =>
-          req.message.type === 3 && req.message.path === '/work/other/other.kicad_pcb'
+          req.message.type === 3 && req.message.path === '/home/user/other/other.kicad_pcb'
             ? { type: `${C}OpenDocumentResponse`, value: { document: opened } }
             : { status: 'AS_BAD_REQUEST', error: 'bad path' },
         [`${C}CloseDocument`]: (req) =>
@@ -321,13 +321,13 @@ describe('KicadClient', () => {
         }),
       }),
     );
-    expect(await c.openBoard('/work/other/other.kicad_pcb')).toEqual({ boardFilename: 'other.kicad_pcb', projectName: 'other', projectPath: '/work/other' });
+    expect(await c.openBoard('/home/user/other/other.kicad_pcb')).toEqual({ boardFilename: 'other.kicad_pcb', projectName: 'other', projectPath: '/home/user/other' });
     expect(await c.boardText()).toBe('(kicad_pcb other.kicad_pcb)');
     await c.closeBoard();
     expect(peer!.received.map((r) => short(r.command))).not.toContain('GetOpenDocuments');
     version = { major: 10, minor: 0, full_version: '10.0.7' };
     const ten = await KicadClient.connect({ socket: `ipc://${peer!.path}`, env: {}, timeoutMs: 2000 });
-    await expect(ten.openBoard('/work/other/other.kicad_pcb')).rejects.toThrow('opening a board by path needs KiCad 11 or later (kicad-cli api-server)');
+    await expect(ten.openBoard('/home/user/other/other.kicad_pcb')).rejects.toThrow('opening a board by path needs KiCad 11 or later (kicad-cli api-server)');
     ten.close();
   });
 
