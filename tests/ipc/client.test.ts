@@ -321,7 +321,11 @@ describe('KicadClient', () => {
         }),
       }),
     );
-    expect(await c.openBoard('/home/user/other/other.kicad_pcb')).toEqual({ boardFilename: 'other.kicad_pcb', projectName: 'other', projectPath: '/home/user/other' });
+    expect(await c.openBoard('/home/user/other/other.kicad_pcb')).toEqual({
+      boardFilename: 'other.kicad_pcb',
+      projectName: 'other',
+      projectPath: '/home/user/other',
+    });
     expect(await c.boardText()).toBe('(kicad_pcb other.kicad_pcb)');
     await c.closeBoard();
     expect(peer!.received.map((r) => short(r.command))).not.toContain('GetOpenDocuments');
