@@ -86,7 +86,7 @@ export function runRouteWorker(): void {
         ? {
             onProgress: (progress: RouteProgress) => {
               const now = Date.now();
-              if (now - last < PROGRESS_EVERY_MS && progress.done < progress.total) return;
+              if (now - last < PROGRESS_EVERY_MS) return;
               last = now;
               parentPort!.postMessage({ id: job.id, kind: 'progress', progress } satisfies Reply);
             },
@@ -189,7 +189,8 @@ const warm = new WarmWorkers();
  * Routes `call.variants` variants over up to `threads` threads, each within its share of the
  * call's work (variantRequest). Variant i always runs with the same seed, so the kept result is
  * identical for any thread count (unless stopped early). Progress from parallel workers is
- * reported as the slowest one's connections and the summed work.
+ * reported as the slowest one's nets searched, the most connections any holds made, and the
+ * summed work.
  */
 export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o: PoolOptions): Promise<RouteResult> {
   const request = variantRequest(call);
@@ -215,6 +216,8 @@ export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o
     request.onProgress!({
       done: Math.min(...seen.map((x) => x.done)),
       total: Math.max(...seen.map((x) => x.total)),
+      made: Math.max(...seen.map((x) => x.made)),
+      connections: Math.max(...seen.map((x) => x.connections)),
       work: seen.reduce((s, x) => s + x.work, 0),
     });
   };

@@ -216,9 +216,9 @@ function onEvent(e: HostEvent): void {
     draw();
   } else if (e.type === 'progress') {
     el.progress.hidden = false;
-    el.progressBar.max = Math.max(1, e.total);
-    el.progressBar.value = e.done;
-    el.progressText.textContent = `Routing: connection ${e.done} of ${e.total} · ${Math.round((Date.now() - busySince) / 1000)} s`;
+    el.progressBar.max = Math.max(1, e.connections);
+    el.progressBar.value = e.made;
+    el.progressText.textContent = `Routing: ${e.made} of ${e.connections} connections made · ${Math.round((Date.now() - busySince) / 1000)} s`;
   } else if (e.type === 'changed') {
     void refresh();
   }

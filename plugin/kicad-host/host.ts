@@ -17,6 +17,7 @@ import { isPipe, listenOn, removeChannel } from './host-channel.ts';
 import { KicadEditorBridge } from './editor-bridge.ts';
 import { message, seconds } from './outcomes.ts';
 import { readSettings, type SettingsRead } from './settings.ts';
+import type { RouteProgress } from '../../engine/route/index.ts';
 
 export interface HostOptions {
   /** The host's own socket. */
@@ -36,14 +37,15 @@ export interface HostOptions {
 
 /** A progress line the host sends a launcher that asked for them, before its answer line. */
 export interface ProgressLine {
-  progress: { phase: 'starting' | 'routing'; done: number; total: number; elapsed_ms: number };
+  progress: { phase: 'starting' | 'routing'; done: number; total: number; made: number; connections: number; elapsed_ms: number };
 }
 
 /** The launcher's route the host is running (or has queued): one at a time. */
 interface RunningRoute {
   started: number;
-  done: number;
-  total: number;
+  /** Connections the route holds made, of how many (its latest progress). */
+  made: number;
+  connections: number;
   stop: boolean;
 }
 
@@ -149,11 +151,11 @@ export class Host {
         sock.end(JSON.stringify(this.#runningAnswer(this.#route)) + '\n');
         return;
       }
-      const route = req.action === 'route-selected' ? (this.#route = { started: Date.now(), done: 0, total: 0, stop: false }) : null;
+      const route = req.action === 'route-selected' ? (this.#route = { started: Date.now(), made: 0, connections: 0, stop: false }) : null;
       const send = (p: ProgressLine['progress']) => {
         if (req.progress && !sock.destroyed) sock.write(JSON.stringify({ progress: p } satisfies ProgressLine) + '\n');
       };
-      if (route) send({ phase: 'starting', done: 0, total: 0, elapsed_ms: 0 });
+      if (route) send({ phase: 'starting', done: 0, total: 0, made: 0, connections: 0, elapsed_ms: 0 });
       const action = req.action;
       void this.enqueue(() => this.#run({ ...req, action }, route, send))
         .finally(() => {
@@ -182,7 +184,7 @@ export class Host {
 
   #runningAnswer(r: RunningRoute): ActionResult {
     const elapsed = Date.now() - r.started;
-    const at = r.total > 0 ? `, working on connection ${r.done} of ${r.total}` : '';
+    const at = r.connections > 0 ? `, ${r.made} of ${r.connections} connections made` : '';
     return {
       ok: false,
       code: 'route_running',
@@ -190,7 +192,7 @@ export class Host {
         `A route is already running (${seconds(elapsed)}${at})`,
         r.stop ? 'It is stopping: you pressed Cancel.' : 'Cancel it to keep what it has completed, or wait for it to finish.',
       ),
-      details: { elapsed_ms: elapsed, done: r.done, total: r.total, stopping: r.stop },
+      details: { elapsed_ms: elapsed, made: r.made, connections: r.connections, stopping: r.stop },
       timing: {},
     };
   }
@@ -221,10 +223,10 @@ export class Host {
     }
     const watch = route
       ? {
-          onProgress: (p: { done: number; total: number }) => {
-            route.done = p.done;
-            route.total = p.total;
-            send({ phase: 'routing', done: p.done, total: p.total, elapsed_ms: Date.now() - route.started });
+          onProgress: (p: RouteProgress) => {
+            route.made = p.made;
+            route.connections = p.connections;
+            send({ phase: 'routing', done: p.done, total: p.total, made: p.made, connections: p.connections, elapsed_ms: Date.now() - route.started });
           },
           shouldStop: () => route.stop,
           cancelled: () => route.stop,

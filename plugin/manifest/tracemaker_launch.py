@@ -270,9 +270,9 @@ def window(title, message, seconds):
 
 class Progress:
     """The route's progress window (wx), shown at once on the click, before Node is even looked for:
-    what the router is doing, the connection it tries of how many, the time so far, and Cancel, which
-    asks the host to stop and keep the best complete result. Lives in this launcher process; KiCad
-    does not wait for it."""
+    what the router is doing, the connections it has made of how many, the time so far, and Cancel,
+    which asks the host to stop and keep the best complete result. Lives in this launcher process;
+    KiCad does not wait for it."""
 
     def __init__(self):
         import wx
@@ -280,7 +280,7 @@ class Progress:
         self.proc = None
         self.cancelled = False
         self.started = time.time()
-        self.state = {"phase": "starting", "done": 0, "total": 0}
+        self.state = {"phase": "starting", "made": 0, "connections": 0}
         self.app = wx_app()
         self.frame = wx.Frame(None, title="TraceMaker: routing", style=wx.CAPTION | wx.STAY_ON_TOP)
         panel = wx.Panel(self.frame)
@@ -335,11 +335,11 @@ class Progress:
     def refresh(self):
         p = self.state
         elapsed = int(time.time() - self.started)
-        if p.get("phase") == "routing" and p.get("total"):
+        if p.get("phase") == "routing" and p.get("connections"):
             if not self.cancelled:
                 self.what.SetLabel("Routing the selected nets")
-            self.count.SetLabel("Trying connection %d of %d, %d s" % (p["done"], p["total"], elapsed))
-            self.gauge.SetValue(int(100 * min(p["done"], p["total"]) / p["total"]))
+            self.count.SetLabel("%d of %d connections made, %d s" % (p["made"], p["connections"], elapsed))
+            self.gauge.SetValue(int(100 * min(p["made"], p["connections"]) / p["connections"]))
         else:
             self.count.SetLabel("%d s" % elapsed)
             self.gauge.Pulse()

@@ -5,7 +5,8 @@
 
 import type { CallContext } from '../../engine/session/session.ts';
 
-export type MonitorEvent = { type: 'start' } | { type: 'progress'; done: number; total: number; work: number } | { type: 'end'; cancelled: boolean };
+export type MonitorEvent =
+  { type: 'start' } | { type: 'progress'; done: number; total: number; made: number; connections: number; work: number } | { type: 'end'; cancelled: boolean };
 
 const PROGRESS_EVERY_MS = 100;
 
@@ -46,9 +47,9 @@ export class RouteMonitor {
         },
         onProgress: (p) => {
           const now = Date.now();
-          if (now - last < PROGRESS_EVERY_MS && p.done < p.total) return;
+          if (now - last < PROGRESS_EVERY_MS) return;
           last = now;
-          this.#emit({ type: 'progress', done: p.done, total: p.total, work: p.work });
+          this.#emit({ type: 'progress', done: p.done, total: p.total, made: p.made, connections: p.connections, work: p.work });
         },
       });
     } finally {

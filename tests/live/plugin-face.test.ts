@@ -303,6 +303,8 @@ describeKicads('the plugin as a user meets it at 1280×720', (version) => {
       30_000,
     );
     shot('07-second-click');
+    // The question says how far the route is, in connections made of those asked for.
+    expect(lastMessage(kicad, 'route_running')).toMatch(/^A route is already running \([^)]*, \d+ of \d+ connections made\)\n/);
     // Its default button is "Cancel the route".
     kicad.xdotool(['windowfocus', '--sync', (dialog as { id: string }).id]);
     kicad.xdotool(['key', 'Return']);

@@ -71,7 +71,10 @@ describe('route progress and cancel', () => {
   it('streams progress while routing and stops soon after Cancel, keeping what it routed', async () => {
     const ev = events(url);
     const routing = post(url, 'route', {});
-    await ev.until((e) => e.type === 'progress' && (e.done as number) > 0);
+    // Progress counts connections made, of those the route asks for, as it goes.
+    await ev.until((e) => e.type === 'progress' && (e.made as number) > 0);
+    const progress = ev.seen.filter((e) => e.type === 'progress');
+    expect(progress.every((e) => (e.made as number) <= (e.connections as number) && (e.connections as number) > 0)).toBe(true);
     expect(ev.seen.some((e) => e.type === 'busy' && e.busy === true && e.cancellable === true)).toBe(true);
     // A second change while one runs is refused, not queued.
     const again = await post(url, 'rip', { net: 'GND' });

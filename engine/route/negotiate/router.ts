@@ -17,6 +17,7 @@ import { viaOf } from '../core/via-span.ts';
 import { banViaSites } from '../core/via-ban.ts';
 import { pathCopper, type PathCopper, type Stub } from '../core/path-geometry.ts';
 import { Searcher, type SearchOutcome, type SearchParams } from '../core/search.ts';
+import type { RouteProgress } from '../types.ts';
 
 /** A path joining a piece to the net's growing tree. */
 export interface Join {
@@ -90,7 +91,8 @@ export interface RouterSetup {
   settings: RouterSettings;
   budget: number;
   shouldStop: () => boolean;
-  onProgress: (done: number, total: number, work: number) => void;
+  /** Told after each net searched and each net placed; the work it reports is the router's own. */
+  onProgress?: (p: RouteProgress) => void;
 }
 
 export class Router {
@@ -111,7 +113,9 @@ export class Router {
   readonly settings: RouterSettings;
   readonly budget: number;
   readonly shouldStop: () => boolean;
-  readonly onProgress: (done: number, total: number, work: number) => void;
+  readonly onProgress?: (p: RouteProgress) => void;
+  /** The connections the plans ask for: one fewer than a net's pieces. */
+  readonly connections: number;
 
   constructor(setup: RouterSetup) {
     this.host = setup.host;
@@ -124,6 +128,7 @@ export class Router {
     this.budget = setup.budget;
     this.shouldStop = setup.shouldStop;
     this.onProgress = setup.onProgress;
+    this.connections = setup.plans.reduce((s, p) => s + Math.max(0, p.pieces.length - 1), 0);
     const { host, grid, profiles, plans } = setup;
     this.occ = new Occupancy(grid, profiles, (a, b, ka, kb) => host.rules.clearance(a.net, b.net, 0, ka, kb), host.rules.holeToHole);
     this.searcher = new Searcher(grid.nx, grid.ny, grid.layers);
@@ -396,7 +401,6 @@ export class Router {
     let todo = order;
     let fewest = Infinity;
     let stale = 0;
-    const total = order.length;
     for (let iter = 0; iter < this.settings.maxIterations && todo.length; iter++) {
       for (const plan of todo) {
         // Commit stamps every route held now again: that work is owed.
@@ -412,7 +416,7 @@ export class Router {
         this.routes.set(plan.net, route);
         this.work += this.occ.stamp(this.copperOf(plan, route));
         this.#progressDone++;
-        this.onProgress(Math.min(this.#progressDone, total), total, this.work);
+        this.#report();
       }
       const conflicted: NetPlan[] = [];
       const spots: Box[] = [];
@@ -496,6 +500,22 @@ export class Router {
     this.routes.set(plan.net, route);
     this.work += this.occ.stamp(this.copperOf(plan, route));
     this.#check(plan, joins);
+    this.#report();
+  }
+
+  /** Tells the caller how far the route is: nets searched, connections held made, work. */
+  #report(): void {
+    if (!this.onProgress) return;
+    let made = 0;
+    for (const r of this.routes.values()) made += r.joins.length;
+    const total = this.plans.length;
+    this.onProgress({
+      done: Math.min(this.#progressDone, total),
+      total,
+      made: Math.min(made, this.connections),
+      connections: this.connections,
+      work: this.work,
+    });
   }
 
   /** Swaps a placed net's copper for that of `joins`, which keep the placed joins' grid paths

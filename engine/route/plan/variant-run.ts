@@ -67,7 +67,7 @@ export function routeHost(host: RouterHost, req: Attempt, variant: number, verif
     settings,
     budget: searchBudget(finish),
     shouldStop: req.shouldStop ?? (() => false),
-    onProgress: (done, total, w) => req.onProgress?.({ done, total, work: set.work + w }),
+    ...(req.onProgress ? { onProgress: (p) => req.onProgress!({ ...p, work: set.work + p.work }) } : {}),
   });
   search(router, order, { host, world, opt, items, pieces, twins: new Map<number, number>() });
   // Pulled tight before the island check and the final gate, so both judge the copper as written.
