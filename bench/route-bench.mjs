@@ -7,7 +7,7 @@
 // severities, DRV+s counts every such type. An error (by the project's severities) KiCad finds more
 // of on the routed board than on the bare one, of a type the engine does not model, fails the run
 // (exit 1), loudly.
-//   npm run bench -- [--kicad 9|10] [--set DIR] [--out FILE] [--tier A] [--only SUBSTR[,SUBSTR…]] [--every N] [--threads T] [--variants V] [--work W]
+//   npm run bench -- [--kicad 9|10] [--cli DIST/tracemaker.js] [--set DIR] [--out FILE] [--tier A] [--only SUBSTR[,SUBSTR…]] [--every N] [--threads T] [--variants V] [--work W]
 // --kicad 10 routes the bench's KiCad 10 copy and judges with KiCad 10 (default 9, or TRACEMAKER_KICAD).
 // --selected: the plugin's everyday case instead of bare boards: from each reference board a stable
 // quarter of its routed signal nets (at most 10, no zone nets; bench/strip-nets.ts) is stripped and
@@ -42,7 +42,7 @@ for (const f of ['threads', 'variants', 'work', 'seed']) if (opt(f)) extra.push(
 const judge = join(SHARED, 'bench', 'tools', 'judge.py');
 // The judge itself is plain python; KiCad's programs reach it through kicad.env.
 const python = '/usr/bin/python3';
-const cli = join(root, 'dist', 'tracemaker.js');
+const cli = resolve(opt('cli', join(root, 'dist', 'tracemaker.js')));
 const GNU_TIME = '/usr/bin/time';
 const work = join(dirname(outFile), 'boards');
 mkdirSync(work, { recursive: true });

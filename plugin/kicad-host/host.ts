@@ -142,13 +142,13 @@ export class Host {
       }
       this.#touch();
       if (req.action === 'cancel') {
-        sock.end(JSON.stringify(this.#cancel()) + '\n');
+        sock.end(JSON.stringify(this.#logged(this.#cancel())) + '\n');
         return;
       }
       // A second click while a route runs is answered at once (the launcher offers Cancel or Wait),
       // never queued behind the first.
       if (this.#route) {
-        sock.end(JSON.stringify(this.#runningAnswer(this.#route)) + '\n');
+        sock.end(JSON.stringify(this.#logged(this.#runningAnswer(this.#route))) + '\n');
         return;
       }
       const route = req.action === 'route-selected' ? (this.#route = { started: Date.now(), made: 0, connections: 0, stop: false }) : null;
@@ -242,6 +242,11 @@ export class Host {
       this.#client?.close();
       this.#client = null;
     }
+    return this.#logged(result);
+  }
+
+  /** Every answer goes to the host's log as it is sent, so a person (and a test) can read it again. */
+  #logged(result: ActionResult): ActionResult {
     this.log(`→ ${result.code}: ${JSON.stringify(result.message)} ${JSON.stringify(result.timing)}`);
     return result;
   }
