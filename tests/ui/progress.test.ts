@@ -2,9 +2,10 @@
 // the route runs on the host's route thread, so progress events stream while it runs and a
 // cancel request reaches the router, which stops after its current search and keeps what is clean.
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchBoards } from '../support/bench.ts';
-import { startPanelHost, type PanelHost } from './harness.ts';
+import { ARTIFACTS, startChrome, startPanelHost, type PanelHost } from './harness.ts';
 
 const board = benchBoards().find((b) => b.name === 'kitspace_glasgow')!;
 
@@ -89,5 +90,22 @@ describe('route progress and cancel', () => {
     await ev.until((e) => e.type === 'busy' && e.busy === false);
     await ev.until((e) => e.type === 'changed');
     ev.close();
+  });
+
+  it('shows the connections made so far in the panel while it routes, and Cancel there stops it', async () => {
+    const chrome = await startChrome();
+    try {
+      const page = await (await chrome.context()).newPage();
+      await page.goto(url.href);
+      await page.click('#route-all');
+      const text = page.locator('#progress-text');
+      await text.filter({ hasText: /connections made/ }).waitFor({ timeout: 60_000 });
+      expect(await text.textContent()).toMatch(/^Routing: \d+ of \d+ connections made · \d+ s$/);
+      await page.screenshot({ path: join(ARTIFACTS, '05-progress.png') });
+      await page.click('#cancel');
+      await page.locator('#progress').waitFor({ state: 'hidden', timeout: 120_000 });
+    } finally {
+      await chrome.close();
+    }
   });
 });
