@@ -189,8 +189,7 @@ const warm = new WarmWorkers();
  * Routes `call.variants` variants over up to `threads` threads, each within its share of the
  * call's work (variantRequest). Variant i always runs with the same seed, so the kept result is
  * identical for any thread count (unless stopped early). Progress from parallel workers is
- * reported as the slowest one's nets searched, the most connections any holds made, and the
- * summed work.
+ * reported as the most connections any holds made and the summed work.
  */
 export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o: PoolOptions): Promise<RouteResult> {
   const request = variantRequest(call);
@@ -214,8 +213,6 @@ export async function routeWithWorkers(files: DesignFiles, call: RouteRequest, o
     latest[k] = p;
     const seen = latest.filter((x): x is RouteProgress => x !== undefined);
     request.onProgress!({
-      done: Math.min(...seen.map((x) => x.done)),
-      total: Math.max(...seen.map((x) => x.total)),
       made: Math.max(...seen.map((x) => x.made)),
       connections: Math.max(...seen.map((x) => x.connections)),
       work: seen.reduce((s, x) => s + x.work, 0),

@@ -74,7 +74,7 @@ export async function post<T>(path: string, body: object = {}): Promise<Result<T
 }
 
 export type HostEvent =
-  | { type: 'progress'; done: number; total: number; made: number; connections: number; work: number }
+  | { type: 'progress'; made: number; connections: number; work: number }
   | { type: 'busy'; busy: boolean; what: string; cancellable: boolean }
   | { type: 'changed'; state: number | null };
 

@@ -53,10 +53,6 @@ export interface RippableCopper {
 }
 
 export interface RouteProgress {
-  /** Nets searched so far in the running variant's first pass (later passes count on, up to
-   *  total) / the nets it routes. */
-  done: number;
-  total: number;
   /** Connections the running variant holds made now / the connections it routes: what a person
    *  waiting wants to see, and roughly what a stop keeps (the final gate may drop a few). */
   made: number;

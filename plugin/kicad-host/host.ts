@@ -37,7 +37,7 @@ export interface HostOptions {
 
 /** A progress line the host sends a launcher that asked for them, before its answer line. */
 export interface ProgressLine {
-  progress: { phase: 'starting' | 'routing'; done: number; total: number; made: number; connections: number; elapsed_ms: number };
+  progress: { phase: 'starting' | 'routing'; made: number; connections: number; elapsed_ms: number };
 }
 
 /** The launcher's route the host is running (or has queued): one at a time. */
@@ -155,7 +155,7 @@ export class Host {
       const send = (p: ProgressLine['progress']) => {
         if (req.progress && !sock.destroyed) sock.write(JSON.stringify({ progress: p } satisfies ProgressLine) + '\n');
       };
-      if (route) send({ phase: 'starting', done: 0, total: 0, made: 0, connections: 0, elapsed_ms: 0 });
+      if (route) send({ phase: 'starting', made: 0, connections: 0, elapsed_ms: 0 });
       const action = req.action;
       void this.enqueue(() => this.#run({ ...req, action }, route, send))
         .finally(() => {
@@ -226,7 +226,7 @@ export class Host {
           onProgress: (p: RouteProgress) => {
             route.made = p.made;
             route.connections = p.connections;
-            send({ phase: 'routing', done: p.done, total: p.total, made: p.made, connections: p.connections, elapsed_ms: Date.now() - route.started });
+            send({ phase: 'routing', made: p.made, connections: p.connections, elapsed_ms: Date.now() - route.started });
           },
           shouldStop: () => route.stop,
           cancelled: () => route.stop,

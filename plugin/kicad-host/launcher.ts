@@ -191,7 +191,7 @@ function progressOf(line: string): ProgressLine['progress'] | null {
   try {
     const v = JSON.parse(line) as Partial<ProgressLine>;
     const p = v.progress;
-    if (p && [p.done, p.total, p.made, p.connections, p.elapsed_ms].every((n) => typeof n === 'number')) return p;
+    if (p && [p.made, p.connections, p.elapsed_ms].every((n) => typeof n === 'number')) return p;
   } catch {
     // Not progress: the answer line is judged by parseAnswer.
   }

@@ -6,7 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { SECURITY_HEADERS } from './security.ts';
 
 export type PanelEvent =
-  | { type: 'progress'; done: number; total: number; made: number; connections: number; work: number }
+  | { type: 'progress'; made: number; connections: number; work: number }
   | { type: 'busy'; busy: boolean; what: string; cancellable: boolean }
   | { type: 'changed'; state: number | null };
 

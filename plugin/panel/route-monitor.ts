@@ -5,8 +5,7 @@
 
 import type { CallContext } from '../../engine/session/session.ts';
 
-export type MonitorEvent =
-  { type: 'start' } | { type: 'progress'; done: number; total: number; made: number; connections: number; work: number } | { type: 'end'; cancelled: boolean };
+export type MonitorEvent = { type: 'start' } | { type: 'progress'; made: number; connections: number; work: number } | { type: 'end'; cancelled: boolean };
 
 const PROGRESS_EVERY_MS = 100;
 
@@ -49,7 +48,7 @@ export class RouteMonitor {
           const now = Date.now();
           if (now - last < PROGRESS_EVERY_MS) return;
           last = now;
-          this.#emit({ type: 'progress', done: p.done, total: p.total, made: p.made, connections: p.connections, work: p.work });
+          this.#emit({ type: 'progress', made: p.made, connections: p.connections, work: p.work });
         },
       });
     } finally {

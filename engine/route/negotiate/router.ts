@@ -102,7 +102,6 @@ export class Router {
   readonly stats = new Map<number, NetStats>();
   work = 0;
   stopped: 'done' | 'budget' | 'cancelled' = 'done';
-  #progressDone = 0;
 
   readonly host: RouterHost;
   readonly grid: Grid;
@@ -415,7 +414,6 @@ export class Router {
         const route = this.routeNet(plan, pres, false);
         this.routes.set(plan.net, route);
         this.work += this.occ.stamp(this.copperOf(plan, route));
-        this.#progressDone++;
         this.#report();
       }
       const conflicted: NetPlan[] = [];
@@ -503,15 +501,12 @@ export class Router {
     this.#report();
   }
 
-  /** Tells the caller how far the route is: nets searched, connections held made, work. */
+  /** Tells the caller how far the route is: connections held made, work. */
   #report(): void {
     if (!this.onProgress) return;
     let made = 0;
     for (const r of this.routes.values()) made += r.joins.length;
-    const total = this.plans.length;
     this.onProgress({
-      done: Math.min(this.#progressDone, total),
-      total,
       made: Math.min(made, this.connections),
       connections: this.connections,
       work: this.work,
