@@ -10,7 +10,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { loadDesign, type DesignFiles } from '../engine/kicad/load.ts';
 import type { Design } from '../engine/board/design.ts';
 import {
-  pickBest,
+  callResult,
   routeVariant,
   variantCount,
   variantRequest,
@@ -247,5 +247,5 @@ async function routeRounds(request: RouteRequest, run: (round: RoundVariant[]) =
     results.push(...(await run(round)));
     if (request.shouldStop?.()) break;
   }
-  return pickBest(results);
+  return callResult(request, results);
 }

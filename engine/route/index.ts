@@ -6,7 +6,7 @@
 
 export * from './types.ts';
 export * from './plan/budget.ts';
-export { routeDesign, routeVariant, pickBest, sessionHost, variantRounds, type RoundVariant } from './plan/variants.ts';
+export { routeDesign, routeVariant, pickBest, callResult, sessionHost, variantRounds, type RoundVariant } from './plan/variants.ts';
 export type { RouterHost, HostPad, HostObstacle, HostHole, HostRules } from './core/host.ts';
 export type { ViaSpan } from './core/via-span.ts';
 export { hostFromDesign } from './design/host-from-design.ts';

@@ -368,7 +368,17 @@ export function routeDesign(design: Design, call: RouteRequest = {}, cache?: Rou
   for (const round of variantRounds(req, results))
     for (const v of round) {
       results.push(routeVariant(design, v.request, v.index, world));
-      if (req.shouldStop?.()) return pickBest(results);
+      if (req.shouldStop?.()) return callResult(req, results);
     }
-  return pickBest(results);
+  return callResult(req, results);
+}
+
+/** The best of a call's results, told to its progress as the last word: the connections it keeps,
+ *  those its finishing steps made (which report nothing of their own) included. */
+export function callResult(req: Pick<RouteRequest, 'onProgress'>, results: readonly RouteResult[]): RouteResult {
+  const best = pickBest(results);
+  let work = 0;
+  for (const r of results) work += r.work;
+  req.onProgress?.({ made: best.summary.routed, connections: best.summary.routed + best.summary.open, work });
+  return best;
 }
