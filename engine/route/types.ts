@@ -219,7 +219,7 @@ export interface NetResult {
 }
 
 export interface RouteResult {
-  /** All new copper, net by net in net-code order. */
+  /** All new copper, net by net in name order. */
   tracks: NewTrack[];
   vias: NewVia[];
   nets: NetResult[];

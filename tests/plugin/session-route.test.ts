@@ -104,7 +104,7 @@ describe('session route equals tracemaker route', () => {
     expect(routed.work.bound).toBe(ESCALATION * 2 * defaultWork(estimate.connections) + footprintWork(defaultWork(estimate.connections)));
     expect(two.answers[0]).toEqual(routed);
     expect(two.saved).toBe(one.saved);
-  });
+  }, 300_000);
 
   it('routes no further round where what stays open is fenced in by fixed copper', () => {
     const [estimate, routed] = session(ringed(false), [['route', { estimate: true }], ['route'], ['save']]).answers;

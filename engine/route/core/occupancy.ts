@@ -45,6 +45,8 @@ export class Occupancy {
     /** Between a track or via (`ka`) of profile a and one (`kb`) of profile b. */
     readonly clearance: (a: Profile, b: Profile, ka: HostItemKind, kb: HostItemKind) => number,
     readonly holeToHole: number,
+    /** Decides between nets met equally often (netsAt): byNetName, or by code when absent. */
+    readonly netOrder: (a: number, b: number) => number = (a, b) => a - b,
   ) {
     this.views = profiles.map(() => this.#view());
     this.#mark = new Uint32Array(grid.cells * grid.layers);
@@ -212,7 +214,7 @@ export class Occupancy {
       work += tr.length + vi.length;
       if (count > 0) nets.push({ net, count });
     }
-    nets.sort((a, b) => b.count - a.count || a.net - b.net);
+    nets.sort((a, b) => b.count - a.count || this.netOrder(a.net, b.net));
     return { nets, work };
   }
 

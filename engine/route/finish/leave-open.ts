@@ -30,10 +30,13 @@ export function leaveOpen(result: RouteResult, out: ReadonlyMap<number, TakenOut
 /** `result` with `tracks` and `vias` as all its new copper: in net order, each net's own and its
  *  track length counted again, and the summary's copper with them. */
 export function regrouped(result: RouteResult, tracks: readonly NewTrack[], vias: readonly NewVia[]): RouteResult {
+  // result.nets is in name order (variant-result.ts); a net it does not list goes last, by code.
+  const place = new Map(result.nets.map((n, i) => [n.net, i]));
+  const at = (net: number) => place.get(net) ?? result.nets.length + net;
   const byNet = <T extends { net: number }>(xs: readonly T[]) =>
     xs
       .map((x, i) => ({ x, i }))
-      .sort((a, b) => a.x.net - b.x.net || a.i - b.i)
+      .sort((a, b) => at(a.x.net) - at(b.x.net) || a.i - b.i)
       .map((e) => e.x);
   const t = byNet(tracks);
   const v = byNet(vias);

@@ -23,7 +23,7 @@ function boxesTouch(a: Box, b: Box): boolean {
 }
 
 /** Groups items into connected pieces per net: returns, per net, its pieces as item lists
- *  (pieces ordered by their smallest item index). Nets with items on net 0 are skipped. */
+ *  (each piece's items and the pieces in place order: placeOrder). Nets with items on net 0 are skipped. */
 export function connectedPieces(items: readonly ConnItem[]): Map<number, number[][]> {
   const uf = new UnionFind(items.length);
   const byNet = new Map<number, number[]>();
@@ -58,12 +58,33 @@ export function connectedPieces(items: readonly ConnItem[]): Map<number, number[
       if (!g) groups.set(r, (g = []));
       g.push(i);
     }
+    // By where the items lie, not where the board lists them: KiCad 9 and 10 list the same board's
+    // items (and number its nets) differently, and a route must not depend on either.
+    const byPlace = (a: number, b: number) => placeOrder(items, boxes, a, b);
+    const placed = [...groups.values()].map((g) => g.sort(byPlace));
     out.set(
       net,
-      [...groups.values()].sort((a, b) => a[0] - b[0]),
+      placed.sort((a, b) => byPlace(a[0], b[0])),
     );
   }
   return out;
+}
+
+/** Pads before other copper (a piece with a pad starts with one, as the router's pieces and
+ *  their labels expect), then by box (left, top, right, bottom), then layers; the index decides
+ *  only between items alike in all of these. */
+function placeOrder(items: readonly ConnItem[], boxes: readonly Box[], a: number, b: number): number {
+  const p = boxes[a];
+  const q = boxes[b];
+  return (
+    Number(items[b].pad >= 0) - Number(items[a].pad >= 0) ||
+    p.minX - q.minX ||
+    p.minY - q.minY ||
+    p.maxX - q.maxX ||
+    p.maxY - q.maxY ||
+    items[a].layers - items[b].layers ||
+    a - b
+  );
 }
 
 /** The connectivity items of a host: its pads, then fixed tracks, vias and zone fills. */

@@ -7,7 +7,7 @@ import { padAccess, sitesInside } from './access.ts';
 import type { Checker } from '../core/checker.ts';
 import type { ConnItem } from './connectivity.ts';
 import type { Grid } from '../core/grid.ts';
-import type { RouterHost } from '../core/host.ts';
+import type { HostPad, RouterHost } from '../core/host.ts';
 import type { ObstacleMap } from '../core/obstacle-map.ts';
 import type { Stub } from '../core/path-geometry.ts';
 
@@ -47,6 +47,41 @@ function dist(a: Pt, b: Pt): number {
 export function pieceDistance(a: Piece, b: Piece): number {
   let m = Infinity;
   for (const p of a.anchors) for (const q of b.anchors) m = Math.min(m, dist(p, q));
+  return m;
+}
+
+/**
+ * A net's pieces with the one its tree grows from first: the piece holding a pin of the net's
+ * biggest part (most pads: the chip or connector that drives the net), as a designer fans a net
+ * out from its driver; otherwise, and between equals, the order given (connectedPieces' place
+ * order), so the start never depends on the order a board file lists its parts in.
+ */
+export function rootFirst(host: RouterHost, items: readonly ConnItem[], groups: number[][]): number[][] {
+  if (groups.length < 2) return groups;
+  const part = (g: number[]) => {
+    let most = 0;
+    for (const i of g) if (items[i].pad >= 0) most = Math.max(most, partPads(host).get(host.pads[items[i].pad].ref) ?? 0);
+    return most;
+  };
+  let root = 0;
+  let best = part(groups[0]);
+  for (let k = 1; k < groups.length; k++) {
+    const w = part(groups[k]);
+    if (w > best) [root, best] = [k, w];
+  }
+  return root === 0 ? groups : [groups[root], ...groups.slice(0, root), ...groups.slice(root + 1)];
+}
+
+const partSizes = new WeakMap<readonly HostPad[], Map<string, number>>();
+
+/** Pads per part reference of a host, counted once per host. */
+function partPads(host: RouterHost): Map<string, number> {
+  let m = partSizes.get(host.pads);
+  if (!m) {
+    m = new Map();
+    for (const p of host.pads) if (p.ref) m.set(p.ref, (m.get(p.ref) ?? 0) + 1);
+    partSizes.set(host.pads, m);
+  }
   return m;
 }
 

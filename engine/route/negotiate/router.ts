@@ -18,6 +18,7 @@ import { banViaSites } from '../core/via-ban.ts';
 import { pathCopper, type PathCopper, type Stub } from '../core/path-geometry.ts';
 import { Searcher, type SearchOutcome, type SearchParams } from '../core/search.ts';
 import type { RouteProgress } from '../types.ts';
+import { byNetName } from '../core/net-rank.ts';
 
 /** A path joining a piece to the net's growing tree. */
 export interface Join {
@@ -129,7 +130,7 @@ export class Router {
     this.onProgress = setup.onProgress;
     this.connections = setup.plans.reduce((s, p) => s + Math.max(0, p.pieces.length - 1), 0);
     const { host, grid, profiles, plans } = setup;
-    this.occ = new Occupancy(grid, profiles, (a, b, ka, kb) => host.rules.clearance(a.net, b.net, 0, ka, kb), host.rules.holeToHole);
+    this.occ = new Occupancy(grid, profiles, (a, b, ka, kb) => host.rules.clearance(a.net, b.net, 0, ka, kb), host.rules.holeToHole, byNetName(host));
     this.searcher = new Searcher(grid.nx, grid.ny, grid.layers);
     for (const p of plans) this.stats.set(p.net, { rips: 0, fails: 0, budget: false, tried: false, blockers: new Map(), reached: 0 });
   }

@@ -20,6 +20,7 @@ import { leaveOpen } from '../finish/leave-open.ts';
 import { quarterArc, type FramePoint } from './meander-corner.ts';
 import { pairMeander, pairRuns, roundedPitch } from './pair-meander.ts';
 import { gapTolerance, pairCoupling } from '../../drc/pair-coupling.ts';
+import { byNetName } from '../core/net-rank.ts';
 
 /** Length checks that are not about where copper lies: a meander changes them on purpose. */
 const LENGTH_TYPES = new Set(['length_out_of_range', 'skew_out_of_range', 'too_many_vias']);
@@ -324,7 +325,8 @@ export function tuneLengths(base: Design, result: RouteResult): RouteResult {
         a.need -= need - got.need;
         b.need -= need - got.need;
       }
-    for (const [net, w] of [...want].sort((a, b) => a[0] - b[0])) {
+    const byName = byNetName({ netNames: base.board.nets.map((n) => n?.name ?? '') });
+    for (const [net, w] of [...want].sort((a, b) => byName(a[0], b[0]))) {
       const got = lengthen(base, tracks, { ...result, vias }, net, w.need);
       tracks = got.tracks;
       if (got.need > 0)

@@ -6,6 +6,7 @@
 import type { HostPad, RouterHost } from '../core/host.ts';
 import type { Profile } from '../core/profile.ts';
 import { classProfiles } from './profiles.ts';
+import { byNetName } from '../core/net-rank.ts';
 
 /** Grid step (nm) for routing `nets` of `host`; default every net with two or more pads. */
 export function gridStep(host: RouterHost, nets?: readonly number[]): number {
@@ -15,13 +16,7 @@ export function gridStep(host: RouterHost, nets?: readonly number[]): number {
     for (const p of host.pads) if (p.net > 0) pads.set(p.net, (pads.get(p.net) ?? 0) + 1);
     asked = [...pads.entries()].filter(([, n]) => n >= 2).map(([net]) => net);
   }
-  return chooseStep(
-    classProfiles(
-      host,
-      [...asked].sort((a, b) => a - b),
-    ).profiles,
-    host.pads,
-  );
+  return chooseStep(classProfiles(host, [...asked].sort(byNetName(host))).profiles, host.pads);
 }
 
 /** The finest step a refined grid may have (Attempt.gridRefine), nm. */

@@ -8,6 +8,7 @@ import type { Pt } from '../../board/model.ts';
 import type { ConnItem } from '../negotiate/connectivity.ts';
 import type { RouterHost } from '../core/host.ts';
 import { padRef, type ConnectionResult, type NetResult, type RouteResult, type StuckReason } from '../types.ts';
+import { byNetName } from '../core/net-rank.ts';
 
 /** Net → the sentence saying why the router leaves it alone, for the nets among `nets` that
  *  unmodelled custom rules may govern; empty when the host reports none. */
@@ -96,8 +97,9 @@ export function withHeldNets(
     connections.push(...conns);
   }
   // Stable sorts: each net's own order is kept.
-  nets.sort((a, b) => a.net - b.net);
-  connections.sort((a, b) => a.net - b.net);
+  const byName = byNetName(host);
+  nets.sort((a, b) => byName(a.net, b.net));
+  connections.sort((a, b) => byName(a.net, b.net));
   const open = connections.filter((c) => !c.routed);
   return { ...result, nets, connections, open, summary: { ...result.summary, open: open.length } };
 }

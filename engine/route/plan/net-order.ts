@@ -1,6 +1,8 @@
 // The order a variant routes its nets in: hinted nets first, then by priority, fine-pitch parts
 // first where asked, planes last on odd variants, big nets before the rest, shortest span first
-// (jittered by the variant's seed; variant 0 keeps the plain order), net code last.
+// (jittered by the variant's seed; variant 0 keeps the plain order), then the plans' own order (by
+// net name, variant-run.ts), as the sort keeps it: not the net code, which KiCad 9 and 10 give
+// the same net differently.
 
 import type { Prng } from '../../geom/prng.ts';
 import type { NetPlan } from '../negotiate/net-plan.ts';
@@ -26,7 +28,6 @@ export function orderNets(plans: NetPlan[], req: Attempt, rng: Prng, variant: nu
       planeLast.has(p.net) ? 1 : 0,
       p.pieces.length >= BIG_NET_PIECES ? 0 : 1,
       p.span * jitter.get(p.net)!,
-      p.net,
     ];
   };
   return [...plans].sort((a, b) => {

@@ -17,6 +17,7 @@ import type { Router } from '../negotiate/router.ts';
 import type { PlaneLinks } from '../zones/plane-joins.ts';
 import { padRef, type ConnectionResult, type NetResult, type RouteResult } from '../types.ts';
 import { boundedExplainer } from './work-bound.ts';
+import { byNetName } from '../core/net-rank.ts';
 
 /** A variant's run as far as its result needs it: the world it searched, its plans and router,
  *  and what the final gate kept (copper per net), cut (net → the finding) and the planes join. */
@@ -46,7 +47,8 @@ export function buildResult(run: VariantRun): Omit<RouteResult, 'budget' | 'setu
   // Final connectivity from geometry, as KiCad would see it.
   const after = connectedPieces([...run.items, ...extra.map((e) => ({ ...e }))]);
   const connections: ConnectionResult[] = [];
-  for (const plan of [...run.plans].sort((a, b) => a.net - b.net)) countConnections(run, plan, nets, after, connections);
+  const byName = byNetName(run.host);
+  for (const plan of [...run.plans].sort((a, b) => byName(a.net, b.net))) countConnections(run, plan, nets, after, connections);
   const work = run.work + explainOpen(run, connections);
   const open = connections.filter((c) => !c.routed);
   let length = 0;
@@ -66,7 +68,7 @@ export function buildResult(run: VariantRun): Omit<RouteResult, 'budget' | 'setu
   };
 }
 
-/** The kept copper as tracks and vias, net by net (ascending codes), and their connectivity items. */
+/** The kept copper as tracks and vias, net by net (in name order), and their connectivity items. */
 function laidCopper(run: VariantRun): { tracks: NewTrack[]; vias: NewVia[]; nets: NetResult[]; extra: ConnItem[] } {
   const { host, profiles, kept } = run;
   const L = host.layerCount;
@@ -74,7 +76,8 @@ function laidCopper(run: VariantRun): { tracks: NewTrack[]; vias: NewVia[]; nets
   const allVias: NewVia[] = [];
   const netResults: NetResult[] = [];
   const extra: ConnItem[] = [];
-  for (const plan of [...run.plans].sort((a, b) => a.net - b.net)) {
+  const byName = byNetName(host);
+  for (const plan of [...run.plans].sort((a, b) => byName(a.net, b.net))) {
     const prof = profiles[plan.profile];
     const tracks: NewTrack[] = [];
     const vias: NewVia[] = [];

@@ -14,7 +14,7 @@ import { Prng } from '../../geom/prng.ts';
 import { cleanup } from '../finish/cleanup.ts';
 import { gate, type Verify } from '../finish/final-gate.ts';
 import { connectedPieces, hostItems, type ConnItem } from '../negotiate/connectivity.ts';
-import { planNet, type NetPlan } from '../negotiate/net-plan.ts';
+import { planNet, rootFirst, type NetPlan } from '../negotiate/net-plan.ts';
 import { Router, type Join } from '../negotiate/router.ts';
 import { routeGridless } from '../repair/gridless.ts';
 import { neckDown } from '../repair/neck-down.ts';
@@ -32,6 +32,7 @@ import { connectionEnds, corridorWindow, finerEnd, sayAsAsked, throughWaypoints,
 import { classProfiles, widened } from './profiles.ts';
 import { buildResult } from './variant-result.ts';
 import { searchBudget, setupWork } from './work-bound.ts';
+import { byNetName } from '../core/net-rank.ts';
 
 /** Routes one variant of a request on a host; `verify`, when given, is the independent DRC
  *  that judges the new copper last (final-gate.ts); `world` gives the grid and obstacle maps
@@ -131,7 +132,9 @@ function askedNets(host: RouterHost, req: Attempt, softZones: boolean): AskedNet
   const wanted = new Set(conn ? [conn.net] : (req.nets ?? [...pieces.keys()]));
   const ends = conn ? connectionEnds(host, items, pieces, conn) : undefined;
   if (conn) pieces.set(conn.net, ends ? [ends.a, ends.b] : []);
-  const asked = [...pieces.keys()].filter((n) => wanted.has(n) && (pieces.get(n)?.length ?? 0) > 1).sort((a, b) => a - b);
+  const asked = [...pieces.keys()].filter((n) => wanted.has(n) && (pieces.get(n)?.length ?? 0) > 1).sort(byNetName(host));
+  // A connection keeps its two ends in the order asked; a net's tree grows from its driver.
+  if (!conn) for (const n of asked) pieces.set(n, rootFirst(host, items, pieces.get(n)!));
   // Nets under custom rules the router does not model stay open, named in the result.
   const held = heldNets(host, asked);
   const nets = held.size > 0 ? asked.filter((n) => !held.has(n)) : asked;
@@ -232,7 +235,8 @@ function settle(
 ): { kept: Map<number, Join[]>; planes: PlaneLinks; cut: Map<number, string> } {
   const guard = softZones ? new ReliefGuard(host, grid) : undefined;
   const islands = guard ? islandVerify(host, grid, guard) : undefined;
-  const byNet = [...plans].sort((a, b) => a.net - b.net).map((p) => ({ net: p.net, profile: profiles[p.profile] }));
+  const byName = byNetName(host);
+  const byNet = [...plans].sort((a, b) => byName(a.net, b.net)).map((p) => ({ net: p.net, profile: profiles[p.profile] }));
   const judge = islands ? bothVerify(islands, verify) : verify;
   const once = () => {
     if (islands) settleIslands(router, plans, islands);

@@ -6,11 +6,12 @@ import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import { Checker } from '../core/checker.ts';
 import type { RouterHost } from '../core/host.ts';
 import type { ViaSpan } from '../core/via-span.ts';
+import { byNetName } from '../core/net-rank.ts';
 
 type Copper = { tracks: readonly NewTrack[]; vias: readonly NewVia[] };
 
 /** The nets of `theirs` (other nets' copper, straight tracks as the router lays them before any
- *  meander) closer to `mine` than the rules of `host` allow, ascending; only copper is weighed,
+ *  meander) closer to `mine` than the rules of `host` allow, in name order; only copper is weighed,
  *  not the host's pads and the rest. */
 export function clashingNets(host: RouterHost, mine: Copper, theirs: Copper): number[] {
   const checker = new Checker({ ...host, pads: [], obstacles: [], holes: [], outline: [] }, false);
@@ -26,7 +27,7 @@ export function clashingNets(host: RouterHost, mine: Copper, theirs: Copper): nu
   };
   for (const t of mine.tracks) clear(() => checker.track(t.net, t.layer, t.start.x, t.start.y, t.end.x, t.end.y, t.width));
   for (const v of mine.vias) clear(() => checker.via(v.net, v.at.x, v.at.y, span(v)));
-  return [...nets].sort((a, b) => a - b);
+  return [...nets].sort(byNetName(host));
 }
 
 function span(v: NewVia): ViaSpan {

@@ -8,6 +8,7 @@ import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import type { ConnectionResult, Attempt, RouteResult } from '../types.ts';
 import { carried, fixedSession, joined, madeAlone, OFF_GRID_WORK, offGridMode } from './finish-open.ts';
 import { leaveOpen, regrouped } from '../finish/leave-open.ts';
+import { byResultName } from '../core/net-rank.ts';
 
 /** The most of the call's nets one connection may take the place of. */
 const MAX_ROOM_NETS = 4;
@@ -73,8 +74,11 @@ export function routeRoom(req: Attempt, budget: number, variant: number, tries: 
       work += again.work;
       setup += again.setup;
       const whole = replaced(opened, new Set(take.out), again);
-      if (whole.summary.open < best.summary.open) best = whole;
-      break;
+      if (whole.summary.open < best.summary.open) {
+        best = whole;
+        break;
+      }
+      // The net taken out found no way round: the next take (another net, then all) may.
     }
   }
   return { ...best, work, setup, budget, variant, stopped: work >= budget ? 'budget' : best.stopped };
@@ -82,7 +86,7 @@ export function routeRoom(req: Attempt, budget: number, variant: number, tries: 
 
 /** `r` with the nets `out` as `again` routed them: their copper, connections and pairs. */
 function replaced(r: RouteResult, out: ReadonlySet<number>, again: RouteResult): RouteResult {
-  const nets = [...r.nets.filter((n) => !out.has(n.net)), ...again.nets].sort((a, b) => a.net - b.net);
+  const nets = [...r.nets.filter((n) => !out.has(n.net)), ...again.nets].sort(byResultName);
   const connections = [...r.connections.filter((c) => !out.has(c.net)), ...again.connections];
   const open = connections.filter((c) => !c.routed);
   const pairs = [...(r.pairs ?? []).filter((p) => !out.has(p.plus) && !out.has(p.minus)), ...(again.pairs ?? [])];

@@ -8,6 +8,7 @@ import { connectedPieces, hostItems, trackItem, viaItem, type ConnItem } from '.
 import type { Grid } from '../core/grid.ts';
 import type { RouterHost } from '../core/host.ts';
 import { planeComponents, zoneFills } from './plane-joins.ts';
+import { byNetName } from '../core/net-rank.ts';
 
 /** New copper: what a route adds to the board. */
 export interface NewCopper {
@@ -31,7 +32,7 @@ export function planesCut(host: RouterHost, grid: Grid, before: NewCopper, after
   const fills = zoneFills(host);
   const base = hostItems(host).filter((it) => !it.zone);
   const out: number[] = [];
-  for (const net of [...fills.keys()].sort((a, b) => a - b)) {
+  for (const net of [...fills.keys()].sort(byNetName(host))) {
     const mine = fills.get(net)!;
     if (!mine.some((f) => boxesOverlap(bbox(f.shape), near))) continue;
     const pieces = (copper: NewCopper) => {

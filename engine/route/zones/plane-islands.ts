@@ -12,6 +12,7 @@ import type { NewTrack, NewVia } from '../../board/added-copper.ts';
 import { gate, type Verify } from '../finish/final-gate.ts';
 import type { NetPlan } from '../negotiate/net-plan.ts';
 import type { Router } from '../negotiate/router.ts';
+import { byNetName } from '../core/net-rank.ts';
 
 interface Fill {
   net: number;
@@ -421,7 +422,8 @@ const ISLAND_HIST = 4;
  * connection where room allows.
  */
 export function settleIslands(router: Router, plans: NetPlan[], judge: Verify): void {
-  const byNet = [...plans].sort((a, b) => a.net - b.net);
+  const byName = byNetName(router.host);
+  const byNet = [...plans].sort((a, b) => byName(a.net, b.net));
   const nets = byNet.map((p) => ({ net: p.net, profile: router.profiles[p.profile] }));
   for (let round = 0; round < SETTLE_ROUNDS; round++) {
     if (!router.mayStart()) return;

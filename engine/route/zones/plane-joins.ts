@@ -16,6 +16,7 @@ import type { Profile } from '../core/profile.ts';
 import { FREE, KNOCKED, labelRefill } from './fill-necks.ts';
 import { inside, near, spokesOf, type ReliefGuard } from './plane-islands.ts';
 import type { Join } from '../negotiate/router.ts';
+import { byNetName } from '../core/net-rank.ts';
 
 /** Per zone net, the component each plan piece lies in when only the plane joins pieces (equal
  *  numbers: joined through it): as saved, before any routing, and refilled after it. */
@@ -45,9 +46,10 @@ export function prunePlaneJoins(
 ): PlaneLinks {
   const links: PlaneLinks = new Map();
   const fillsByNet = zoneFills(host);
-  const byNet = [...plans].filter((p) => fillsByNet.has(p.net)).sort((a, b) => a.net - b.net);
+  const byName = byNetName(host);
+  const byNet = [...plans].filter((p) => fillsByNet.has(p.net)).sort((a, b) => byName(a.net, b.net));
   if (byNet.length === 0) return links;
-  const all = [...plans].sort((a, b) => a.net - b.net).map((p) => ({ net: p.net, profile: profiles[p.profile] }));
+  const all = [...plans].sort((a, b) => byName(a.net, b.net)).map((p) => ({ net: p.net, profile: profiles[p.profile] }));
   const copper = () => keptCopper(kept, all, grid.layers);
   // Reliefs of this net starved with the current copper (keys: layer × pads + pad).
   const starvedOf = (net: number): Set<number> => {

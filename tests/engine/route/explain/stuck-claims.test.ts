@@ -16,7 +16,7 @@ describe('stuck reasons that hold', () => {
     const why = cs[0].stuck!;
     expect(why.reason).toBe('blocked');
     expect(why.why).toMatch(
-      /^The search for R9\.2–U1\.36 found no legal path\. A flood of the router's grid at the class width \(0\.25 mm\) past the fixed copper covered \d+ sites from R9\.2 and stopped at its limit before reaching U1\.36, so no path is ruled out and what blocks it was not measured\. The search off the grid ran out of work before it settled\.$/,
+      /^The search for U1\.36–R9\.2 found no legal path\. A flood of the router's grid at the class width \(0\.25 mm\) past the fixed copper covered \d+ sites from U1\.36 and stopped at its limit before reaching R9\.2, so no path is ruled out and what blocks it was not measured\. The search off the grid ran out of work before it settled\.$/,
     );
     expect(why.blockers).toEqual([]);
   });

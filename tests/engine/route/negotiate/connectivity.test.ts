@@ -10,8 +10,18 @@ const pad = (x: number, layers = 1): ConnItem => ({ net: 1, layers, shape: circl
 describe('router connectivity', () => {
   it('joins pads a track runs into, on a common layer only', () => {
     const track: ConnItem = { net: 1, layers: 1, shape: segment(0, 0, 3 * MM, 0, 250_000), pad: -1 };
+    // Pads first, then other copper, each left to right.
     expect(connectedPieces([pad(0), pad(3 * MM), track]).get(1)).toEqual([[0, 1, 2]]);
     expect(connectedPieces([pad(0, 2), pad(3 * MM, 2), track]).get(1)).toEqual([[0], [1], [2]]);
+  });
+
+  it('orders pieces and their items by place, not by the order they are listed in', () => {
+    const track: ConnItem = { net: 1, layers: 1, shape: segment(0, 0, 3 * MM, 0, 250_000), pad: -1 };
+    expect(connectedPieces([pad(3 * MM), track, pad(0)]).get(1)).toEqual([[2, 0, 1]]);
+    expect(connectedPieces([pad(6 * MM), pad(3 * MM), pad(0)]).get(1)).toEqual([[2], [1], [0]]);
+    // A pad goes before other copper with the same box.
+    const disc: ConnItem = { net: 1, layers: 1, shape: circle(0, 0, 0.5 * MM), pad: -1 };
+    expect(connectedPieces([disc, pad(0)]).get(1)).toEqual([[1, 0]]);
   });
 
   it('keeps round copper that only touches apart', () => {

@@ -83,7 +83,7 @@ describe('a call within its work', () => {
 
   it('keeps a redo without the session copper it may rip within the same work', () => {
     const design = bench('kitspace_Brk40p');
-    const first = routeDesign(design, { work: 3_000_000, variants: 1 });
+    const first = routeDesign(design, { work: 2_000_000, variants: 1 });
     // The nets left open and a few routed ones; their routed copper is the session's, which this
     // call may rip: when the route with it fixed leaves something open, the call routes again.
     const open = [...new Set(first.open.map((c) => c.net))];
