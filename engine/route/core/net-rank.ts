@@ -2,6 +2,8 @@
 // it goes by their names, not their codes: KiCad 9 and 10 (and a board saved again) give the same
 // net different codes, and the same board must route to the same copper in each.
 
+const DIGITS = /^\d/;
+
 const ranks = new WeakMap<readonly string[], Int32Array>();
 
 /** Each net code's place among the nets sorted by name (codes decide between equal names). */
@@ -25,9 +27,7 @@ export function naturalOrder(a: string, b: string): number {
     const x = pa[i];
     const y = pb[i];
     if (x === y) continue;
-    const dx = x.charCodeAt(0) <= 57 && x.charCodeAt(0) >= 48;
-    const dy = y.charCodeAt(0) <= 57 && y.charCodeAt(0) >= 48;
-    if (dx && dy) {
+    if (DIGITS.test(x) && DIGITS.test(y)) {
       const u = x.replace(/^0+/, '');
       const v = y.replace(/^0+/, '');
       if (u.length !== v.length) return u.length - v.length;

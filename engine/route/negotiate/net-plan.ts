@@ -58,9 +58,10 @@ export function pieceDistance(a: Piece, b: Piece): number {
  */
 export function rootFirst(host: RouterHost, items: readonly ConnItem[], groups: number[][]): number[][] {
   if (groups.length < 2) return groups;
+  const sizes = partPads(host);
   const part = (g: number[]) => {
     let most = 0;
-    for (const i of g) if (items[i].pad >= 0) most = Math.max(most, partPads(host).get(host.pads[items[i].pad].ref) ?? 0);
+    for (const i of g) if (items[i].pad >= 0) most = Math.max(most, sizes.get(host.pads[items[i].pad].ref) ?? 0);
     return most;
   };
   let root = 0;
